@@ -1,0 +1,16 @@
+/**
+ * The benchmarks `npm run bench` (scripts/bench.mjs) runs, in this order. DESIGN section 8 lists the budgets.
+ *
+ * A benchmark is a module exporting `{ name, run(context), needsBuild? }` (`needsBuild: true` when it reads dist/: the
+ * runner then rebuilds the web app first if its sources changed); `run` resolves to rows
+ * `{ metric, value, unit, budget?, gate?, note? }`. A row with a `budget` is met when `value <= budget`; an unmet
+ * budget fails the run (exit code 1) unless the row says `gate: false` (reported only). `context` holds `root` (the
+ * repository) and `dist` (the built web app, already up to date when `run` is called).
+ *
+ * To add one (sync push, roster search, tap latency in Chromium...), write `bench/<name>.mjs` and list it here.
+ */
+import initialJs from './initial-js.mjs';
+import serverStart from './server-start.mjs';
+import syncPush from './sync-push.mjs';
+
+export const BENCHMARKS = [initialJs, serverStart, syncPush];

@@ -1,0 +1,106 @@
+/**
+ * Builds the API server from plugins, in the order fastify/demo uses: external (security headers, rate limits,
+ * multipart), then our services (database, access control), then routes, then the built web app. Tests build it and
+ * call `inject`; main.ts builds it and listens.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createGoogleVerifier, type GoogleVerifier } from './auth/google';
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import { ROOT } from './lib/paths';
+import { parseQuery } from './lib/querystring';
+import access from './plugins/access';
+import errors from './plugins/errors';
+import multipart from './plugins/multipart';
+import security from './plugins/security';
+import staticApp from './plugins/static';
+import authRoutes from './routes/auth/index';
+import checkInsRoutes from './routes/check_ins/index';
+import configRoutes from './routes/config/index';
+import demographicsRoutes from './routes/demographics/index';
+import messengerRoutes from './routes/messenger_schedules/index';
+import photosRoutes from './routes/photos/index';
+import rolesRoutes from './routes/roles/index';
+import schoolSettingsRoutes from './routes/school_settings/index';
+import syncRoutes from './routes/sync/index';
+import usersRoutes from './routes/users/index';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    config: Config;
+    googleVerify: GoogleVerifier;
+    appVersion: string;
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+  /** Serve the built web app (off in API tests). */
+  serveApp?: boolean;
+}
+
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+
+/** The routes under /api/v2, each a plugin with its own prefix. */
+const API_ROUTES = [
+  ['/auth', authRoutes],
+  ['/config', configRoutes],
+  ['/users', usersRoutes],
+  ['/roles', rolesRoutes],
+  ['/demographics', demographicsRoutes],
+  ['/photos', photosRoutes],
+  ['/check_ins', checkInsRoutes],
+  ['/sync', syncRoutes],
+  ['/messenger_schedules', messengerRoutes],
+  ['/school_settings', schoolSettingsRoutes],
+] as const;
+
+/** Builds the server without listening. */
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { querystringParser: parseQuery, ignoreTrailingSlash: true },
+    return503OnClosing: true,
+    requestIdHeader: 'x-request-id',
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate('db', opts.database.db);
+  app.decorate('config', opts.config);
+  app.decorate(
+    'googleVerify',
+    createGoogleVerifier({
+      jwksUrl: opts.config.GOOGLE_JWKS_URL,
+      clientId: opts.config.GOOGLE_CLIENT_ID,
+      hostedDomain: opts.config.GOOGLE_HOSTED_DOMAIN,
+    }),
+  );
+  app.decorate('appVersion', pkg.version);
+
+  await app.register(errors);
+  await app.register(security);
+  await app.register(multipart);
+  await app.register(access);
+
+  await app.register(
+    async (api) => {
+      for (const [prefix, plugin] of API_ROUTES) await api.register(plugin, { prefix });
+    },
+    { prefix: '/api/v2' },
+  );
+  app.get('/api/health', { config: { access: 'public' } }, async () => ({
+    status: 'ok',
+    database: opts.database.kind,
+  }));
+
+  await app.register(staticApp, { root: opts.serveApp === false ? '/nonexistent' : opts.config.STATIC_DIR });
+  return app;
+}

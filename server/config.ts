@@ -1,0 +1,64 @@
+/**
+ * Configuration from environment variables, validated once at start (DESIGN section 3). A bad value stops the server
+ * with a message that names the variable and what it expects, instead of failing later in a request.
+ */
+import { z } from 'zod';
+
+const bool = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
+  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  GOOGLE_CLIENT_ID: z
+    .string()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  GOOGLE_HOSTED_DOMAIN: z
+    .string()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  SEED_DEMO: bool.optional(),
+  SCHOOL_NAME: z.string().min(1).default('Demo School'),
+  SCHOOL_TIMEZONE: z
+    .string()
+    .default('America/Los_Angeles')
+    .refine((tz) => {
+      try {
+        new Intl.DateTimeFormat('en-US', { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be an IANA time zone such as America/Los_Angeles'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  STATIC_DIR: z.string().default('./dist'),
+});
+
+export type Config = Omit<z.infer<typeof EnvSchema>, 'SEED_DEMO'> & { SEED_DEMO: boolean };
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the configuration; throws ConfigError naming every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map(
+      (i) => `  ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(env[String(i.path[0])])})`,
+    );
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  return { ...c, SEED_DEMO: c.SEED_DEMO ?? c.NODE_ENV !== 'production' };
+}

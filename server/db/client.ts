@@ -1,0 +1,81 @@
+/**
+ * Opens the database: PGlite (embedded PostgreSQL) in DATA_DIR by default, or a PostgreSQL server when DATABASE_URL is
+ * set. Both get the same Drizzle schema and the same committed migrations.
+ */
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { MIGRATIONS_DIR } from '../lib/paths';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export type DatabaseOptions =
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob; client?: PGlite }
+  | { kind: 'postgres'; url: string; max?: number };
+
+/** Opens a database connection without migrating it. */
+export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
+  if (opts.kind === 'postgres') {
+    const { default: pg } = await import('pg');
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.max ?? 10 });
+    pool.on('error', () => {
+      // An idle client lost its connection (server restart): the pool replaces it on next use.
+    });
+    const db = drizzle(pool, { schema }) as unknown as Db;
+    return { db, kind: 'postgres', close: () => pool.end() };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  let client = opts.client;
+  if (!client) {
+    if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
+    client = await PGlite.create(opts.dataDir, opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
+  }
+  const db = drizzle(client, { schema }) as unknown as Db;
+  const owned = client;
+  return { db, kind: 'pglite', close: () => owned.close() };
+}
+
+/** True when the database has already run the newest committed migration (the usual start). */
+async function upToDate(database: Database): Promise<boolean> {
+  const journal = JSON.parse(readFileSync(join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as {
+    entries: { when: number }[];
+  };
+  const newest = Math.max(...journal.entries.map((e) => e.when));
+  try {
+    const result = (await database.db.execute(
+      sql`select max(created_at)::text as last from drizzle.__drizzle_migrations`,
+    )) as unknown as { rows: { last: string | null }[] };
+    return Number(result.rows[0]?.last ?? 0) >= newest;
+  } catch {
+    return false;
+  }
+}
+
+/** Applies the committed migrations that have not run yet. */
+export async function migrate(database: Database): Promise<void> {
+  if (await upToDate(database)) return;
+  if (database.kind === 'postgres') {
+    const { migrate: run } = await import('drizzle-orm/node-postgres/migrator');
+    // biome-ignore lint/suspicious/noExplicitAny: the migrator wants the driver-specific type; the instance is that type.
+    await run(database.db as any, { migrationsFolder: MIGRATIONS_DIR });
+  } else {
+    const { migrate: run } = await import('drizzle-orm/pglite/migrator');
+    // biome-ignore lint/suspicious/noExplicitAny: as above.
+    await run(database.db as any, { migrationsFolder: MIGRATIONS_DIR });
+  }
+}
+
+export { MIGRATIONS_DIR, schema };

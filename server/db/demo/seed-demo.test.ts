@@ -1,0 +1,265 @@
+/**
+ * The demo school seed on a fresh, migrated in-memory PGlite: the shape of the school (grades, numbers, badge codes,
+ * photos), the seven demo accounts and the demo family, and that the same inputs give the same school.
+ */
+import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GRADES, uuidv7 } from '../../../src/contract';
+import { verifyPassword } from '../../auth/passwords';
+import { type Database, migrate, openDatabase, schema } from '../client';
+import { drawAvatar } from './avatar';
+import { createRandom } from './names';
+import { DEMO_ACCOUNTS, seedDemo } from './seed-demo';
+
+const ROLES = ['Administrator', 'Front Office', 'Cafeteria', 'Staff', 'Timekeeper'];
+const TODAY = new Date('2025-10-06T15:00:00Z');
+
+/** Opens a fresh migrated PGlite with the five default roles, as the product has them before seedDemo runs. */
+async function freshDatabase(): Promise<Database> {
+  const database = await openDatabase({ kind: 'pglite' });
+  await migrate(database);
+  await database.db.insert(schema.roles).values(ROLES.map((name) => ({ id: uuidv7(), name })));
+  return database;
+}
+
+/** A small well-formedness check: every tag closes in order, and the root is a 256x256 SVG with a viewBox. */
+function isWellFormedSvg(svg: string): boolean {
+  if (!/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" width="256" height="256" viewBox="0 0 256 256">/.test(svg)) {
+    return false;
+  }
+  const stack: string[] = [];
+  const tag = /<(\/?)([a-z]+)((?:\s+[a-zA-Z-]+="[^"<>]*")*)\s*(\/?)>/gy;
+  let at = 0;
+  while (at < svg.length) {
+    tag.lastIndex = at;
+    const m = tag.exec(svg);
+    if (!m) return false;
+    const [whole, closing, name, , selfClosing] = m;
+    if (closing) {
+      if (stack.pop() !== name) return false;
+    } else if (!selfClosing && name) stack.push(name);
+    at += whole.length;
+  }
+  return stack.length === 0;
+}
+
+describe('seedDemo', () => {
+  let database: Database;
+  let counts: { scholars: number; users: number; photos: number };
+
+  beforeAll(async () => {
+    database = await freshDatabase();
+    counts = await seedDemo(database.db, { schoolName: 'Demo School', today: TODAY });
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('seeds about 600 scholars in every grade from TK to 12', async () => {
+    const rows = await database.db.select().from(schema.demographics);
+    expect(rows.length).toBe(counts.scholars);
+    expect(rows.length).toBeGreaterThanOrEqual(560);
+    expect(rows.length).toBeLessThanOrEqual(650);
+    for (const grade of GRADES) {
+      const inGrade = rows.filter((r) => r.grade === grade);
+      expect(inGrade.length, `grade ${grade}`).toBeGreaterThanOrEqual(35);
+      expect(inGrade.length, `grade ${grade}`).toBeLessThanOrEqual(55);
+      expect(new Set(inGrade.map((r) => r.homeroom)).size, `homerooms of grade ${grade}`).toBe(2);
+    }
+    const rooms = (grade: string) => [...new Set(rows.filter((r) => r.grade === grade).map((r) => r.homeroom))].sort();
+    expect(rooms('TK')).toEqual(['Room 101', 'Room 102']);
+    expect(rooms('5')).toEqual(['Room 113', 'Room 114']);
+    expect(rooms('6')).toEqual(['Room 201', 'Room 202']);
+    expect(rooms('9')).toEqual(['Room 301', 'Room 302']);
+    expect(rooms('12')).toEqual(['Room 307', 'Room 308']);
+    expect(rows.find((r) => r.grade === 'TK')?.program).toBe('Elementary');
+    expect(rows.find((r) => r.grade === '5')?.program).toBe('Elementary');
+    expect(rows.find((r) => r.grade === '6')?.program).toBe('Middle');
+    expect(rows.find((r) => r.grade === '7')?.program).toBe('Middle');
+    expect(rows.find((r) => r.grade === '12')?.program).toBe('Secondary');
+  });
+
+  it('puts grade 5 to 8 scholars on messenger duty every weekday, two posts at a time', async () => {
+    const duties = await database.db.select().from(schema.messengerSchedules);
+    const scholars = new Map((await database.db.select().from(schema.demographics)).map((d) => [d.id, d]));
+    expect(new Set(duties.map((d) => d.weekday))).toEqual(new Set([1, 2, 3, 4, 5]));
+    expect(
+      duties
+        .filter((d) => d.weekday === 3 && d.start_time === '09:30')
+        .map((d) => d.post)
+        .sort(),
+    ).toEqual(['Attendance office', 'Front desk']);
+    expect(duties.every((d) => ['5', '6', '7', '8'].includes(scholars.get(d.scholar_id)?.grade ?? ''))).toBe(true);
+  });
+
+  it('gives unique student numbers and opaque badge codes', async () => {
+    const rows = await database.db.select().from(schema.demographics);
+    expect(new Set(rows.map((r) => r.student_number)).size).toBe(rows.length);
+    expect(new Set(rows.map((r) => r.badge_code)).size).toBe(rows.length);
+    for (const r of rows) {
+      expect(r.student_number).toMatch(/^\d{6}$/);
+      expect(r.badge_code).toMatch(/^[0-9A-HJKMNP-TV-Z]{12}$/);
+      expect(r.badge_code).not.toContain(r.student_number);
+      expect(r.meal_eligibility_effective).toBe('2025-08-15');
+    }
+    const free = rows.filter((r) => r.meal_eligibility === 'free').length / rows.length;
+    const reduced = rows.filter((r) => r.meal_eligibility === 'reduced').length / rows.length;
+    expect(free).toBeGreaterThan(0.45);
+    expect(free).toBeLessThan(0.65);
+    expect(reduced).toBeGreaterThan(0.04);
+    expect(reduced).toBeLessThan(0.18);
+    expect(rows.some((r) => r.alerts)).toBe(true);
+    expect(rows.some((r) => r.nickname)).toBe(true);
+  });
+
+  it('gives every scholar a drawn SVG photo', async () => {
+    const scholars = await database.db.select().from(schema.demographics);
+    const photos = await database.db.select().from(schema.photos);
+    expect(photos.length).toBe(scholars.length);
+    expect(counts.photos).toBe(scholars.length);
+    const byId = new Map(photos.map((p) => [p.id, p]));
+    for (const s of scholars) {
+      const photo = s.photo_id ? byId.get(s.photo_id) : undefined;
+      expect(photo, `photo of ${s.fname} ${s.lname}`).toBeDefined();
+      if (!photo) continue;
+      expect(photo.owner_type).toBe('demographics');
+      expect(photo.owner_id).toBe(s.id);
+      expect(photo.content_type).toBe('image/svg+xml');
+      const bytes = Buffer.from(photo.bytes);
+      expect(photo.size).toBe(bytes.length);
+      expect(photo.size).toBeLessThan(2500);
+      expect(photo.sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
+      expect(isWellFormedSvg(bytes.toString('utf8'))).toBe(true);
+    }
+  });
+
+  it('creates the seven demo accounts with their types, roles and the password demo', async () => {
+    const roleRows = await database.db.select().from(schema.roles);
+    const roleName = new Map(roleRows.map((r) => [r.id, r.name]));
+    const links = await database.db.select().from(schema.userRoles);
+    for (const account of DEMO_ACCOUNTS) {
+      const [user] = await database.db.select().from(schema.users).where(eq(schema.users.email, account.email));
+      expect(user, account.email).toBeDefined();
+      if (!user) continue;
+      expect(user.type).toBe(account.type);
+      expect(await verifyPassword('demo', user.password_hash ?? '')).toBe(true);
+      expect(await verifyPassword('not-demo', user.password_hash ?? '')).toBe(false);
+      const roles = links.filter((l) => l.user_id === user.id).map((l) => roleName.get(l.role_id));
+      expect(roles).toEqual(account.type === 'staff' ? [account.role] : []);
+    }
+    const [admin] = await database.db.select().from(schema.users).where(eq(schema.users.email, 'admin@demo.school'));
+    expect([admin?.fname, admin?.lname]).toEqual(['Avery', 'Admin']);
+    expect(admin?.user_number).toMatch(/^S\d{4}$/);
+  });
+
+  it('seeds about 40 other staff with roles, staff numbers and no password', async () => {
+    const staff = await database.db.select().from(schema.users).where(eq(schema.users.type, 'staff'));
+    const generated = staff.filter((u) => !DEMO_ACCOUNTS.some((a) => a.email === u.email));
+    expect(generated.length).toBeGreaterThanOrEqual(35);
+    expect(generated.length).toBeLessThanOrEqual(45);
+    expect(generated.every((u) => u.password_hash === null && u.start_date !== null)).toBe(true);
+    expect(new Set(staff.map((u) => u.user_number)).size).toBe(staff.length);
+    expect(staff.every((u) => /^S\d{4}$/.test(u.user_number ?? ''))).toBe(true);
+    const links = await database.db.select().from(schema.userRoles);
+    expect(staff.every((u) => links.some((l) => l.user_id === u.id))).toBe(true);
+  });
+
+  it('links the scholar account and gives the parent account that scholar and one sibling', async () => {
+    const [scholarUser] = await database.db
+      .select()
+      .from(schema.users)
+      .where(eq(schema.users.email, 'scholar@demo.school'));
+    const [parent] = await database.db.select().from(schema.users).where(eq(schema.users.email, 'parent@demo.school'));
+    if (!scholarUser || !parent) throw new Error('demo accounts missing');
+    const linked = await database.db
+      .select()
+      .from(schema.demographics)
+      .where(eq(schema.demographics.user_id, scholarUser.id));
+    expect(linked).toHaveLength(1);
+    const scholar = linked[0];
+    if (!scholar) throw new Error('unreachable');
+    expect(scholarUser.user_number).toBe(scholar.student_number);
+    expect(scholarUser.grade).toBe(scholar.grade);
+    expect(scholarUser.program).toBe(scholar.program);
+    expect(scholarUser.start_date).toMatch(/^\d{4}-08-15$/);
+
+    const wards = await database.db
+      .select({ id: schema.demographics.id, lname: schema.demographics.lname })
+      .from(schema.guardianships)
+      .innerJoin(schema.demographics, eq(schema.guardianships.scholar_id, schema.demographics.id))
+      .where(eq(schema.guardianships.parent_id, parent.id));
+    expect(wards).toHaveLength(2);
+    expect(wards.map((w) => w.id)).toContain(scholar.id);
+    expect(wards.every((w) => w.lname === scholar.lname)).toBe(true);
+  });
+
+  it('gives every scholar exactly one guardian, a parent user without a password', async () => {
+    const scholars = await database.db.select({ id: schema.demographics.id }).from(schema.demographics);
+    const links = await database.db.select().from(schema.guardianships);
+    const parents = await database.db.select().from(schema.users).where(eq(schema.users.type, 'parent'));
+    expect(links.length).toBe(scholars.length);
+    expect(new Set(links.map((l) => l.scholar_id)).size).toBe(scholars.length);
+    const parentIds = new Set(parents.map((p) => p.id));
+    expect(links.every((l) => parentIds.has(l.parent_id))).toBe(true);
+    expect(links.every((l) => ['Mother', 'Father', 'Guardian'].includes(l.relationship ?? ''))).toBe(true);
+    expect(parents.filter((p) => p.password_hash !== null).map((p) => p.email)).toEqual(['parent@demo.school']);
+    const allUsers = await database.db.select({ id: schema.users.id }).from(schema.users);
+    expect(counts.users).toBe(allUsers.length);
+  });
+
+  it('builds the same school again from the same inputs', async () => {
+    const again = await freshDatabase();
+    try {
+      await seedDemo(again.db, { schoolName: 'Demo School', today: TODAY });
+      const key = (r: { student_number: string; fname: string; lname: string; grade: string; badge_code: string }) =>
+        `${r.student_number} ${r.fname} ${r.lname} ${r.grade} ${r.badge_code}`;
+      const first = (await database.db.select().from(schema.demographics)).map(key).sort();
+      const second = (await again.db.select().from(schema.demographics)).map(key).sort();
+      expect(second).toEqual(first);
+      const names = async (d: Database) =>
+        (await d.db.select().from(schema.users)).map((u) => `${u.email} ${u.fname} ${u.lname}`).sort();
+      expect(await names(again)).toEqual(await names(database));
+    } finally {
+      await again.close();
+    }
+  });
+});
+
+describe('drawAvatar', () => {
+  it('draws the same picture for the same seed and different pictures for different seeds', () => {
+    expect(drawAvatar('123456 Ana García')).toBe(drawAvatar('123456 Ana García'));
+    const pictures = new Set(Array.from({ length: 50 }, (_, i) => drawAvatar(`seed ${i}`)));
+    expect(pictures.size).toBe(50);
+  });
+
+  it('checks well-formedness for real', () => {
+    const svg = drawAvatar('x');
+    expect(isWellFormedSvg(svg)).toBe(true);
+    expect(isWellFormedSvg(svg.replace('</svg>', '<g></svg>'))).toBe(false);
+    expect(isWellFormedSvg(svg.replace('/>', '>'))).toBe(false);
+    expect(isWellFormedSvg(svg.replace('width="256"', 'width="100"'))).toBe(false);
+  });
+
+  it('draws well-formed SVG of about 1-2 KB, for scholars and adults', () => {
+    for (let i = 0; i < 200; i++) {
+      const svg = drawAvatar(`seed ${i}`, { adult: i % 2 === 0 });
+      expect(isWellFormedSvg(svg), svg).toBe(true);
+      expect(svg.length).toBeGreaterThan(700);
+      expect(svg.length).toBeLessThan(2500);
+      expect(svg).not.toMatch(/NaN|undefined|href|<script/);
+    }
+  });
+});
+
+describe('createRandom', () => {
+  it('repeats its sequence for a seed and differs between seeds', () => {
+    const a = createRandom('x');
+    const b = createRandom('x');
+    const c = createRandom('y');
+    const seqA = Array.from({ length: 20 }, () => a.next());
+    expect(Array.from({ length: 20 }, () => b.next())).toEqual(seqA);
+    expect(Array.from({ length: 20 }, () => c.next())).not.toEqual(seqA);
+    expect(seqA.every((v) => v >= 0 && v < 1)).toBe(true);
+  });
+});

@@ -1,0 +1,290 @@
+/**
+ * The database schema (DESIGN section 6). Migrations in ./migrations are generated from this file with
+ * `npm run db:generate` and committed; the same SQL runs on PGlite and on a PostgreSQL server.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+});
+
+const timestamps = {
+  created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  updated_at: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+};
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey(),
+    email: text('email').notNull(),
+    nickname: text('nickname'),
+    fname: text('fname').notNull(),
+    lname: text('lname').notNull(),
+    type: text('type', { enum: ['staff', 'student', 'parent'] }).notNull(),
+    user_number: text('user_number'),
+    start_date: date('start_date', { mode: 'string' }),
+    grade: text('grade'),
+    program: text('program'),
+    password_hash: text('password_hash'),
+    google_sub: text('google_sub'),
+    photo_id: uuid('photo_id'),
+    active: boolean('active').notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+    uniqueIndex('users_google_sub_unique').on(t.google_sub),
+    index('users_lname_idx').on(t.lname, t.fname),
+  ],
+);
+
+export const roles = pgTable(
+  'roles',
+  {
+    id: uuid('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description'),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('roles_name_unique').on(sql`lower(${t.name})`)],
+);
+
+export const permissions = pgTable('permissions', {
+  name: text('name').primaryKey(),
+  resource: text('resource').notNull(),
+  action: text('action').notNull(),
+});
+
+export const rolePermissions = pgTable(
+  'role_permissions',
+  {
+    role_id: uuid('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    permission: text('permission')
+      .notNull()
+      .references(() => permissions.name, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.role_id, t.permission] })],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role_id: uuid('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.role_id] }), index('user_roles_role_idx').on(t.role_id)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    token_hash: text('token_hash').primaryKey(),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['password', 'google', 'parent'] }).notNull(),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    last_seen_at: timestamp('last_seen_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    expires_at: timestamp('expires_at', { withTimezone: true, mode: 'string' }).notNull(),
+    revoked_at: timestamp('revoked_at', { withTimezone: true, mode: 'string' }),
+  },
+  (t) => [index('sessions_user_idx').on(t.user_id)],
+);
+
+export const demographics = pgTable(
+  'demographics',
+  {
+    id: uuid('id').primaryKey(),
+    user_id: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    student_number: text('student_number').notNull(),
+    fname: text('fname').notNull(),
+    lname: text('lname').notNull(),
+    nickname: text('nickname'),
+    grade: text('grade').notNull(),
+    program: text('program').notNull().default('Secondary'),
+    homeroom: text('homeroom'),
+    photo_id: uuid('photo_id'),
+    badge_code: text('badge_code').notNull(),
+    meal_eligibility: text('meal_eligibility', { enum: ['free', 'reduced', 'paid'] })
+      .notNull()
+      .default('paid'),
+    meal_eligibility_effective: date('meal_eligibility_effective', { mode: 'string' }),
+    alerts: text('alerts'),
+    active: boolean('active').notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('demographics_student_number_unique').on(t.student_number),
+    uniqueIndex('demographics_badge_code_unique').on(t.badge_code),
+    index('demographics_name_idx').on(t.lname, t.fname),
+    index('demographics_grade_idx').on(t.grade, t.homeroom),
+    index('demographics_user_idx').on(t.user_id),
+  ],
+);
+
+export const guardianships = pgTable(
+  'guardianships',
+  {
+    parent_id: uuid('parent_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    scholar_id: uuid('scholar_id')
+      .notNull()
+      .references(() => demographics.id, { onDelete: 'cascade' }),
+    relationship: text('relationship'),
+  },
+  (t) => [primaryKey({ columns: [t.parent_id, t.scholar_id] }), index('guardianships_scholar_idx').on(t.scholar_id)],
+);
+
+export const photos = pgTable(
+  'photos',
+  {
+    id: uuid('id').primaryKey(),
+    owner_type: text('owner_type', { enum: ['demographics', 'users', 'authorized_pick_ups'] }).notNull(),
+    owner_id: uuid('owner_id').notNull(),
+    content_type: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    sha256: text('sha256').notNull(),
+    bytes: bytea('bytes').notNull(),
+    created_by: uuid('created_by'),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [index('photos_owner_idx').on(t.owner_type, t.owner_id)],
+);
+
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    user_id: uuid('user_id'),
+    action: text('action').notNull(),
+    resource: text('resource').notNull(),
+    record_id: text('record_id'),
+    changes: jsonb('changes'),
+    device_id: text('device_id'),
+    ip: text('ip'),
+    occurred_at: timestamp('occurred_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('audit_events_record_idx').on(t.resource, t.record_id),
+    index('audit_events_time_idx').on(t.occurred_at),
+  ],
+);
+
+export const checkIns = pgTable(
+  'check_ins',
+  {
+    id: uuid('id').primaryKey(),
+    kind: text('kind', { enum: ['arrival', 'departure', 'sign_out', 'sign_in'] }).notNull(),
+    scholar_id: uuid('scholar_id')
+      .notNull()
+      .references(() => demographics.id, { onDelete: 'cascade' }),
+    occurred_at: timestamp('occurred_at', { withTimezone: true, mode: 'string' }).notNull(),
+    /** The school day in the school's time zone: what "today" means for the rules and the lists. */
+    school_day: date('school_day', { mode: 'string' }).notNull(),
+    reason: text('reason'),
+    method: text('method', { enum: ['kiosk', 'scan', 'manual'] })
+      .notNull()
+      .default('kiosk'),
+    pick_up_id: uuid('pick_up_id'),
+    pick_up_name: text('pick_up_name'),
+    flagged: boolean('flagged').notNull().default(false),
+    /** An arrival after the school's start time plus the late threshold (decided on the server). */
+    late: boolean('late').notNull().default(false),
+    recorded_by: uuid('recorded_by'),
+    device_id: text('device_id'),
+    ...timestamps,
+  },
+  (t) => [
+    index('check_ins_day_idx').on(t.school_day, t.scholar_id),
+    index('check_ins_scholar_idx').on(t.scholar_id, t.occurred_at),
+    // One arrival per scholar and school day (F4): the backstop behind the check in the route.
+    uniqueIndex('check_ins_one_arrival_per_day').on(t.scholar_id, t.school_day).where(sql`${t.kind} = 'arrival'`),
+  ],
+);
+
+/** One row per outbox entry the server has applied: a replay of the same id answers 'duplicate' (exactly once). */
+export const syncReceipts = pgTable(
+  'sync_receipts',
+  {
+    id: uuid('id').primaryKey(),
+    device_id: text('device_id').notNull(),
+    user_id: uuid('user_id'),
+    resource: text('resource').notNull(),
+    action: text('action').notNull(),
+    record_id: text('record_id'),
+    received_at: timestamp('received_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [index('sync_receipts_device_idx').on(t.device_id, t.received_at)],
+);
+
+/**
+ * The change log the devices pull from (`GET v2/sync/pull?since=`), written by triggers on the synced tables so no
+ * write path can forget it. `xid` lets a pull stop before a change whose transaction may not be visible yet.
+ */
+export const changes = pgTable(
+  'changes',
+  {
+    seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+    resource: text('resource').notNull(),
+    record_id: uuid('record_id').notNull(),
+    op: text('op', { enum: ['upsert', 'delete'] }).notNull(),
+    xid: bigint('xid', { mode: 'number' }).notNull().default(sql`(pg_current_xact_id()::text)::bigint`),
+    changed_at: timestamp('changed_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [index('changes_resource_idx').on(t.resource, t.record_id)],
+);
+
+/** The school day's rules (F4): one row, edited by an administrator, pulled by every kiosk for offline use. */
+export const schoolSettings = pgTable('school_settings', {
+  id: uuid('id').primaryKey(),
+  /** When the school day starts, HH:MM in the school's time zone. */
+  start_time: text('start_time').notNull().default('08:00'),
+  /** Minutes after the start time before an arrival counts as late. */
+  late_after_minutes: integer('late_after_minutes').notNull().default(0),
+  late_reasons: jsonb('late_reasons').$type<string[]>().notNull(),
+  departure_reasons: jsonb('departure_reasons').$type<string[]>().notNull(),
+  ...timestamps,
+});
+
+/** Scholars on duty as office messengers, by weekday and time, with their post (F4). */
+export const messengerSchedules = pgTable(
+  'messenger_schedules',
+  {
+    id: uuid('id').primaryKey(),
+    scholar_id: uuid('scholar_id')
+      .notNull()
+      .references(() => demographics.id, { onDelete: 'cascade' }),
+    /** ISO weekday: 1 Monday … 5 Friday. */
+    weekday: integer('weekday').notNull(),
+    start_time: text('start_time').notNull(),
+    end_time: text('end_time').notNull(),
+    post: text('post').notNull(),
+    notes: text('notes'),
+    ...timestamps,
+  },
+  (t) => [index('messenger_schedules_day_idx').on(t.weekday, t.start_time)],
+);

@@ -1,0 +1,335 @@
+/**
+ * The generic resource layer (DESIGN section 4) that every resource uses: list with filter, search, sort and pages;
+ * single; create (idempotent on a client-generated id); update by POST with `_method: 'PATCH'` in JSON or multipart;
+ * delete. The permission `<resource>-<action>` is declared per route and enforced by plugins/access.ts; every change
+ * writes an audit event in the same transaction.
+ */
+import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ErrorResponseSchema,
+  IdParamsSchema,
+  ListQuerySchema,
+  listResponse,
+  type ListQuery,
+  type Resource,
+  singleResponse,
+  uuidv7,
+} from '../../src/contract';
+import type { Tx } from '../db/client';
+import { audit } from './audit';
+import { AppError, invalid, notFound } from './errors';
+
+type Row = Record<string, unknown>;
+type ZodObj = z.ZodObject<z.ZodRawShape>;
+
+export interface ResourceContext {
+  tx: Tx;
+  request: FastifyRequest;
+}
+
+/** What became of one input of a batch create (sync push). */
+export type CreateOutcome<Rec> =
+  | { status: 'created' | 'same'; record: Rec }
+  | { status: 'conflict'; record: Rec; message: string }
+  | { status: 'invalid'; message: string; errors?: Record<string, string[]> };
+
+export interface ResourceDefinition<Rec, Create extends Row, Update extends Row> {
+  name: Resource;
+  table: PgTable;
+  idColumn: AnyPgColumn;
+  record: z.ZodType<Rec>;
+  create: z.ZodType<Create>;
+  update: z.ZodType<Update>;
+  /** Field name to column; the first entry of `defaultSort` applies when the caller gives none. */
+  sortFields: Record<string, AnyPgColumn>;
+  defaultSort: string;
+  /** Field name to a condition builder; a builder throws `invalid` for a value it cannot use. */
+  filters: Record<string, (value: string) => SQL | undefined>;
+  searchColumns: AnyPgColumn[];
+  /** Turns stored rows into records (one call per page, so joins are batched). */
+  toRecords(rows: Row[], tx: Tx): Promise<Rec[]>;
+  /** Column values for a new row; `id` is set by the layer. */
+  prepareCreate?(input: Create, ctx: ResourceContext): Promise<Row> | Row;
+  prepareUpdate?(input: Update, existing: Row, ctx: ResourceContext): Promise<Row> | Row;
+  /** Runs inside the write's transaction, after the row is written (roles, photos, invariants). */
+  afterWrite?(id: string, input: Create | Update, ctx: ResourceContext & { created: boolean }): Promise<void>;
+  /** Runs inside the delete's transaction, after the row is gone (invariants). */
+  afterDelete?(id: string, ctx: ResourceContext): Promise<void>;
+  /** How DELETE works: removed, or marked inactive. Absent: no DELETE route. */
+  remove?: 'delete' | 'deactivate';
+  /**
+   * Creates many records in one transaction with a fixed number of queries (the sync push's fast path), applying the
+   * same rules as `prepareCreate`; answers one outcome per input, in order. Absent: the push creates one by one.
+   */
+  createMany?(inputs: Create[], ctx: ResourceContext): Promise<CreateOutcome<Rec>[]>;
+  /** Whether a create's input matches a stored record with the same id (idempotent replay); default: field by field. */
+  sameAs?(input: Create, record: Rec): boolean;
+  /** Fields left out of the audit trail (secrets). */
+  secretFields?: string[];
+}
+
+const BOOLEAN_WORDS: Record<string, boolean> = { true: true, '1': true, false: false, '0': false };
+
+/** A filter on a plain column: equality, or a boolean for boolean columns. */
+export const eqFilter =
+  (column: AnyPgColumn, kind: 'text' | 'boolean' = 'text') =>
+  (value: string): SQL | undefined => {
+    if (kind === 'boolean') {
+      const b = BOOLEAN_WORDS[value];
+      if (b === undefined) throw invalid(`filter.${column.name}`, 'Must be true or false.');
+      return eq(column, b);
+    }
+    return eq(column, value);
+  };
+
+/** Escapes LIKE wildcards so search text matches literally. */
+export const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** ISO 8601 for timestamps as PostgreSQL and PGlite return them in string mode. */
+export const iso = (value: unknown): string => (value == null ? '' : new Date(String(value)).toISOString());
+
+function orderBy(def: { sortFields: Record<string, AnyPgColumn>; defaultSort: string }, sort: string | undefined) {
+  const wanted = sort ?? def.defaultSort;
+  const field = wanted.replace(/^-/, '');
+  const column = def.sortFields[field];
+  if (!column) {
+    throw invalid('sort', `Cannot sort by "${field}". Sort by one of: ${Object.keys(def.sortFields).join(', ')}.`);
+  }
+  return wanted.startsWith('-') ? desc(column) : asc(column);
+}
+
+/** The WHERE clause of a list query: filters and search, all parameterised. */
+export function listWhere(
+  def: Pick<ResourceDefinition<unknown, Row, Row>, 'filters' | 'searchColumns'>,
+  query: ListQuery,
+  extra?: SQL,
+): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [extra];
+  for (const [field, value] of Object.entries(query.filter ?? {})) {
+    const build = def.filters[field];
+    if (!build) {
+      throw invalid(
+        `filter.${field}`,
+        `Cannot filter by "${field}". Filter by one of: ${Object.keys(def.filters).join(', ')}.`,
+      );
+    }
+    conditions.push(build(value));
+  }
+  const words = (query.search ?? '').split(/\s+/).filter(Boolean).slice(0, 5);
+  for (const word of words) {
+    const pattern = `%${likeEscape(word)}%`;
+    conditions.push(or(...def.searchColumns.map((c) => ilike(c, pattern))));
+  }
+  return and(...conditions.filter((c): c is SQL => c !== undefined));
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+function redact(values: Row, secret: string[] = []): Row {
+  const out: Row = {};
+  for (const [k, v] of Object.entries(values)) {
+    if (secret.includes(k)) out[k] = '[redacted]';
+    else if (v instanceof Uint8Array || (typeof v === 'object' && v !== null && 'data' in v)) out[k] = '[file]';
+    else out[k] = v;
+  }
+  return out;
+}
+
+/** Reads one record inside a transaction, or throws 404. */
+export async function readOne<Rec>(
+  def: Pick<ResourceDefinition<Rec, Row, Row>, 'table' | 'idColumn' | 'toRecords'>,
+  tx: Tx,
+  id: string,
+): Promise<Rec> {
+  const rows = (await tx.select().from(def.table).where(eq(def.idColumn, id)).limit(1)) as Row[];
+  if (!rows[0]) throw notFound();
+  const [record] = await def.toRecords(rows, tx);
+  if (!record) throw notFound();
+  return record;
+}
+
+/**
+ * Creates a record inside a transaction, idempotent on a client-generated id: the same content again answers the
+ * stored record (`created: false`), different content a 409 with it. Used by the create route and by the sync push.
+ */
+export async function createOne<Rec, Create extends Row, Update extends Row>(
+  def: ResourceDefinition<Rec, Create, Update>,
+  ctx: ResourceContext,
+  input: Create,
+): Promise<{ record: Rec; created: boolean }> {
+  const { tx, request } = ctx;
+  const clientId = typeof input.id === 'string' ? input.id : undefined;
+  if (clientId) {
+    const existing = (await tx.select().from(def.table).where(eq(def.idColumn, clientId)).limit(1)) as Row[];
+    if (existing[0]) {
+      const [record] = await def.toRecords(existing, tx);
+      const stored = record as Row;
+      const matches = def.sameAs
+        ? def.sameAs(input, record as Rec)
+        : Object.entries(input).every(([k, v]) => !(k in stored) || same(stored[k], v));
+      if (!matches) throw new AppError('conflict', 'A different record with this id exists.', { record });
+      return { record: record as Rec, created: false };
+    }
+  }
+  const id = clientId ?? uuidv7();
+  const values = def.prepareCreate ? await def.prepareCreate(input, ctx) : { ...input };
+  await tx.insert(def.table).values({ ...values, id } as never);
+  await def.afterWrite?.(id, input, { ...ctx, created: true });
+  await audit(tx, request, {
+    action: 'create',
+    resource: def.name,
+    recordId: id,
+    changes: redact(input, def.secretFields),
+  });
+  return { record: await readOne(def, tx, id), created: true };
+}
+
+/** Registers the list, single, create, update and (optionally) delete routes of a resource. */
+export function resourceRoutes<Rec, Create extends Row, Update extends Row>(
+  def: ResourceDefinition<Rec, Create, Update>,
+): FastifyPluginAsyncZod {
+  const errors = {
+    401: ErrorResponseSchema,
+    403: ErrorResponseSchema,
+    404: ErrorResponseSchema,
+    422: ErrorResponseSchema,
+  };
+  const single = singleResponse(def.record);
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+
+    r.get(
+      '/',
+      {
+        config: { access: `${def.name}-view_any` },
+        schema: { querystring: ListQuerySchema, response: { 200: listResponse(def.record), ...errors } },
+      },
+      async (request) => {
+        const query = request.query;
+        const where = listWhere(def, query);
+        const order = orderBy(def, query.sort);
+        return app.db.transaction(async (tx) => {
+          const [{ total } = { total: 0 }] = await tx.select({ total: count() }).from(def.table).where(where);
+          const rows = (await tx
+            .select()
+            .from(def.table)
+            .where(where)
+            .orderBy(order, asc(def.idColumn))
+            .limit(query.per_page)
+            .offset((query.page - 1) * query.per_page)) as Row[];
+          return {
+            data: await def.toRecords(rows, tx),
+            meta: { page: query.page, per_page: query.per_page, total: Number(total) },
+          };
+        });
+      },
+    );
+
+    r.get(
+      '/:id',
+      {
+        config: { access: `${def.name}-view` },
+        schema: { params: IdParamsSchema, response: { 200: single, ...errors } },
+      },
+      async (request) => ({ data: await app.db.transaction((tx) => readOne(def, tx, request.params.id)) }),
+    );
+
+    r.post(
+      '/',
+      {
+        config: { access: `${def.name}-create` },
+        schema: {
+          body: def.create as unknown as ZodObj,
+          response: { 200: single, 201: single, 409: ErrorResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const input = request.body as unknown as Create;
+        const result = await app.db.transaction((tx) => createOne(def, { tx, request }, input));
+        return reply.status(result.created ? 201 : 200).send({ data: result.record });
+      },
+    );
+
+    const update = async (request: FastifyRequest<{ Params: { id: string }; Body: unknown }>) => {
+      const input = request.body as Update;
+      const { _method, ...fields } = input as Row;
+      void _method;
+      const record = await app.db.transaction(async (tx) => {
+        const ctx = { tx, request };
+        const existing = (await tx
+          .select()
+          .from(def.table)
+          .where(eq(def.idColumn, request.params.id))
+          .limit(1)) as Row[];
+        if (!existing[0]) throw notFound();
+        const values = def.prepareUpdate ? await def.prepareUpdate(fields as Update, existing[0], ctx) : fields;
+        const columns = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
+        if (Object.keys(columns).length) {
+          await tx
+            .update(def.table)
+            .set({
+              ...columns,
+              ...('updated_at' in existing[0] ? { updated_at: new Date().toISOString() } : {}),
+            } as never)
+            .where(eq(def.idColumn, request.params.id));
+        }
+        await def.afterWrite?.(request.params.id, fields as Update, { ...ctx, created: false });
+        await audit(tx, request, {
+          action: 'update',
+          resource: def.name,
+          recordId: request.params.id,
+          changes: redact(fields, def.secretFields),
+        });
+        return readOne(def, tx, request.params.id);
+      });
+      return { data: record };
+    };
+    const updateSchema = {
+      params: IdParamsSchema,
+      body: def.update as unknown as ZodObj,
+      response: { 200: single, 409: ErrorResponseSchema, ...errors },
+    };
+    r.post('/:id', { config: { access: `${def.name}-update` }, schema: updateSchema }, update);
+    r.patch('/:id', { config: { access: `${def.name}-update` }, schema: updateSchema }, update);
+
+    if (def.remove) {
+      r.delete(
+        '/:id',
+        {
+          config: { access: `${def.name}-delete` },
+          schema: { params: IdParamsSchema, response: { 200: z.object({ message: z.string() }), ...errors } },
+        },
+        async (request) => {
+          await app.db.transaction(async (tx) => {
+            const existing = await tx.select().from(def.table).where(eq(def.idColumn, request.params.id)).limit(1);
+            if (!existing[0]) throw notFound();
+            if (def.remove === 'deactivate') {
+              await tx
+                .update(def.table)
+                .set({ active: false } as never)
+                .where(eq(def.idColumn, request.params.id));
+              await def.afterWrite?.(request.params.id, { active: false } as unknown as Update, {
+                tx,
+                request,
+                created: false,
+              });
+            } else {
+              await tx.delete(def.table).where(eq(def.idColumn, request.params.id));
+              await def.afterDelete?.(request.params.id, { tx, request });
+            }
+            await audit(tx, request, {
+              action: def.remove === 'deactivate' ? 'deactivate' : 'delete',
+              resource: def.name,
+              recordId: request.params.id,
+            });
+          });
+          return { message: def.remove === 'deactivate' ? 'Deactivated.' : 'Deleted.' };
+        },
+      );
+    }
+  };
+}

@@ -1,0 +1,45 @@
+/**
+ * Multipart form data, as Laravel-style clients send updates with a photo (`_method: 'PATCH'`). Fields become plain
+ * values (`name[]` repeated becomes an array), files become `{filename, mimetype, data}`, so the route's zod schema
+ * validates a multipart body exactly as it validates JSON.
+ */
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { MAX_PHOTO_BYTES } from '../../src/contract';
+
+export interface UploadedFile {
+  filename: string;
+  mimetype: string;
+  data: Buffer;
+}
+
+/** True for the normalised file objects this plugin puts into a body. */
+export function isUploadedFile(value: unknown): value is UploadedFile {
+  return typeof value === 'object' && value !== null && Buffer.isBuffer((value as UploadedFile).data);
+}
+
+type Part = { type: 'file' | 'field'; fieldname: string; value?: unknown; filename?: string; mimetype?: string };
+
+export default fp(async function multipartForms(app: FastifyInstance) {
+  await app.register(multipart, {
+    attachFieldsToBody: true,
+    limits: { fileSize: MAX_PHOTO_BYTES, files: 5, fields: 100, fieldSize: 64 * 1024, parts: 110 },
+    async onFile(part) {
+      const data = await part.toBuffer();
+      (part as unknown as { value: UploadedFile }).value = { filename: part.filename, mimetype: part.mimetype, data };
+    },
+  });
+  app.addHook('preValidation', async (request) => {
+    if (!request.isMultipart() || typeof request.body !== 'object' || request.body === null) return;
+    const out: Record<string, unknown> = {};
+    for (const [rawKey, raw] of Object.entries(request.body as Record<string, Part | Part[]>)) {
+      const isArray = rawKey.endsWith('[]');
+      const key = isArray ? rawKey.slice(0, -2) : rawKey;
+      const parts = Array.isArray(raw) ? raw : [raw];
+      const values = parts.map((p) => p.value);
+      out[key] = isArray || values.length > 1 ? values : values[0];
+    }
+    request.body = out;
+  });
+});

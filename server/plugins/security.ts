@@ -1,0 +1,42 @@
+/**
+ * Security headers and rate limiting. The content security policy allows only our own origin plus what Google's
+ * sign-in script needs (its script, its iframe, its styles, and account pictures).
+ */
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+const GSI = 'https://accounts.google.com/gsi/';
+
+export const CONTENT_SECURITY_POLICY = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'", `${GSI}client`],
+  frameSrc: [GSI],
+  connectSrc: ["'self'", GSI],
+  // Chakra UI (Emotion) injects style elements at run time.
+  styleSrc: ["'self'", "'unsafe-inline'", `${GSI}style`],
+  imgSrc: ["'self'", 'data:', 'blob:', 'https://*.googleusercontent.com'],
+  fontSrc: ["'self'"],
+  workerSrc: ["'self'"],
+  manifestSrc: ["'self'"],
+  mediaSrc: ["'self'", 'blob:'],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+  upgradeInsecureRequests: null,
+};
+
+export default fp(async function security(app: FastifyInstance) {
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+    // Google's sign-in popup talks back to the opener.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: false,
+  });
+  // In memory, per server instance: a login limit needs no shared store to stop guessing from one address.
+  // preHandler: the key may use the parsed body (the account being tried).
+  await app.register(rateLimit, { global: false, hook: 'preHandler' });
+});

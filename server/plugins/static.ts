@@ -1,0 +1,40 @@
+/**
+ * Serves the built web app from STATIC_DIR. Navigations to any path outside /api/ answer index.html (the app's own
+ * router decides what to show); unknown /api/ paths answer a JSON 404. The service worker and index.html are never
+ * cached by the browser so that updates are found; hashed assets are cached for a year.
+ */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+export default fp(async function staticApp(app: FastifyInstance, opts: { root: string }) {
+  const root = resolve(opts.root);
+  const hasApp = existsSync(resolve(root, 'index.html'));
+  if (hasApp) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      setHeaders(res, path) {
+        if (/\/assets\//.test(path)) res.header('cache-control', 'public, max-age=31536000, immutable');
+        else res.header('cache-control', 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.raw.url ?? '/';
+    if (
+      url.startsWith('/api/') ||
+      url === '/api' ||
+      !hasApp ||
+      (request.method !== 'GET' && request.method !== 'HEAD')
+    ) {
+      return reply.status(404).send({ message: 'Not found.', code: 'not_found' });
+    }
+    const last = url.split('?')[0]?.split('/').pop() ?? '';
+    if (/\.[a-z0-9]{2,5}$/i.test(last)) return reply.status(404).send({ message: 'Not found.', code: 'not_found' });
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+});

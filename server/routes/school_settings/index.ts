@@ -1,0 +1,80 @@
+/**
+ * `v2/school_settings`: the school day's rules (start time, late threshold, the reasons a kiosk offers). Anyone signed
+ * in reads them (kiosks also get them through the sync pull); changing them takes `school_settings-update`.
+ */
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ErrorResponseSchema,
+  type SchoolSettings,
+  SchoolSettingsSchema,
+  SchoolSettingsUpdateSchema,
+} from '../../../src/contract';
+import type { Tx } from '../../db/client';
+import { schoolSettings } from '../../db/schema';
+import { audit } from '../../lib/audit';
+import { notFound } from '../../lib/errors';
+import { iso } from '../../lib/resource';
+
+type Row = typeof schoolSettings.$inferSelect;
+
+/** A stored row as the API answers it. */
+export const toSchoolSettings = (row: Row): SchoolSettings => ({
+  id: row.id,
+  start_time: row.start_time,
+  late_after_minutes: row.late_after_minutes,
+  late_reasons: row.late_reasons,
+  departure_reasons: row.departure_reasons,
+  updated_at: iso(row.updated_at),
+});
+
+/** The school's one settings row (a migration creates it). */
+export async function readSchoolSettings(tx: Pick<Tx, 'select'>): Promise<SchoolSettings> {
+  const [row] = await tx.select().from(schoolSettings).limit(1);
+  if (!row) throw notFound('school settings');
+  return toSchoolSettings(row);
+}
+
+const errors = {
+  401: ErrorResponseSchema,
+  403: ErrorResponseSchema,
+  404: ErrorResponseSchema,
+  422: ErrorResponseSchema,
+};
+const single = z.object({ data: SchoolSettingsSchema });
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/', { config: { access: 'signed_in' }, schema: { response: { 200: single, ...errors } } }, async () => ({
+    data: await readSchoolSettings(app.db),
+  }));
+
+  const update = async (body: z.infer<typeof SchoolSettingsUpdateSchema>, request: Parameters<typeof audit>[1]) => {
+    const { _method, ...fields } = body;
+    return app.db.transaction(async (tx) => {
+      const current = await readSchoolSettings(tx);
+      await tx
+        .update(schoolSettings)
+        .set({ ...fields, updated_at: new Date().toISOString() })
+        .where(eq(schoolSettings.id, current.id));
+      await audit(tx, request, {
+        action: 'update',
+        resource: 'school_settings',
+        recordId: current.id,
+        changes: fields,
+      });
+      return { data: await readSchoolSettings(tx) };
+    });
+  };
+  for (const method of ['POST', 'PATCH'] as const) {
+    app.route({
+      method,
+      url: '/',
+      config: { access: 'school_settings-update' },
+      schema: { body: SchoolSettingsUpdateSchema, response: { 200: single, ...errors } },
+      handler: (request) => update(request.body, request),
+    });
+  }
+};
+
+export default routes;

@@ -1,0 +1,99 @@
+/**
+ * `v2/users`: accounts, for the administration screens. Passwords are hashed on the way in and never answered;
+ * assigning roles also takes `roles-update`; deactivating an account ends its sessions; and no change may leave the
+ * school without an active administrator.
+ */
+import { eq, exists, inArray, sql } from 'drizzle-orm';
+import {
+  USER_SORT_FIELDS,
+  UserCreateSchema,
+  type UserRecord,
+  UserRecordSchema,
+  UserUpdateSchema,
+} from '../../../src/contract';
+import { hashPassword } from '../../auth/passwords';
+import { revokeUserSessions } from '../../auth/sessions';
+import type { Tx } from '../../db/client';
+import { roles, userRoles, users } from '../../db/schema';
+import { assertAdministratorRemains } from '../../lib/admin-guard';
+import { forbidden, invalid } from '../../lib/errors';
+import { eqFilter, iso, resourceRoutes } from '../../lib/resource';
+import { can } from '../../plugins/access';
+
+type Row = typeof users.$inferSelect;
+
+/** Users as the API answers them, with their roles (one query per page). */
+export async function toUserRecords(rows: Row[], tx: Tx): Promise<UserRecord[]> {
+  const ids = rows.map((r) => r.id);
+  const links = ids.length
+    ? await tx
+        .select({ user_id: userRoles.user_id, id: roles.id, name: roles.name })
+        .from(userRoles)
+        .innerJoin(roles, eq(roles.id, userRoles.role_id))
+        .where(inArray(userRoles.user_id, ids))
+        .orderBy(roles.name)
+    : [];
+  return rows.map((r) => ({
+    id: r.id,
+    email: r.email,
+    fname: r.fname,
+    lname: r.lname,
+    nickname: r.nickname,
+    type: r.type,
+    user_number: r.user_number,
+    start_date: r.start_date,
+    grade: r.grade,
+    program: r.program,
+    active: r.active,
+    has_password: Boolean(r.password_hash),
+    has_google: Boolean(r.google_sub),
+    roles: links.filter((l) => l.user_id === r.id).map(({ id, name }) => ({ id, name })),
+    created_at: iso(r.created_at),
+    updated_at: iso(r.updated_at),
+  }));
+}
+
+const sortFields = Object.fromEntries(USER_SORT_FIELDS.map((f) => [f, users[f]]));
+
+export default resourceRoutes({
+  name: 'users',
+  table: users,
+  idColumn: users.id,
+  record: UserRecordSchema,
+  create: UserCreateSchema,
+  update: UserUpdateSchema,
+  sortFields,
+  defaultSort: 'lname',
+  filters: {
+    type: eqFilter(users.type),
+    active: eqFilter(users.active, 'boolean'),
+    role_id: (value) =>
+      exists(
+        sql`(select 1 from ${userRoles} where ${userRoles.user_id} = ${users.id} and ${userRoles.role_id} = ${value}::uuid)`,
+      ),
+  },
+  searchColumns: [users.fname, users.lname, users.email, users.nickname, users.user_number],
+  secretFields: ['password'],
+  toRecords: (rows, tx) => toUserRecords(rows as Row[], tx),
+  async prepareCreate({ password, role_ids, id, ...input }, { request }) {
+    if (role_ids?.length && !can(request, 'roles-update')) throw forbidden();
+    return { ...input, password_hash: password ? await hashPassword(password) : null };
+  },
+  async prepareUpdate({ password, role_ids, ...input }, _existing, { request }) {
+    if (role_ids && !can(request, 'roles-update')) throw forbidden();
+    return { ...input, ...(password ? { password_hash: await hashPassword(password) } : {}) };
+  },
+  async afterWrite(id, input, { tx, created }) {
+    const roleIds = (input as { role_ids?: string[] }).role_ids;
+    if (roleIds) {
+      const unique = [...new Set(roleIds)];
+      const found = unique.length ? await tx.select({ id: roles.id }).from(roles).where(inArray(roles.id, unique)) : [];
+      if (found.length !== unique.length) throw invalid('role_ids', 'One of the roles does not exist.');
+      await tx.delete(userRoles).where(eq(userRoles.user_id, id));
+      if (unique.length) await tx.insert(userRoles).values(unique.map((role_id) => ({ user_id: id, role_id })));
+    }
+    if (!created && (input as { active?: boolean }).active === false) await revokeUserSessions(tx, id);
+    if (!created) await assertAdministratorRemains(tx);
+  },
+  remove: 'deactivate',
+});

@@ -1,0 +1,49 @@
+/**
+ * Builds the test database once per run: migrated, catalogue synced and the demo school seeded. On PGlite it is a
+ * data-directory dump that each test file loads (far faster than creating a database); on PostgreSQL it is a template
+ * database that each test file copies with CREATE DATABASE ... TEMPLATE.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../db/client';
+import { prepareDatabase } from '../db/prepare';
+import { adminUrl, TEMPLATE_DB } from './pg';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteSnapshot: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const kind = project.config.env?.TEST_DB_KIND ?? 'pglite';
+  if (kind === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url) throw new Error('TEST_DATABASE_URL is not set');
+    const { default: pg } = await import('pg');
+    const admin = new pg.Client({ connectionString: adminUrl(url) });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DB} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${TEMPLATE_DB}`);
+    const database = await openDatabase({ kind: 'postgres', url: adminUrl(url, TEMPLATE_DB), max: 2 });
+    await prepareDatabase(database, { seedDemo: true, schoolName: 'Test School' });
+    await database.close();
+    project.provide('pgliteSnapshot', '');
+    return async () => {
+      await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DB} WITH (FORCE)`);
+      await admin.end();
+    };
+  }
+  const database = await openDatabase({ kind: 'pglite' });
+  await prepareDatabase(database, { seedDemo: true, schoolName: 'Test School' });
+  const client = (database.db as unknown as { $client: import('@electric-sql/pglite').PGlite }).$client;
+  const dump = await client.dumpDataDir('none');
+  await database.close();
+  const dir = join(tmpdir(), 'school-ops-tests');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `snapshot-${process.pid}.tar`);
+  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  project.provide('pgliteSnapshot', file);
+}

@@ -1,0 +1,84 @@
+/**
+ * Walks every /api route with every seeded role's demo account and with no token, and checks the answer against the
+ * permission catalogue: 401 without a token, 403 without the permission, and neither with it. A route added later is
+ * covered without touching this file.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createSession, loadPermissions } from '../auth/sessions';
+import { users } from '../db/schema';
+import { startTestServer, type TestServer } from './helpers';
+
+const ACCOUNTS = [
+  'admin@demo.school',
+  'office@demo.school',
+  'cafeteria@demo.school',
+  'teacher@demo.school',
+  'timekeeper@demo.school',
+  'scholar@demo.school',
+  'parent@demo.school',
+];
+const MISSING_ID = '01890000-0000-7000-8000-000000000000';
+
+let s: TestServer;
+const people: { email: string; userId: string; type: string; permissions: Set<string> }[] = [];
+
+beforeAll(async () => {
+  s = await startTestServer();
+  for (const email of ACCOUNTS) {
+    const [user] = await s.database.db.select().from(users).where(eq(users.email, email));
+    if (!user) throw new Error(`demo account ${email} missing`);
+    people.push({
+      email,
+      userId: user.id,
+      type: user.type,
+      permissions: await loadPermissions(s.database.db, user.id),
+    });
+  }
+});
+afterAll(() => s.close());
+
+describe('permission matrix', () => {
+  it('covers the API', () => {
+    expect(s.app.apiRoutes.length).toBeGreaterThan(20);
+  });
+
+  it('answers 401, 403 or neither for every route and every role as the catalogue says', async () => {
+    const failures: string[] = [];
+    let calls = 0;
+    for (const route of s.app.apiRoutes) {
+      const url = route.url.replace(':id', MISSING_ID);
+      const payload = ['POST', 'PATCH', 'PUT'].includes(route.method) ? {} : undefined;
+      const anonymous = await s.call({ method: route.method as 'GET', url, payload });
+      calls++;
+      if (route.access === 'public') {
+        if ([401, 403].includes(anonymous.statusCode))
+          failures.push(`${route.method} ${url} public answered ${anonymous.statusCode}`);
+      } else if (anonymous.statusCode !== 401) {
+        failures.push(`${route.method} ${url} without a token answered ${anonymous.statusCode}`);
+      }
+      for (const person of people) {
+        // A fresh session per call: logout routes revoke the one they are called with.
+        const token = await createSession(s.database.db, person.userId, 'password', 1);
+        const res = await s.call({ method: route.method as 'GET', url, payload, token });
+        calls++;
+        const typeAllowed = !route.userTypes || route.userTypes.includes(person.type as never);
+        const allowed =
+          route.access === 'public' ||
+          (typeAllowed && (route.access === 'signed_in' || person.permissions.has(route.access)));
+        const expected = allowed ? 'neither 401 nor 403' : '403';
+        const ok = allowed ? ![401, 403].includes(res.statusCode) : res.statusCode === 403;
+        if (!ok || res.statusCode >= 500) {
+          failures.push(`${route.method} ${url} as ${person.email}: ${res.statusCode}, expected ${expected}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(calls).toBe(s.app.apiRoutes.length * (ACCOUNTS.length + 1));
+  });
+
+  it('gives the scholar and the parent no staff permission', () => {
+    expect(people.find((p) => p.type === 'student')?.permissions.size).toBe(0);
+    expect(people.find((p) => p.type === 'parent')?.permissions.size).toBe(0);
+  });
+});

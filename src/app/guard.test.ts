@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { decide, type GuardInput, isScholarHost } from './guard';
+
+const base: GuardInput = {
+  url: '/admin/users-roles?page=2',
+  requiresAuth: true,
+  permissions: ['roles-create'],
+  session: { loggedIn: true, permissions: ['roles-create'], userType: 'staff' },
+  hostname: 'school.example.org',
+  isKnownPath: () => true,
+};
+
+describe('route guard', () => {
+  it('lets anyone open a public route', () => {
+    expect(decide({ ...base, requiresAuth: false, session: { ...base.session, loggedIn: false } })).toEqual({
+      type: 'allow',
+    });
+  });
+
+  it('waits while the sign-in state is unknown', () => {
+    expect(decide({ ...base, session: { ...base.session, loggedIn: null } })).toEqual({ type: 'wait' });
+  });
+
+  it('sends a signed-out person to /login remembering the whole path as the return URL', () => {
+    expect(decide({ ...base, session: { loggedIn: false, permissions: [], userType: null } })).toEqual({
+      type: 'login',
+      returnUrl: '/admin/users-roles?page=2',
+    });
+  });
+
+  it('refuses a person who lacks any listed permission', () => {
+    expect(decide({ ...base, permissions: ['roles-create', 'users-view_any'] })).toEqual({ type: 'forbidden' });
+    expect(decide({ ...base, session: { ...base.session, permissions: ['nslp_records-create'] } })).toEqual({
+      type: 'forbidden',
+    });
+  });
+
+  it('allows a person holding every listed permission', () => {
+    expect(decide(base)).toEqual({ type: 'allow' });
+  });
+
+  it('on the scholar sub-domain sends staff from / to /check-in and scholars and parents to /scholar', () => {
+    const home = { ...base, url: '/', permissions: [], hostname: 'scholar.school.example.org' };
+    expect(decide(home)).toEqual({ type: 'redirect', to: '/check-in' });
+    expect(decide({ ...home, session: { ...home.session, userType: 'student' } })).toEqual({
+      type: 'redirect',
+      to: '/scholar',
+    });
+    expect(decide({ ...home, session: { ...home.session, userType: 'parent' } })).toEqual({
+      type: 'redirect',
+      to: '/scholar',
+    });
+    expect(decide({ ...home, url: '/admin' })).toEqual({ type: 'allow' });
+    expect(decide({ ...home, hostname: 'www.school.example.org' })).toEqual({ type: 'allow' });
+  });
+
+  it('never redirects to a page that is not in the route table', () => {
+    const home = { ...base, url: '/', permissions: [], hostname: 'scholar.localhost', isKnownPath: () => false };
+    expect(decide(home)).toEqual({ type: 'allow' });
+  });
+
+  it('recognises scholar hosts', () => {
+    expect(isScholarHost('scholar.localhost')).toBe(true);
+    expect(isScholarHost('SCHOLAR.school.org')).toBe(true);
+    expect(isScholarHost('scholars.school.org')).toBe(false);
+    expect(isScholarHost('localhost')).toBe(false);
+  });
+});

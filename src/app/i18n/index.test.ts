@@ -1,0 +1,149 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  INITIAL_NAMESPACES,
+  initI18n,
+  LANGUAGE_STORAGE_KEY,
+  LAZY_NAMESPACES,
+  loadNamespaces,
+  NAMESPACES,
+  setLanguage,
+} from './index';
+
+const localeFiles = import.meta.glob<unknown>('../../../locales/*/*.json', { eager: true, import: 'default' });
+const ENGLISH_ONLY = ['common:sections.independentStudy', 'common:sections.arrivals', 'common:sections.checkIn'];
+
+function flatKeys(value: unknown, prefix = ''): string[] {
+  if (typeof value !== 'object' || value === null) return [prefix];
+  return Object.entries(value).flatMap(([key, inner]) => flatKeys(inner, prefix ? `${prefix}.${key}` : key));
+}
+
+function filesOf(lng: string): [string, unknown][] {
+  return Object.entries(localeFiles)
+    .filter(([path]) => path.includes(`/locales/${lng}/`))
+    .map(([path, json]) => [path.replace(/^.*\/([\w-]+)\.json$/, '$1'), json]);
+}
+
+function keysOf(lng: string): string[] {
+  return filesOf(lng).flatMap(([ns, json]) => flatKeys(json).map((key) => `${ns}:${key}`));
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  document.documentElement.lang = '';
+});
+
+afterEach(() => {
+  localStorage.clear();
+});
+
+describe('initI18n', () => {
+  it('starts in English, with the English texts bundled and Spanish not loaded', async () => {
+    const i18n = await initI18n();
+    expect(i18n.language).toBe('en');
+    expect(i18n.t('sections.checkIn')).toBe('Check In');
+    expect(i18n.t('form.incomplete')).toBe('This form is incomplete. Please correct the fields in red.');
+    expect(i18n.t('form.required')).toBe('This field is required.');
+    expect(i18n.t('form.invalidEmail')).toBe('Invalid email address.');
+    expect(i18n.t('auth:loginFailed')).toBe('Username or password is incorrect.');
+    expect(i18n.t('errors:serverError')).toBe('Server Error. Please try again in a few minutes.');
+    expect(i18n.t('errors:notFound')).toBe('404: Not Found');
+    expect(i18n.t('sync.waitingToSend', { count: 3 })).toBe('3 waiting to send');
+    expect(i18n.hasResourceBundle('es', 'common')).toBe(false);
+    expect(document.documentElement.lang).toBe('en');
+  });
+
+  it("bundles only the first screens' English namespaces and loads a section's namespace on demand", async () => {
+    const i18n = await initI18n();
+    expect([...INITIAL_NAMESPACES].sort()).toEqual(['auth', 'common', 'errors', 'kiosk', 'notifications']);
+    for (const ns of INITIAL_NAMESPACES) expect(i18n.hasResourceBundle('en', ns), ns).toBe(true);
+    expect(LAZY_NAMESPACES).toContain('admin');
+    for (const ns of LAZY_NAMESPACES) expect(i18n.hasResourceBundle('en', ns), ns).toBe(false);
+
+    await loadNamespaces(...LAZY_NAMESPACES);
+    for (const ns of LAZY_NAMESPACES) expect(i18n.hasResourceBundle('en', ns), ns).toBe(true);
+    expect(i18n.t('admin:addRole')).toBe('Add role');
+
+    // A namespace loaded once follows later language changes.
+    await setLanguage('es');
+    expect(i18n.hasResourceBundle('es', 'admin')).toBe(true);
+    expect(i18n.t('admin:addRole')).not.toBe('Add role');
+  });
+
+  it("loads a section's namespace in the chosen language with English behind it", async () => {
+    const i18n = await initI18n();
+    await setLanguage('es');
+    expect(i18n.hasResourceBundle('es', 'admin')).toBe(false);
+    await loadNamespaces('admin');
+    expect(i18n.hasResourceBundle('es', 'admin')).toBe(true);
+    expect(i18n.hasResourceBundle('en', 'admin')).toBe(true);
+  });
+
+  it('loads Spanish when chosen and shows Spanish texts', async () => {
+    const i18n = await initI18n();
+    await setLanguage('es');
+    expect(i18n.language).toBe('es');
+    for (const ns of INITIAL_NAMESPACES) expect(i18n.hasResourceBundle('es', ns)).toBe(true);
+    expect(i18n.t('settings.title')).toBe('Configuración');
+    expect(i18n.t('form.required')).toBe('Este campo es obligatorio.');
+    expect(i18n.t('sync.waitingToSend', { count: 1 })).toBe('1 pendiente de enviar');
+    expect(document.documentElement.lang).toBe('es');
+  });
+
+  it('falls back to English for the keys Spanish lacks', async () => {
+    const i18n = await initI18n();
+    await setLanguage('es');
+    expect(i18n.t('sections.independentStudy')).toBe('Independent Study');
+    expect(i18n.t('sections.arrivals')).toBe('Arrivals');
+    expect(i18n.t('sections.checkIn')).toBe('Check In');
+    expect(i18n.t('sections.checkInOut')).toBe('Entrada/Salida');
+  });
+
+  it('remembers the language on this device and starts in it next time', async () => {
+    await initI18n();
+    await setLanguage('es');
+    expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('es');
+
+    document.documentElement.lang = '';
+    const next = await initI18n();
+    expect(next.language).toBe('es');
+    expect(next.t('settings.language')).toBe('Idioma');
+    expect(document.documentElement.lang).toBe('es');
+
+    await setLanguage('en');
+    expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('en');
+    expect(next.t('settings.language')).toBe('Language');
+  });
+
+  it('ignores an unknown remembered language', async () => {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, 'fr');
+    const i18n = await initI18n();
+    expect(i18n.language).toBe('en');
+  });
+});
+
+describe('locale files', () => {
+  it('have one file per namespace in each language', () => {
+    const expected = [...NAMESPACES].sort();
+    expect(
+      filesOf('en')
+        .map(([ns]) => ns)
+        .sort(),
+    ).toEqual(expected);
+    expect(
+      filesOf('es')
+        .map(([ns]) => ns)
+        .sort(),
+    ).toEqual(expected);
+  });
+
+  it('translate every English key into Spanish except the three that stay English', () => {
+    const spanish = new Set(keysOf('es'));
+    const missing = keysOf('en').filter((key) => !spanish.has(key));
+    expect(missing.sort()).toEqual([...ENGLISH_ONLY].sort());
+  });
+
+  it('have no Spanish key that English lacks', () => {
+    const english = new Set(keysOf('en'));
+    expect(keysOf('es').filter((key) => !english.has(key))).toEqual([]);
+  });
+});

@@ -1,0 +1,97 @@
+/**
+ * Languages: English (default and fallback) and Spanish, with react-i18next.
+ *
+ * The English texts of the first screens are bundled in the initial chunk (`resources.ts`) so they never wait; every
+ * other file (Spanish, and English namespaces of sections such as `admin`) is its own lazy chunk, loaded by our own
+ * backend (`locale-backend.ts`) only when needed: a language when chosen, a section's namespace with the section
+ * (`loadNamespaces`, called from its route). Keys Spanish lacks fall back to English one by one. The choice is remembered per device (a kiosk keeps its language whoever signs in) and mirrored in
+ * `<html lang>` for screen readers, spell checking and hyphenation.
+ */
+import i18next, { type i18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { createLocaleBackend } from './locale-backend';
+import { DEFAULT_NAMESPACE, enInitialResources, INITIAL_NAMESPACES, type Namespace } from './resources';
+
+export { DEFAULT_NAMESPACE, INITIAL_NAMESPACES, LAZY_NAMESPACES, NAMESPACES, type Namespace } from './resources';
+
+export const SUPPORTED_LANGUAGES = ['en', 'es'] as const;
+export type Language = (typeof SUPPORTED_LANGUAGES)[number];
+
+export const LANGUAGE_STORAGE_KEY = 'settings.language';
+
+// Every locale file except the English ones `resources.ts` imports statically (keep this list equal to
+// INITIAL_NAMESPACES: a file both imported and globbed would stay in the initial chunk and the glob would gain nothing).
+const lazyLocales = import.meta.glob(
+  ['../../../locales/*/*.json', '!../../../locales/en/{common,auth,kiosk,notifications,errors}.json'],
+  { import: 'default' },
+);
+
+let current: i18n | null = null;
+
+/** Narrows any string (a stored value, `i18n.resolvedLanguage`) to a supported language, English when unknown. */
+export function toLanguage(value: string | null | undefined): Language {
+  return SUPPORTED_LANGUAGES.find((lng) => lng === value) ?? 'en';
+}
+
+/** The language remembered on this device, or English. */
+export function readStoredLanguage(): Language {
+  try {
+    return toLanguage(window.localStorage.getItem(LANGUAGE_STORAGE_KEY));
+  } catch {
+    return 'en';
+  }
+}
+
+function writeStoredLanguage(lng: Language): void {
+  try {
+    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, lng);
+  } catch {
+    // Private mode or a full quota: the language still changes for this session.
+  }
+}
+
+function syncDocumentLanguage(lng: string): void {
+  document.documentElement.lang = toLanguage(lng);
+}
+
+/**
+ * Creates and initialises the app's i18next instance (and makes it react-i18next's). Call once before rendering;
+ * it resolves when the remembered language's texts are loaded.
+ */
+export async function initI18n(): Promise<i18n> {
+  const instance = i18next.createInstance();
+  instance.use(createLocaleBackend(lazyLocales)).use(initReactI18next);
+  instance.on('languageChanged', syncDocumentLanguage);
+  current = instance;
+  await instance.init({
+    lng: readStoredLanguage(),
+    fallbackLng: 'en',
+    supportedLngs: [...SUPPORTED_LANGUAGES],
+    load: 'languageOnly',
+    // A copy: i18next adds every namespace loaded later to this array, which must not change INITIAL_NAMESPACES.
+    ns: [...INITIAL_NAMESPACES],
+    defaultNS: DEFAULT_NAMESPACE,
+    resources: { en: enInitialResources },
+    partialBundledLanguages: true,
+    interpolation: { escapeValue: false },
+    // Everything a screen needs is loaded before the first render, so components never have to suspend.
+    react: { useSuspense: false },
+  });
+  syncDocumentLanguage(instance.resolvedLanguage ?? instance.language);
+  return instance;
+}
+
+/**
+ * Loads lazy namespaces (a section's texts) in the current language, with English behind it as the fallback; resolves
+ * at once for namespaces already there. Call it from the section's route `lazy`, next to its `import()`, so the texts
+ * arrive with the chunk and the screen never renders raw keys. Once loaded, a namespace follows language changes.
+ */
+export async function loadNamespaces(...namespaces: Namespace[]): Promise<void> {
+  if (current) await current.loadNamespaces(namespaces);
+}
+
+/** Switches the app's language (loading it if needed) and remembers the choice on this device. */
+export async function setLanguage(lng: Language): Promise<void> {
+  writeStoredLanguage(lng);
+  if (current) await current.changeLanguage(lng);
+}

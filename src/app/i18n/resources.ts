@@ -1,0 +1,58 @@
+/**
+ * The English texts and the list of namespaces.
+ *
+ * English is the default and the fallback of every other language, so the namespaces the first screens need (login,
+ * kiosk home, notifications, error pages) are imported statically: they are in the initial chunk and those screens
+ * render without a network round trip or a cache. Every other English namespace (one per section: `admin`, ...) is
+ * loaded lazily like the Spanish files (see `index.ts` and `locale-backend.ts`), so a section's texts come with its
+ * chunk instead of weighing on the login screen's budget (DESIGN section 8).
+ *
+ * A new section adds `locales/en/<ns>.json` and `locales/es/<ns>.json`, a type import, and an entry in
+ * `LazyEnglishResources` and in `LAZY` below (the typecheck insists on both). Moving a namespace into the first chunk
+ * means importing it here (into `enInitialResources`) and adding it to the exclusion in `index.ts`'s glob.
+ */
+import type admin from '../../../locales/en/admin.json';
+import auth from '../../../locales/en/auth.json';
+import type checkIn from '../../../locales/en/check-in.json';
+import common from '../../../locales/en/common.json';
+import errors from '../../../locales/en/errors.json';
+import kiosk from '../../../locales/en/kiosk.json';
+import type messenger from '../../../locales/en/messenger.json';
+import notifications from '../../../locales/en/notifications.json';
+import type sync from '../../../locales/en/sync.json';
+
+/** The English namespaces in the initial chunk (also the namespaces `initI18n` loads before the first render). */
+export const enInitialResources = { common, auth, kiosk, notifications, errors };
+
+/** The English namespaces loaded on demand, by type only: nothing of them is bundled here. */
+interface LazyEnglishResources {
+  admin: typeof admin;
+  sync: typeof sync;
+  'check-in': typeof checkIn;
+  messenger: typeof messenger;
+}
+
+// A Record, so the typecheck fails when a lazy namespace is missing here or one is listed that has no type above.
+const LAZY: Record<keyof LazyEnglishResources, true> = { admin: true, sync: true, 'check-in': true, messenger: true };
+
+/** Every English namespace, bundled or lazy: the source of the typed translation keys. */
+export type EnglishResources = typeof enInitialResources & LazyEnglishResources;
+
+/**
+ * Type-only handle on `EnglishResources` for `i18next.d.ts` (`typeof enResources`). It has NO runtime value: at run
+ * time use `enInitialResources`, and load lazy namespaces with `loadNamespaces`.
+ */
+export declare const enResources: EnglishResources;
+
+export type Namespace = keyof EnglishResources;
+
+/** The namespaces bundled in English and loaded by `initI18n` before the first render. */
+export const INITIAL_NAMESPACES = Object.keys(enInitialResources) as readonly (keyof typeof enInitialResources)[];
+
+/** The namespaces loaded on demand (see `loadNamespaces` in `index.ts`), in English as in any other language. */
+export const LAZY_NAMESPACES = Object.keys(LAZY) as readonly (keyof LazyEnglishResources)[];
+
+/** Every namespace: one per section plus `common`. */
+export const NAMESPACES: readonly Namespace[] = [...INITIAL_NAMESPACES, ...LAZY_NAMESPACES];
+
+export const DEFAULT_NAMESPACE = 'common' satisfies Namespace;

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { PERMISSIONS } from '../contract';
+import { childPath, isKnownPath, mayOpen, requiredPermissions, SECTIONS, type SectionRoute } from './route-table';
+
+const meals: SectionRoute = {
+  path: '/meals',
+  name: 'meals',
+  title: 'sections.meals',
+  permission: 'nslp_records-create',
+  children: [
+    { path: '', name: 'meals-add-meal', title: 'x', load: async () => ({ default: () => null }) },
+    {
+      path: 'view-records',
+      name: 'meals-view-records',
+      title: 'x',
+      permission: 'nslp_records-view_any',
+      load: async () => ({ default: () => null }),
+    },
+  ],
+};
+
+describe('route table', () => {
+  it('names only permissions of the catalogue and unique route names', () => {
+    const names = new Set<string>();
+    for (const s of SECTIONS) {
+      for (const p of requiredPermissions(s)) expect(PERMISSIONS).toContain(p);
+      for (const c of s.children) {
+        for (const p of requiredPermissions(s, c)) expect(PERMISSIONS).toContain(p);
+        expect(names.has(c.name)).toBe(false);
+        names.add(c.name);
+      }
+    }
+  });
+
+  it('the administration section is roles-create with its two pages', () => {
+    const admin = SECTIONS.find((s) => s.path === '/admin');
+    expect(admin?.permission).toBe('roles-create');
+    expect(admin?.children.map((c) => [c.name, admin && childPath(admin, c)])).toEqual([
+      ['admin-roles-permissions', '/admin'],
+      ['admin-users-roles', '/admin/users-roles'],
+    ]);
+  });
+
+  it('a child needs its section permission and its own', () => {
+    const [index, records] = meals.children;
+    expect(requiredPermissions(meals, records)).toEqual(['nslp_records-create', 'nslp_records-view_any']);
+    expect(mayOpen(['nslp_records-create'], meals, index)).toBe(true);
+    expect(mayOpen(['nslp_records-create'], meals, records)).toBe(false);
+    expect(mayOpen(['nslp_records-view_any'], meals, records)).toBe(false);
+  });
+
+  it('knows which paths exist', () => {
+    expect(isKnownPath('/')).toBe(true);
+    expect(isKnownPath('/login')).toBe(true);
+    expect(isKnownPath('/admin/users-roles?page=2')).toBe(true);
+    expect(isKnownPath('/admin/')).toBe(true);
+    expect(isKnownPath('/meals/view-records', [meals])).toBe(true);
+    expect(isKnownPath('/check-in')).toBe(true);
+    expect(isKnownPath('/meals')).toBe(false);
+    expect(isKnownPath('/nowhere')).toBe(false);
+  });
+});

@@ -1,0 +1,125 @@
+/**
+ * The route table of the specification (its section 2): every section with its path, name, title, section permission
+ * and children with their own permission. A section joins the table when its issue builds it; until then it is
+ * absent, never faked. Screens load on demand (each `load` is its own chunk).
+ */
+import { type ComponentType, createElement } from 'react';
+import type { Permission } from '../contract';
+import { useSession } from '../features/auth/session-instance';
+
+export type LayoutKind = 'section' | 'plain' | 'centered';
+
+export interface ChildRoute {
+  /** Relative to the section; '' is the section's index. */
+  path: string;
+  name: string;
+  /** i18n key in the common namespace. */
+  title: string;
+  permission?: Permission;
+  load: () => Promise<{ default: ComponentType }>;
+}
+
+export interface SectionRoute {
+  path: string;
+  name: string;
+  title: string;
+  permission?: Permission;
+  /** Translation namespaces the section's screens use, loaded with their code. */
+  namespaces?: string[];
+  children: ChildRoute[];
+}
+
+/** A screen that is given the signed-in person's permissions, to show only the actions they may take. */
+type PermissionsPage = ComponentType<{ permissions: readonly string[] }>;
+
+/**
+ * Loads a screen that takes the signed-in person's permissions as a prop. Features never import each other, so a
+ * section does not read the auth feature's session itself: the app (this table) hands the permissions over.
+ */
+const withPermissions =
+  (load: () => Promise<{ default: PermissionsPage }>) => async (): Promise<{ default: ComponentType }> => {
+    const { default: Page } = await load();
+    function WithPermissions() {
+      return createElement(Page, { permissions: useSession().permissions });
+    }
+    return { default: WithPermissions };
+  };
+
+export const SECTIONS: readonly SectionRoute[] = [
+  {
+    path: '/check-in',
+    name: 'check-in',
+    title: 'sections.checkIn',
+    permission: 'demographics-view_any',
+    namespaces: ['check-in'],
+    children: [
+      {
+        path: '',
+        name: 'check-in-arrivals',
+        title: 'sections.arrivals',
+        load: withPermissions(() => import('../features/check-in/arrivals/arrivals-page')),
+      },
+      {
+        path: 'view',
+        name: 'check-in-view',
+        title: 'sections.checkInOut',
+        load: withPermissions(() => import('../features/check-in/check-in-out/check-in-out-page')),
+      },
+    ],
+  },
+  {
+    path: '/messenger',
+    name: 'messenger',
+    title: 'sections.messenger',
+    permission: 'demographics-view_any',
+    namespaces: ['messenger'],
+    children: [
+      {
+        path: '',
+        name: 'messenger-view-schedule',
+        title: 'sections.viewSchedule',
+        load: withPermissions(() => import('../features/messenger/messenger-page')),
+      },
+    ],
+  },
+  {
+    path: '/admin',
+    name: 'admin',
+    title: 'sections.administration',
+    permission: 'roles-create',
+    namespaces: ['admin'],
+    children: [
+      {
+        path: '',
+        name: 'admin-roles-permissions',
+        title: 'sections.rolesAndPermissions',
+        load: () => import('../features/admin/roles-permissions/roles-permissions-page'),
+      },
+      {
+        path: 'users-roles',
+        name: 'admin-users-roles',
+        title: 'sections.usersAndRoles',
+        load: () => import('../features/admin/users-roles/users-roles-page'),
+      },
+    ],
+  },
+];
+
+/** The full path of a child route. */
+export const childPath = (section: SectionRoute, child: ChildRoute) =>
+  child.path ? `${section.path}/${child.path}` : section.path;
+
+/** The permissions a child route needs: its section's and its own. */
+export const requiredPermissions = (section: SectionRoute, child?: ChildRoute): Permission[] =>
+  [section.permission, child?.permission].filter((p): p is Permission => Boolean(p));
+
+/** True when someone with these permissions may open the route. */
+export const mayOpen = (permissions: readonly string[], section: SectionRoute, child?: ChildRoute) =>
+  requiredPermissions(section, child).every((p) => permissions.includes(p));
+
+/** True when a path is a page of the table (used so that redirects never lead to a missing page). */
+export function isKnownPath(path: string, sections: readonly SectionRoute[] = SECTIONS): boolean {
+  const clean = path.split(/[?#]/)[0]?.replace(/\/+$/, '') || '/';
+  if (clean === '/' || clean === '/login' || clean === '/scholar/parent-login') return true;
+  return sections.some((s) => s.children.some((c) => childPath(s, c) === clean));
+}

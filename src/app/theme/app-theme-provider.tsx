@@ -1,0 +1,19 @@
+/**
+ * The one provider main.tsx needs for styling: Chakra with our system, plus our colour-mode provider.
+ *
+ * Kept apart from `system.ts` so that tests and stories can render with the same theme without React context
+ * boilerplate, and so the order (colour mode outside Chakra) is decided in one place.
+ */
+import { ChakraProvider } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { ColorModeProvider } from './color-mode';
+import { system } from './system';
+
+/** Wraps the app in Chakra UI (school theme) and the light/dark/system colour mode. */
+export function AppThemeProvider({ children }: { children: ReactNode }) {
+  return (
+    <ColorModeProvider>
+      <ChakraProvider value={system}>{children}</ChakraProvider>
+    </ColorModeProvider>
+  );
+}

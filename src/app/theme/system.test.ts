@@ -1,0 +1,125 @@
+import { defaultSystem } from '@chakra-ui/react';
+import { recipes as chakraRecipes, slotRecipes as chakraSlotRecipes } from '@chakra-ui/react/theme';
+import { describe, expect, it } from 'vitest';
+import { COMPACT_RECIPES, OVERLAY_Z_INDEX, system } from './system';
+
+/** Every CSS variable the system declares, with the selector path it is declared under. */
+function cssVariables(node: unknown, path: string[] = []): { path: string; name: string; value: string }[] {
+  if (typeof node !== 'object' || node === null) return [];
+  return Object.entries(node).flatMap(([key, value]) =>
+    typeof value === 'string' && key.startsWith('--')
+      ? [{ path: path.join(' > '), name: key, value }]
+      : cssVariables(value, [...path, key]),
+  );
+}
+
+const variables = cssVariables(system.getTokenCss());
+const declared = (name: string, mode: 'light' | 'dark') =>
+  variables.find((v) => v.name === name && v.path.includes('.dark') === (mode === 'dark'))?.value;
+const resolve = (name: string, mode: 'light' | 'dark'): string | undefined => {
+  const value = declared(name, mode) ?? declared(name, 'light');
+  const reference = value && /^var\((--[\w-]+)\)$/.exec(value)?.[1];
+  return reference ? resolve(reference, mode) : value;
+};
+
+describe('system', () => {
+  it('uses the specification breakpoints, xxl as 2xl', () => {
+    expect(system.breakpoints.up('sm')).toBe('@media screen and (min-width: 37.5rem)');
+    expect(system.breakpoints.up('md')).toBe('@media screen and (min-width: 60rem)');
+    expect(system.breakpoints.up('lg')).toBe('@media screen and (min-width: 80rem)');
+    expect(system.breakpoints.up('xl')).toBe('@media screen and (min-width: 120rem)');
+    expect(system.breakpoints.up('2xl')).toBe('@media screen and (min-width: 160rem)');
+  });
+
+  it('has a primary palette: #344955 in light mode and #B15DFF in dark mode', () => {
+    expect(resolve('--chakra-colors-primary-solid', 'light')).toBe('#344955');
+    expect(resolve('--chakra-colors-primary-solid', 'dark')).toBe('#B15DFF');
+    expect(resolve('--chakra-colors-primary-focus-ring', 'dark')).toBe('#B15DFF');
+  });
+
+  it('defines every key colorPalette="primary" needs, in both modes', () => {
+    for (const key of ['solid', 'contrast', 'fg', 'muted', 'subtle', 'emphasized', 'focus-ring']) {
+      expect(declared(`--chakra-colors-primary-${key}`, 'light'), key).toBeDefined();
+      expect(declared(`--chakra-colors-primary-${key}`, 'dark'), key).toBeDefined();
+    }
+  });
+
+  it('uses Roboto for body and headings', () => {
+    expect(system.token('fonts.body')).toBe('Roboto, system-ui, sans-serif');
+    expect(system.token('fonts.heading')).toBe('Roboto, system-ui, sans-serif');
+  });
+
+  it('puts overlays at 2000 and notifications above them', () => {
+    expect(OVERLAY_Z_INDEX).toBe(2000);
+    for (const layer of ['overlay', 'modal', 'popover']) {
+      expect(Number(system.token(`zIndex.${layer}`))).toBeGreaterThanOrEqual(2000);
+    }
+    expect(Number(system.token('zIndex.toast'))).toBeGreaterThan(Number(system.token('zIndex.popover')));
+    expect(Number(system.token('zIndex.sticky'))).toBeLessThan(2000);
+  });
+
+  it('is compact by default', () => {
+    expect(system.getRecipe('button').defaultVariants?.size).toBe('sm');
+    expect(system.getRecipe('input').defaultVariants?.size).toBe('sm');
+    expect(system.getSlotRecipe('table').defaultVariants?.size).toBe('sm');
+    for (const key of COMPACT_RECIPES) {
+      const recipe = system.isSlotRecipe(key) ? system.getSlotRecipe(key) : system.getRecipe(key);
+      expect(recipe?.defaultVariants?.size, key).toBe('sm');
+    }
+    // Only the size changes: the default variants keep the rest.
+    expect(system.getRecipe('button').defaultVariants?.variant).toBe('solid');
+    expect(system.getSlotRecipe('table').defaultVariants?.variant).toBe('line');
+  });
+
+  it("keeps the rest of Chakra's theme: tokens, semantic tokens, text and layer styles, global css", () => {
+    expect(system.getPreflightCss()).toEqual(defaultSystem.getPreflightCss());
+    // Chakra's global css and keyframes, plus our notification countdown keyframes.
+    expect(system.getGlobalCss()).toMatchObject(defaultSystem.getGlobalCss());
+    for (const query of ['textStyles', 'layerStyles', 'animationStyles'] as const) {
+      expect(system.query[query].list(), query).toEqual(defaultSystem.query[query].list());
+    }
+    expect(system.query.keyframes.list()).toEqual(expect.arrayContaining(defaultSystem.query.keyframes.list()));
+    expect(system.token('colors.red.500')).toBe(defaultSystem.token('colors.red.500'));
+    expect(system.token('spacing.4')).toBe('1rem');
+    expect(declared('--chakra-colors-fg-muted', 'dark')).toBeDefined();
+  });
+});
+
+describe('recipes', () => {
+  // Components whose recipe has another name than the component.
+  const ALIASES: Record<string, string> = {
+    IconButton: 'button',
+    CloseButton: 'button',
+    ButtonGroup: 'button',
+    InputGroup: 'inputAddon',
+    InputAddon: 'inputAddon',
+    Toaster: 'toast',
+  };
+  const chakraKeys = new Set([...Object.keys(chakraRecipes), ...Object.keys(chakraSlotRecipes)]);
+  const sources = import.meta.glob<string>(['../../**/*.tsx', '!../../**/*.test.tsx'], {
+    query: '?raw',
+    import: 'default',
+    eager: true,
+  });
+
+  it('leaves out the recipes of components the app does not use', () => {
+    for (const key of ['accordion', 'datePicker', 'colorPicker', 'treeView', 'kbd', 'toast']) {
+      expect(system.hasRecipe(key), key).toBe(false);
+    }
+    expect(Object.keys(chakraRecipes).filter((key) => system.isRecipe(key)).length).toBeLessThan(20);
+  });
+
+  it('has a recipe for every Chakra component the app imports (a missing one would render unstyled)', () => {
+    const missing: string[] = [];
+    for (const [path, source] of Object.entries(sources)) {
+      for (const [, names = ''] of source.matchAll(/import\s*\{([^}]*)\}\s*from\s*'@chakra-ui\/react'/g)) {
+        for (const name of names.split(',').map((n) => n.trim().replace(/^type\s+/, ''))) {
+          const key = ALIASES[name] ?? name.charAt(0).toLowerCase() + name.slice(1);
+          if (chakraKeys.has(key) && !system.hasRecipe(key)) missing.push(`${name} (${key}) in ${path}`);
+        }
+      }
+    }
+    expect(Object.keys(sources).length).toBeGreaterThan(3);
+    expect(missing).toEqual([]);
+  });
+});

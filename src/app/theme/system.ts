@@ -1,0 +1,244 @@
+/**
+ * The Chakra UI v3 styling system for the whole app, built once at module load.
+ *
+ * Why these choices:
+ * - Bundle budget (DESIGN section 8, issue F2 item 11): `defaultConfig` carries the recipes of every Chakra component
+ *   (accordion to tree view, about 20 kB gzip of the login screen's JavaScript). The system is built instead from
+ *   `defaultBaseConfig` (conditions and style utilities), Chakra's tokens, semantic tokens, text/layer/animation
+ *   styles and global CSS, plus only the recipes listed in `RECIPES` and `SLOT_RECIPES` below. Each recipe is imported
+ *   by name from '@chakra-ui/react/theme', so the bundler drops the rest (checked with `npm run bench`).
+ * - Breakpoints follow the product specification (sm 600, md 960, lg 1280, xl 1920, xxl 2560). Chakra's responsive
+ *   props know the widest one as `2xl`, so the spec's `xxl` is mapped to that key (see `BREAKPOINTS`).
+ * - `primary` is a semantic palette (slate #344955 in light mode, violet #B15DFF in dark mode) with every key a Chakra
+ *   recipe reads through `colorPalette` (solid, contrast, fg, muted, subtle, emphasized, focusRing), so
+ *   `colorPalette="primary"` works on any component. The two modes use different hues, so each has its own raw scale.
+ * - Stations show dense lists on small tablets: Button, Input (and its addons), Textarea, Select, NativeSelect and
+ *   Table default to size `sm` (`COMPACT_RECIPES`).
+ * - Dialogs, drawers, menus and popovers take their z-index from `zIndex.popover` in Chakra v3; raising overlay, modal
+ *   and popover to 2000 keeps them above the app bar (sticky/banner, 1100-1200). Toasts and our notifications sit
+ *   above dialogs (2100) so a sync error is never hidden behind an open form.
+ */
+import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
+import {
+  alertSlotRecipe,
+  animationStyles,
+  avatarSlotRecipe,
+  badgeRecipe,
+  buttonRecipe,
+  cardSlotRecipe,
+  checkboxSlotRecipe,
+  checkmarkRecipe,
+  containerRecipe,
+  cssVarsPrefix,
+  cssVarsRoot,
+  dialogSlotRecipe,
+  drawerSlotRecipe,
+  emptyStateSlotRecipe,
+  fieldSlotRecipe,
+  fieldsetSlotRecipe,
+  globalCss,
+  headingRecipe,
+  iconRecipe,
+  inputAddonRecipe,
+  inputRecipe,
+  keyframes,
+  layerStyles,
+  linkRecipe,
+  menuSlotRecipe,
+  nativeSelectSlotRecipe,
+  progressSlotRecipe,
+  radioGroupSlotRecipe,
+  radiomarkRecipe,
+  selectSlotRecipe,
+  semanticTokens,
+  separatorRecipe,
+  skeletonRecipe,
+  spinnerRecipe,
+  switchSlotRecipe,
+  tableSlotRecipe,
+  tabsSlotRecipe,
+  tagSlotRecipe,
+  textareaRecipe,
+  textStyles,
+  tokens,
+  tooltipSlotRecipe,
+} from '@chakra-ui/react/theme';
+
+/** The specification's breakpoint names and widths; `xxl` is Chakra's `2xl`. */
+export const BREAKPOINTS = { sm: '600px', md: '960px', lg: '1280px', xl: '1920px', xxl: '2560px' } as const;
+
+/** Base z-index of every overlay (dialog, drawer, menu, popover); notifications use `OVERLAY_Z_INDEX + 100`. */
+export const OVERLAY_Z_INDEX = 2000;
+
+const FONT_STACK = 'Roboto, system-ui, sans-serif';
+
+/**
+ * The recipes of the Chakra components the app uses. A component whose recipe is missing here still renders, but
+ * UNSTYLED (Chakra falls back to an empty recipe without a warning): when a screen starts using another Chakra
+ * component (Popover, Accordion, Stat, Toaster...), add its recipe here, imported by name from
+ * '@chakra-ui/react/theme', and check the budget with `npm run bench`.
+ *
+ * Button also styles IconButton and CloseButton; inputAddon styles InputGroup's addons; checkmark and radiomark are
+ * the indicators inside Checkbox, Menu's checkbox items and RadioGroup; icon styles Icon.
+ */
+const RECIPES = {
+  badge: badgeRecipe,
+  button: buttonRecipe,
+  checkmark: checkmarkRecipe,
+  container: containerRecipe,
+  heading: headingRecipe,
+  icon: iconRecipe,
+  input: inputRecipe,
+  inputAddon: inputAddonRecipe,
+  link: linkRecipe,
+  radiomark: radiomarkRecipe,
+  separator: separatorRecipe,
+  skeleton: skeletonRecipe,
+  spinner: spinnerRecipe,
+  textarea: textareaRecipe,
+};
+
+/** The slot recipes (multi-part components) the app uses; the same rule as `RECIPES` applies. */
+const SLOT_RECIPES = {
+  alert: alertSlotRecipe,
+  avatar: avatarSlotRecipe,
+  card: cardSlotRecipe,
+  checkbox: checkboxSlotRecipe,
+  dialog: dialogSlotRecipe,
+  drawer: drawerSlotRecipe,
+  emptyState: emptyStateSlotRecipe,
+  field: fieldSlotRecipe,
+  fieldset: fieldsetSlotRecipe,
+  menu: menuSlotRecipe,
+  nativeSelect: nativeSelectSlotRecipe,
+  progress: progressSlotRecipe,
+  radioGroup: radioGroupSlotRecipe,
+  // NativeSelect's recipe is built on Select's, so Select's own recipe is in the bundle anyway and costs nothing here.
+  select: selectSlotRecipe,
+  switch: switchSlotRecipe,
+  table: tableSlotRecipe,
+  tabs: tabsSlotRecipe,
+  tag: tagSlotRecipe,
+  tooltip: tooltipSlotRecipe,
+};
+
+/** The recipes and slot recipes whose default size is `sm` (dense station screens). */
+export const COMPACT_RECIPES = [
+  'button',
+  'input',
+  'inputAddon',
+  'textarea',
+  'select',
+  'nativeSelect',
+  'table',
+] as const;
+
+/** The same recipe with `size: 'sm'` as its default; the other default variants stay as Chakra has them. */
+function compact<T extends { defaultVariants?: object }>(recipe: T): T {
+  return { ...recipe, defaultVariants: { ...recipe.defaultVariants, size: 'sm' } };
+}
+
+function withCompactDefaults<T extends Record<string, { defaultVariants?: object }>>(recipes: T): T {
+  const compactKeys: readonly string[] = COMPACT_RECIPES;
+  return Object.fromEntries(
+    Object.entries(recipes).map(([key, recipe]) => [key, compactKeys.includes(key) ? compact(recipe) : recipe]),
+  ) as T;
+}
+
+/** Chakra's own theme, minus the recipes of components the app does not use. */
+const chakraTheme = defineConfig({
+  preflight: true,
+  cssVarsPrefix,
+  cssVarsRoot,
+  globalCss,
+  theme: {
+    keyframes,
+    tokens,
+    semanticTokens,
+    textStyles,
+    layerStyles,
+    animationStyles,
+    recipes: withCompactDefaults(RECIPES),
+    slotRecipes: withCompactDefaults(SLOT_RECIPES),
+  },
+});
+
+const schoolTheme = defineConfig({
+  theme: {
+    breakpoints: {
+      sm: BREAKPOINTS.sm,
+      md: BREAKPOINTS.md,
+      lg: BREAKPOINTS.lg,
+      xl: BREAKPOINTS.xl,
+      '2xl': BREAKPOINTS.xxl,
+    },
+    keyframes: {
+      'notification-countdown': {
+        from: { transform: 'scaleX(1)' },
+        to: { transform: 'scaleX(0)' },
+      },
+    },
+    tokens: {
+      fonts: {
+        body: { value: FONT_STACK },
+        heading: { value: FONT_STACK },
+      },
+      zIndex: {
+        overlay: { value: OVERLAY_Z_INDEX },
+        modal: { value: OVERLAY_Z_INDEX },
+        popover: { value: OVERLAY_Z_INDEX },
+        skipNav: { value: OVERLAY_Z_INDEX + 50 },
+        toast: { value: OVERLAY_Z_INDEX + 100 },
+        tooltip: { value: OVERLAY_Z_INDEX + 200 },
+      },
+      colors: {
+        // Light-mode primary: the school's slate, #344955 at 700.
+        brandSlate: {
+          50: { value: '#F5F6F7' },
+          100: { value: '#EBEDEE' },
+          200: { value: '#CCD2D5' },
+          300: { value: '#AEB6BB' },
+          400: { value: '#8F9BA2' },
+          500: { value: '#718088' },
+          600: { value: '#52646F' },
+          700: { value: '#344955' },
+          800: { value: '#26363E' },
+          900: { value: '#182228' },
+          950: { value: '#0A0F11' },
+        },
+        // Dark-mode primary: #B15DFF at 500.
+        brandViolet: {
+          50: { value: '#FBF7FF' },
+          100: { value: '#F7EFFF' },
+          200: { value: '#ECD7FF' },
+          300: { value: '#E0BEFF' },
+          400: { value: '#C285FF' },
+          500: { value: '#B15DFF' },
+          600: { value: '#954ED6' },
+          700: { value: '#783FAD' },
+          800: { value: '#5C3085' },
+          900: { value: '#40215C' },
+          950: { value: '#231333' },
+        },
+      },
+    },
+    semanticTokens: {
+      colors: {
+        primary: {
+          DEFAULT: { value: { _light: '{colors.brandSlate.700}', _dark: '{colors.brandViolet.500}' } },
+          solid: { value: { _light: '{colors.brandSlate.700}', _dark: '{colors.brandViolet.500}' } },
+          // Black on #B15DFF has a 5.9:1 contrast; white would be 3.6:1.
+          contrast: { value: { _light: '{colors.white}', _dark: '{colors.black}' } },
+          fg: { value: { _light: '{colors.brandSlate.700}', _dark: '{colors.brandViolet.300}' } },
+          muted: { value: { _light: '{colors.brandSlate.100}', _dark: '{colors.brandViolet.900}' } },
+          subtle: { value: { _light: '{colors.brandSlate.50}', _dark: '{colors.brandViolet.950}' } },
+          emphasized: { value: { _light: '{colors.brandSlate.200}', _dark: '{colors.brandViolet.800}' } },
+          focusRing: { value: { _light: '{colors.brandSlate.700}', _dark: '{colors.brandViolet.500}' } },
+        },
+      },
+    },
+  },
+});
+
+/** The app's styling engine: Chakra's base (conditions, utilities), its theme slice above and the school theme. */
+export const system = createSystem(defaultBaseConfig, chakraTheme, schoolTheme);

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { EmailSchema } from './common';
+
+export const USER_TYPES = ['staff', 'student', 'parent'] as const;
+export const UserTypeSchema = z.enum(USER_TYPES);
+export type UserType = z.infer<typeof UserTypeSchema>;
+
+export const LoginBodySchema = z.object({
+  email: EmailSchema,
+  password: z.string().min(1, 'This field is required.').max(200),
+});
+export type LoginBody = z.infer<typeof LoginBodySchema>;
+
+export const GoogleLoginBodySchema = z.object({
+  id_token: z.string().min(20).max(8192),
+  client_id: z.string().max(300).optional(),
+});
+export type GoogleLoginBody = z.infer<typeof GoogleLoginBodySchema>;
+
+/** The parent login takes either an email and password or a Google ID token. */
+export const ParentLoginBodySchema = z.union([LoginBodySchema, GoogleLoginBodySchema]);
+
+/** The signed-in person as the web app keeps it (DESIGN section 4). */
+export const SessionUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  nickname: z.string().nullable(),
+  fname: z.string(),
+  lname: z.string(),
+  type: UserTypeSchema,
+  user_number: z.string().nullable(),
+  start_date: z.string().nullable(),
+  grade: z.string().nullable(),
+  program: z.string(),
+  permissions: z.array(z.string()),
+});
+export type SessionUser = z.infer<typeof SessionUserSchema>;
+
+export const LoginResponseSchema = z.object({ token: z.string(), user: SessionUserSchema });
+export type LoginResponse = z.infer<typeof LoginResponseSchema>;
+
+export const CheckResponseSchema = z.object({ user: SessionUserSchema });
+export const LogoutResponseSchema = z.object({ message: z.string() });
+
+/** `GET v2/config`: what the web app needs at run time, public. */
+export const ConfigResponseSchema = z.object({
+  google_client_id: z.string().nullable(),
+  school_name: z.string(),
+  time_zone: z.string(),
+  version: z.string(),
+});
+export type ConfigResponse = z.infer<typeof ConfigResponseSchema>;
+
+export const DEFAULT_PROGRAM = 'Secondary';

@@ -1,0 +1,91 @@
+/**
+ * The permission catalogue: every resource of DESIGN section 4 times every action. The server seeds it on every start
+ * (new entries only), checks `<resource>-<action>` on each route, and the web app's route table names the same strings.
+ */
+export const RESOURCES = [
+  'demographics',
+  'check_ins',
+  'authorized_pick_ups',
+  'nslp_records',
+  'timesheets',
+  'timesheet_schedules',
+  'messenger_schedules',
+  'roles',
+  'users',
+  'photos',
+  'audit_events',
+  'school_settings',
+] as const;
+export type Resource = (typeof RESOURCES)[number];
+
+export const ACTIONS = ['view_any', 'view', 'create', 'update', 'delete'] as const;
+export type Action = (typeof ACTIONS)[number];
+
+export type Permission = `${Resource}-${Action}`;
+
+/** Builds the permission string the server checks for an action on a resource. */
+export function permissionName(resource: Resource, action: Action): Permission {
+  return `${resource}-${action}`;
+}
+
+export const PERMISSIONS: readonly Permission[] = RESOURCES.flatMap((r) => ACTIONS.map((a) => permissionName(r, a)));
+
+/** True when the string is a permission of the catalogue. */
+export function isPermission(value: string): value is Permission {
+  return (PERMISSIONS as readonly string[]).includes(value);
+}
+
+const all = (resource: Resource): Permission[] => ACTIONS.map((a) => permissionName(resource, a));
+const read = (resource: Resource): Permission[] => [
+  permissionName(resource, 'view_any'),
+  permissionName(resource, 'view'),
+];
+const write = (resource: Resource): Permission[] => [
+  ...read(resource),
+  permissionName(resource, 'create'),
+  permissionName(resource, 'update'),
+];
+
+export const ADMINISTRATOR_ROLE = 'Administrator';
+
+/**
+ * The roles a new school starts with and what each one's work needs. Only permissions that are new to a database are
+ * granted from here on later starts, so an administrator's own changes to these roles are never undone.
+ */
+export const DEFAULT_ROLES: Record<string, readonly Permission[]> = {
+  [ADMINISTRATOR_ROLE]: PERMISSIONS,
+  'Front Office': [
+    ...write('demographics'),
+    ...write('check_ins'),
+    ...all('authorized_pick_ups'),
+    ...all('messenger_schedules'),
+    ...read('photos'),
+    'photos-create',
+    'timesheets-view',
+    'timesheets-create',
+    'timesheets-update',
+  ],
+  Cafeteria: [
+    ...read('demographics'),
+    ...write('nslp_records'),
+    'photos-view',
+    'timesheets-view',
+    'timesheets-create',
+    'timesheets-update',
+  ],
+  Staff: [
+    ...read('demographics'),
+    ...read('check_ins'),
+    'check_ins-create',
+    ...read('messenger_schedules'),
+    'photos-view',
+    'timesheets-view',
+    'timesheets-create',
+    'timesheets-update',
+    'timesheet_schedules-view',
+  ],
+  Timekeeper: [...all('timesheets'), ...all('timesheet_schedules'), ...read('users')],
+};
+
+/** The permission that makes someone an administrator: the last holder of it can never lose it (DESIGN section 7). */
+export const ADMINISTER_PERMISSION: Permission = 'roles-update';

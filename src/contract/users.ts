@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { UserTypeSchema } from './auth';
+import {
+  BooleanField,
+  DateOnlySchema,
+  EmailSchema,
+  IdSchema,
+  MethodOverrideSchema,
+  optionalText,
+  requiredText,
+} from './common';
+
+export const RoleRefSchema = z.object({ id: z.string(), name: z.string() });
+
+/** A user as the administration screens see it; never the password hash or the Google subject. */
+export const UserRecordSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  fname: z.string(),
+  lname: z.string(),
+  nickname: z.string().nullable(),
+  type: UserTypeSchema,
+  user_number: z.string().nullable(),
+  start_date: z.string().nullable(),
+  grade: z.string().nullable(),
+  program: z.string().nullable(),
+  active: z.boolean(),
+  has_password: z.boolean(),
+  has_google: z.boolean(),
+  roles: z.array(RoleRefSchema),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type UserRecord = z.infer<typeof UserRecordSchema>;
+
+const password = z.string().min(8, 'Use at least 8 characters.').max(200);
+
+export const UserCreateSchema = z.object({
+  id: IdSchema.optional(),
+  email: EmailSchema,
+  fname: requiredText(100),
+  lname: requiredText(100),
+  nickname: optionalText(100),
+  type: UserTypeSchema.default('staff'),
+  user_number: optionalText(50),
+  start_date: DateOnlySchema.nullish(),
+  grade: optionalText(10),
+  program: optionalText(50),
+  active: BooleanField.default(true),
+  password: password.optional(),
+  role_ids: z.array(IdSchema).max(50).optional(),
+});
+export type UserCreate = z.infer<typeof UserCreateSchema>;
+
+export const UserUpdateSchema = MethodOverrideSchema.extend(
+  UserCreateSchema.omit({ id: true, type: true }).partial().shape,
+).extend({ type: UserTypeSchema.optional() });
+export type UserUpdate = z.infer<typeof UserUpdateSchema>;
+
+export const USER_SORT_FIELDS = ['lname', 'fname', 'email', 'created_at', 'type'] as const;
+export const USER_FILTER_FIELDS = ['type', 'active', 'role_id'] as const;

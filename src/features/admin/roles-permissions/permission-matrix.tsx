@@ -1,0 +1,84 @@
+/**
+ * The Roles and Permissions matrix: roles as columns, the contract's permission catalogue as rows, one row group per
+ * resource and one row per action. Rows come from the catalogue, not from the roles, so a permission nobody holds
+ * still has its row. The table scrolls sideways inside its own box with the permission names stuck to the left, so a
+ * school with many roles stays usable on a tablet.
+ */
+import { Box, Table } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { ACTIONS, permissionName, RESOURCES } from '../../../contract/permissions';
+import type { RoleRecord } from '../../../contract/roles';
+import { pendingKey, usePendingToggles, useTogglePermission } from '../api/toggle-role-permission';
+import { PermissionCell } from './permission-cell';
+import { RoleColumnHeader } from './role-column-header';
+
+export interface PermissionMatrixProps {
+  roles: RoleRecord[];
+  onEdit: (role: RoleRecord) => void;
+  onDelete: (role: RoleRecord) => void;
+}
+
+const STICKY = { position: 'sticky', left: '0', zIndex: 1, bg: 'bg' } as const;
+
+/** Roles against permissions; each cell grants or revokes at once. */
+export function PermissionMatrix({ roles, onEdit, onDelete }: PermissionMatrixProps) {
+  const { t } = useTranslation('admin');
+  const toggle = useTogglePermission();
+  const pending = usePendingToggles();
+
+  return (
+    <Table.ScrollArea borderWidth="1px" rounded="md" maxH="calc(100dvh - 14rem)">
+      <Table.Root size="sm" stickyHeader showColumnBorder>
+        <Table.Caption srOnly>{t('rolesPage.title')}</Table.Caption>
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader scope="col" {...STICKY} zIndex={3} minW="11rem">
+              {t('rolesPage.permission')}
+            </Table.ColumnHeader>
+            {roles.map((role) => (
+              <RoleColumnHeader key={role.id} role={role} onEdit={() => onEdit(role)} onDelete={() => onDelete(role)} />
+            ))}
+          </Table.Row>
+        </Table.Header>
+        {RESOURCES.map((resource) => {
+          const resourceName = t(`resources.${resource}`);
+          return (
+            <Table.Body key={resource}>
+              <Table.Row bg="bg.muted">
+                <Table.ColumnHeader scope="rowgroup" colSpan={roles.length + 1} bg="bg.muted">
+                  <Box position="sticky" left="3" display="inline-block">
+                    {resourceName}
+                  </Box>
+                </Table.ColumnHeader>
+              </Table.Row>
+              {ACTIONS.map((action) => {
+                const permission = permissionName(resource, action);
+                const actionName = t(`actions.${action}`);
+                return (
+                  <Table.Row key={permission}>
+                    <Table.ColumnHeader scope="row" {...STICKY} fontWeight="normal" ps="6">
+                      {actionName}
+                    </Table.ColumnHeader>
+                    {roles.map((role) => (
+                      <PermissionCell
+                        key={role.id}
+                        label={t('rolesPage.cellLabel', {
+                          role: role.name,
+                          resource: resourceName,
+                          action: actionName,
+                        })}
+                        granted={role.permissions.includes(permission)}
+                        pending={pending.has(pendingKey(role.id, permission))}
+                        onChange={(granted) => toggle.mutate({ roleId: role.id, permission, granted })}
+                      />
+                    ))}
+                  </Table.Row>
+                );
+              })}
+            </Table.Body>
+          );
+        })}
+      </Table.Root>
+    </Table.ScrollArea>
+  );
+}

@@ -1,0 +1,199 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ACTIONS, RESOURCES } from '../../../contract/permissions';
+import { renderWithProviders } from '../../../test/render-with-providers';
+import { clearNotifications, getSnapshot } from '../../../ui/notifications';
+import { FakeAdminServer } from '../test/fake-admin-server';
+import RolesPermissionsPage from './roles-permissions-page';
+
+let server: FakeAdminServer;
+
+beforeEach(() => {
+  server = new FakeAdminServer().install();
+  clearNotifications();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+async function renderPage() {
+  const view = await renderWithProviders(<RolesPermissionsPage />, { route: '/admin' });
+  await waitFor(() => cell('Front Office: Photos — View'));
+  return view;
+}
+
+/**
+ * The checkbox with this accessible name (its aria-label). Looked up by the attribute: role and label queries compute
+ * the accessible name of every element of a 165-checkbox table, which takes seconds per query in jsdom.
+ */
+function findCell(name: string): HTMLInputElement | null {
+  const boxes = document.querySelectorAll<HTMLInputElement>('input[type="checkbox"]');
+  return [...boxes].find((box) => box.getAttribute('aria-label') === name) ?? null;
+}
+function cell(name: string): HTMLInputElement {
+  const box = findCell(name);
+  if (!box) throw new Error(`No checkbox named "${name}"`);
+  return box;
+}
+
+async function openRoleMenu(role: string, item: 'Edit role' | 'Delete role') {
+  act(() => screen.getByRole('button', { name: `Actions for ${role}` }).click());
+  const menuItem = await screen.findByRole('menuitem', { name: item });
+  fireEvent.click(menuItem);
+  return screen.findByRole(item === 'Edit role' ? 'dialog' : 'alertdialog');
+}
+
+describe('Roles and Permissions', () => {
+  it('shows every permission of the catalogue for every role, ticked where granted', async () => {
+    await renderPage();
+    expect(document.querySelectorAll('input[type="checkbox"]')).toHaveLength(RESOURCES.length * ACTIONS.length * 3);
+    expect(screen.getByText('Meal records (NSLP)').closest('th')?.getAttribute('scope')).toBe('rowgroup');
+    const viewAll = screen.getAllByText('View all');
+    expect(viewAll).toHaveLength(RESOURCES.length);
+    expect(viewAll[0]?.closest('th')?.getAttribute('scope')).toBe('row');
+    expect(cell('Front Office: Demographics — Create').checked).toBe(true);
+    expect(cell('Front Office: Demographics — Delete').checked).toBe(false);
+    expect(cell('Cafeteria: Meal records (NSLP) — Update').checked).toBe(true);
+    expect(cell('Administrator: Audit events — View all').checked).toBe(true);
+    expect(screen.getByText('Administrator').closest('th')?.textContent).toContain('1 user');
+  });
+
+  it('grants at once, showing the cell busy until the server answers', async () => {
+    await renderPage();
+    const release = server.hold();
+    fireEvent.click(cell('Cafeteria: Demographics — Create'));
+    await waitFor(() =>
+      expect(cell('Cafeteria: Demographics — Create').closest('td')?.getAttribute('aria-busy')).toBe('true'),
+    );
+    expect(cell('Cafeteria: Demographics — Create').checked).toBe(true);
+    release();
+    await waitFor(() =>
+      expect(cell('Cafeteria: Demographics — Create').closest('td')?.hasAttribute('aria-busy')).toBe(false),
+    );
+    const [update] = server.calls('POST', 'v2/roles/role-cafeteria');
+    expect(update?.body).toEqual({ _method: 'PATCH', grant: ['demographics-create'] });
+    expect(cell('Cafeteria: Demographics — Create').checked).toBe(true);
+    expect(server.roles.find((r) => r.id === 'role-cafeteria')?.permissions).toContain('demographics-create');
+  });
+
+  it('revokes with a revoke body', async () => {
+    await renderPage();
+    fireEvent.click(cell('Front Office: Check-ins — Update'));
+    await waitFor(() => expect(server.calls('POST', 'v2/roles/role-office')).toHaveLength(1));
+    expect(server.calls('POST', 'v2/roles/role-office')[0]?.body).toEqual({
+      _method: 'PATCH',
+      revoke: ['check_ins-update'],
+    });
+    await waitFor(() => expect(cell('Front Office: Check-ins — Update').checked).toBe(false));
+  });
+
+  it('puts the box back and notifies in red when the last administrator would lose the right', async () => {
+    await renderPage();
+    const box = () => cell('Administrator: Roles — Update');
+    expect(box().checked).toBe(true);
+    // The refetch after the refusal fails too, so only the rollback can put the tick back.
+    server.failNext('GET', /^v2\/roles$/, 403, { message: 'You do not have permission to do that.' });
+    fireEvent.click(box());
+    await waitFor(() =>
+      expect(getSnapshot().current?.text).toBe('The last administrator cannot lose the right to administer.'),
+    );
+    expect(getSnapshot().current?.type).toBe('error');
+    await waitFor(() => expect(box().checked).toBe(true));
+    expect(server.calls('POST', 'v2/roles/role-admin')[0]?.body).toEqual({
+      _method: 'PATCH',
+      revoke: ['roles-update'],
+    });
+    expect(server.roles.find((r) => r.id === 'role-admin')?.permissions).toContain('roles-update');
+  });
+
+  it('refuses an empty name before sending anything, in red on the field', async () => {
+    await renderPage();
+    fireEvent.click(screen.getByRole('button', { name: 'Add role' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create role' }));
+    expect(await within(dialog).findByText('This field is required.')).toBeTruthy();
+    expect(within(dialog).getByText('This form is incomplete. Please correct the fields in red.')).toBeTruthy();
+    expect(within(dialog).getByRole('textbox', { name: /Name/ }).getAttribute('aria-invalid')).toBe('true');
+    expect(server.calls('POST', 'v2/roles')).toHaveLength(0);
+  });
+
+  it("shows the server's duplicate-name refusal on the field and keeps what was typed", async () => {
+    await renderPage();
+    fireEvent.click(screen.getByRole('button', { name: 'Add role' }));
+    const dialog = await screen.findByRole('dialog');
+    const name = within(dialog).getByRole('textbox', { name: /Name/ }) as HTMLInputElement;
+    fireEvent.change(name, { target: { value: 'cafeteria' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Description' }), { target: { value: 'Lunch line' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create role' }));
+    expect(await within(dialog).findByText('A role with this name exists.')).toBeTruthy();
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(name.value).toBe('cafeteria');
+    expect(server.calls('POST', 'v2/roles')[0]?.body).toEqual({ name: 'cafeteria', description: 'Lunch line' });
+  });
+
+  it('keeps the dialog and what was typed when the connection is lost', async () => {
+    await renderPage();
+    fireEvent.click(screen.getByRole('button', { name: 'Add role' }));
+    const dialog = await screen.findByRole('dialog');
+    const name = within(dialog).getByRole('textbox', { name: /Name/ }) as HTMLInputElement;
+    fireEvent.change(name, { target: { value: 'Nurse' } });
+    server.offline = true;
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create role' }));
+    expect(await within(dialog).findByText(/The administration screens need a connection/)).toBeTruthy();
+    expect(name.value).toBe('Nurse');
+    expect(name.getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('creates a role that then has its own column', async () => {
+    await renderPage();
+    fireEvent.click(screen.getByRole('button', { name: 'Add role' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Name/ }), { target: { value: '  Nurse ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create role' }));
+    await waitFor(() => cell('Nurse: Photos — View'));
+    expect(server.calls('POST', 'v2/roles')[0]?.body).toEqual({ name: 'Nurse', description: null });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('renames a role', async () => {
+    await renderPage();
+    const dialog = await openRoleMenu('Cafeteria', 'Edit role');
+    const name = within(dialog).getByRole('textbox', { name: /Name/ }) as HTMLInputElement;
+    expect(name.value).toBe('Cafeteria');
+    fireEvent.change(name, { target: { value: 'Kitchen' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => cell('Kitchen: Photos — View'));
+    expect(server.calls('POST', 'v2/roles/role-cafeteria')[0]?.body).toEqual({
+      _method: 'PATCH',
+      name: 'Kitchen',
+      description: null,
+    });
+  });
+
+  it('confirms a delete naming the role and its holders', async () => {
+    await renderPage();
+    const dialog = await openRoleMenu('Front Office', 'Delete role');
+    expect(within(dialog).getByText('Delete the role “Front Office”?')).toBeTruthy();
+    expect(within(dialog).getByText('7 users hold it and will lose its permissions.')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete role' }));
+    await waitFor(() => expect(findCell('Front Office: Photos — View')).toBeNull());
+    expect(server.calls('DELETE', 'v2/roles/role-office')).toHaveLength(1);
+  });
+
+  it('says the screen needs a connection when offline, and recovers with Retry', async () => {
+    server.offline = true;
+    await renderWithProviders(<RolesPermissionsPage />, { route: '/admin' });
+    expect(await screen.findByText(/The administration screens need a connection/, {}, { timeout: 4000 })).toBeTruthy();
+    server.offline = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => cell('Cafeteria: Photos — View'));
+  });
+
+  it("shows the server's refusal with Retry", async () => {
+    server.failNext('GET', /^v2\/roles$/, 403, { message: 'You do not have permission to do that.' });
+    await renderWithProviders(<RolesPermissionsPage />, { route: '/admin' });
+    expect(await screen.findByText('You do not have permission to do that.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(document.querySelectorAll('input[type="checkbox"]')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,85 @@
+/**
+ * One user in the Users and Roles list: name, email, type, whether the account is active, the roles as tags, and the
+ * actions. Action buttons carry the user's name in their accessible name, since a screen reader user moving through
+ * the buttons alone would otherwise hear 'Roles, Roles, Roles'.
+ */
+import { Badge, Button, HStack, Table, Tag, Text, Wrap } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import type { UserRecord } from '../../../contract/users';
+
+export interface UserRowProps {
+  user: UserRecord;
+  isReactivating: boolean;
+  onEditRoles: (user: UserRecord) => void;
+  onDeactivate: (user: UserRecord) => void;
+  onReactivate: (user: UserRecord) => void;
+}
+
+/** The name a screen shows for a user. */
+export function displayName(user: Pick<UserRecord, 'fname' | 'lname'>): string {
+  return `${user.fname} ${user.lname}`;
+}
+
+/** A row of the users table. */
+export function UserRow({ user, isReactivating, onEditRoles, onDeactivate, onReactivate }: UserRowProps) {
+  const { t } = useTranslation('admin');
+  const name = displayName(user);
+  return (
+    <Table.Row>
+      <Table.Cell fontWeight="medium">{name}</Table.Cell>
+      <Table.Cell>{user.email}</Table.Cell>
+      <Table.Cell>{t(`usersPage.types.${user.type}`)}</Table.Cell>
+      <Table.Cell>
+        <Badge colorPalette={user.active ? 'green' : 'gray'}>
+          {user.active ? t('usersPage.active') : t('usersPage.inactive')}
+        </Badge>
+      </Table.Cell>
+      <Table.Cell>
+        {user.roles.length ? (
+          <Wrap gap="1">
+            {user.roles.map((role) => (
+              <Tag.Root key={role.id} size="sm" colorPalette="primary">
+                <Tag.Label>{role.name}</Tag.Label>
+              </Tag.Root>
+            ))}
+          </Wrap>
+        ) : (
+          <Text color="fg.muted">{t('usersPage.noRolesAssigned')}</Text>
+        )}
+      </Table.Cell>
+      <Table.Cell>
+        <HStack justify="flex-end" gap="2">
+          <Button
+            size="xs"
+            variant="outline"
+            aria-label={t('usersPage.editRolesFor', { name })}
+            onClick={() => onEditRoles(user)}
+          >
+            {t('usersPage.editRoles')}
+          </Button>
+          {user.active ? (
+            <Button
+              size="xs"
+              variant="outline"
+              colorPalette="red"
+              aria-label={t('usersPage.deactivateFor', { name })}
+              onClick={() => onDeactivate(user)}
+            >
+              {t('usersPage.deactivate')}
+            </Button>
+          ) : (
+            <Button
+              size="xs"
+              variant="outline"
+              aria-label={t('usersPage.reactivateFor', { name })}
+              loading={isReactivating}
+              onClick={() => onReactivate(user)}
+            >
+              {t('usersPage.reactivate')}
+            </Button>
+          )}
+        </HStack>
+      </Table.Cell>
+    </Table.Row>
+  );
+}

@@ -1,0 +1,77 @@
+/**
+ * Users and Roles (`/admin/users-roles`): find users (search, type and role filters, sort, 25 per page, all kept in
+ * the URL), assign and remove their roles, deactivate and reactivate accounts. The administration screens are
+ * online-only: without a connection the list says so and offers Retry, while the search and filters keep what was
+ * typed, and the table stays on screen while the next page loads.
+ */
+import { Box, Heading, Stack } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { UserRecord } from '../../../contract/users';
+import { Pager } from '../../../ui/data/pager';
+import { QueryState } from '../../../ui/data/query-state';
+import { addNotification } from '../../../ui/notifications';
+import { adminErrorText } from '../api/admin-error-text';
+import { useRoles } from '../api/list-roles';
+import { useUsers } from '../api/list-users';
+import { useReactivateUser } from '../api/reactivate-user';
+import { AssignRolesDialog } from './assign-roles-dialog';
+import { DeactivateUserDialog } from './deactivate-user-dialog';
+import { toUsersListParams, useUsersListState } from './use-users-list-state';
+import { displayName } from './user-row';
+import { UsersFilters } from './users-filters';
+import { UsersTable } from './users-table';
+
+/** The Users and Roles screen. */
+export default function UsersRolesPage() {
+  const { t } = useTranslation('admin');
+  const [state, update] = useUsersListState();
+  const users = useUsers(toUsersListParams(state));
+  const roles = useRoles();
+  const reactivate = useReactivateUser();
+  const [editing, setEditing] = useState<UserRecord | null>(null);
+  const [deactivating, setDeactivating] = useState<UserRecord | null>(null);
+
+  const onReactivate = (user: UserRecord) =>
+    reactivate.mutate(user.id, {
+      onSuccess: () =>
+        addNotification({ text: t('usersPage.reactivated', { name: displayName(user) }), type: 'success' }),
+      onError: (error) => addNotification({ text: adminErrorText(error, t), type: 'error' }),
+    });
+
+  return (
+    <Stack gap="4">
+      <Heading as="h1" size="lg">
+        {t('usersPage.title')}
+      </Heading>
+      <UsersFilters state={state} roles={roles.data ?? []} onChange={update} />
+      <QueryState
+        query={users}
+        isEmpty={users.data?.data.length === 0}
+        emptyText={t('noUsers')}
+        offlineText={t('needsConnection')}
+      >
+        <Box opacity={users.isPlaceholderData ? 0.6 : 1} aria-busy={users.isFetching || undefined}>
+          <UsersTable
+            users={users.data?.data ?? []}
+            sort={state.sort}
+            onSortChange={(sort) => update({ sort })}
+            reactivatingId={reactivate.isPending ? (reactivate.variables ?? null) : null}
+            onEditRoles={setEditing}
+            onDeactivate={setDeactivating}
+            onReactivate={onReactivate}
+          />
+          <Pager
+            page={state.page}
+            perPage={state.perPage}
+            total={users.data?.meta.total ?? 0}
+            onPageChange={(page) => update({ page })}
+            onPerPageChange={(perPage) => update({ perPage })}
+          />
+        </Box>
+      </QueryState>
+      <AssignRolesDialog user={editing} onClose={() => setEditing(null)} />
+      <DeactivateUserDialog user={deactivating} onClose={() => setDeactivating(null)} />
+    </Stack>
+  );
+}

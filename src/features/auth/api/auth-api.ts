@@ -1,0 +1,30 @@
+/** The sign-in endpoints of DESIGN section 4, as the auth feature calls them. */
+import { api, call } from '../../../api/client';
+import type { ConfigResponse, LoginBody, LoginResponse, SessionUser } from '../../../contract';
+
+/** `POST v2/auth/login` with an email and password. */
+export const loginWithPassword = (body: LoginBody) =>
+  call(() => api.post('v2/auth/login', { json: body, retry: 0 }).json<LoginResponse>());
+
+/** `POST v2/auth/login-with-gis` with a Google ID token. */
+export const loginWithGoogle = (idToken: string, clientId: string) =>
+  call(() =>
+    api
+      .post('v2/auth/login-with-gis', { json: { id_token: idToken, client_id: clientId }, retry: 0 })
+      .json<LoginResponse>(),
+  );
+
+/** `POST v2/auth/login-parent` with an email and password or a Google ID token. */
+export const loginParent = (body: LoginBody | { id_token: string; client_id: string }) =>
+  call(() => api.post('v2/auth/login-parent', { json: body, retry: 0 }).json<LoginResponse>());
+
+/** `GET v2/auth/check`: the signed-in user, or a 401. */
+export const checkSession = () =>
+  call(() => api.get('v2/auth/check', { retry: 0 }).json<{ user: SessionUser }>()).then((r) => r.user);
+
+/** `POST v2/auth/logout` (or logout-parent): revokes the token on the server. */
+export const logoutSession = (parent: boolean) =>
+  call(() => api.post(parent ? 'v2/auth/logout-parent' : 'v2/auth/logout', { retry: 0 }).json<{ message: string }>());
+
+/** `GET v2/config`: Google client id, school name, time zone. */
+export const fetchConfig = () => call(() => api.get('v2/config').json<ConfigResponse>());

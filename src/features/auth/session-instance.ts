@@ -1,0 +1,20 @@
+/** The app's one session store, wired to the real endpoints and localStorage, and the hook that reads it. */
+import { useSyncExternalStore } from 'react';
+import { createSessionStore, type SessionState } from './session';
+
+// The HTTP client (ky) loads after the first paint: the login and kiosk screens render without it (DESIGN section 8).
+const authApi = () => import('./api/auth-api');
+
+export const session = createSessionStore({
+  check: () => authApi().then((m) => m.checkSession()),
+  logout: (parent) => authApi().then((m) => m.logoutSession(parent)),
+  storage: localStorage,
+});
+
+// Any 401 to a request that carried the token means the session ended on the server (revoked, expired, deactivated).
+void import('../../api/client').then((m) => m.onUnauthorized(() => session.expire()));
+
+/** The current sign-in state. */
+export function useSession(): SessionState {
+  return useSyncExternalStore(session.subscribe, session.getState, session.getState);
+}

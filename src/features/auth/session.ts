@@ -1,0 +1,111 @@
+/**
+ * The sign-in state of the web app (F2 item 8). `loggedIn` is null while unknown (a token exists and the server has
+ * not answered yet), true or false. The token and the last known user are kept in localStorage so that a kiosk that
+ * starts offline still knows who is signed in: a network failure of `v2/auth/check` keeps the cached user, and only
+ * a 401 clears the user, permissions, token and return URL.
+ */
+import { ApiError } from '../../api/errors';
+import { getToken, setToken } from '../../api/token';
+import type { SessionUser } from '../../contract';
+
+export interface SessionState {
+  loggedIn: boolean | null;
+  user: SessionUser | null;
+  permissions: readonly string[];
+}
+
+export const USER_KEY = 'auth.user';
+export const RETURN_URL_KEY = 'auth.returnUrl';
+
+export interface SessionDeps {
+  check(): Promise<SessionUser>;
+  logout(parent: boolean): Promise<unknown>;
+  storage: Storage;
+}
+
+/** A framework-free store of the sign-in state; React reads it with useSyncExternalStore. */
+export function createSessionStore(deps: SessionDeps) {
+  let state: SessionState = { loggedIn: null, user: null, permissions: [] };
+  const listeners = new Set<() => void>();
+  const set = (next: SessionState) => {
+    state = next;
+    for (const l of listeners) l();
+  };
+  const signedIn = (user: SessionUser): SessionState => ({ loggedIn: true, user, permissions: user.permissions });
+  const signedOut: SessionState = { loggedIn: false, user: null, permissions: [] };
+
+  function cachedUser(): SessionUser | null {
+    try {
+      const raw = deps.storage.getItem(USER_KEY);
+      return raw ? (JSON.parse(raw) as SessionUser) : null;
+    } catch {
+      return null;
+    }
+  }
+
+  function clear() {
+    setToken(null);
+    deps.storage.removeItem(USER_KEY);
+    deps.storage.removeItem(RETURN_URL_KEY);
+    set(signedOut);
+  }
+
+  return {
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    getState: () => state,
+
+    /** Asks the server who is signed in. Offline, the cached user stays; a 401 signs out. */
+    async check(): Promise<void> {
+      if (!getToken()) {
+        set(signedOut);
+        return;
+      }
+      const cached = cachedUser();
+      try {
+        const user = await deps.check();
+        deps.storage.setItem(USER_KEY, JSON.stringify(user));
+        set(signedIn(user));
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 401) clear();
+        // Nothing cached to show offline: the login screen says why, and the token stays for when the network returns.
+        else set(cached ? signedIn(cached) : signedOut);
+      }
+    },
+
+    /** Records a successful sign-in. */
+    signIn(token: string, user: SessionUser) {
+      setToken(token);
+      deps.storage.setItem(USER_KEY, JSON.stringify(user));
+      set(signedIn(user));
+    },
+
+    /** Signs out on the server (best effort) and on this device. */
+    async signOut(): Promise<void> {
+      const parent = state.user?.type === 'parent';
+      try {
+        await deps.logout(parent);
+      } catch {
+        // Offline or already revoked: the device forgets the token either way.
+      }
+      clear();
+    },
+
+    /** A 401 from any request: the token is no longer valid. */
+    expire: clear,
+
+    setReturnUrl(url: string) {
+      deps.storage.setItem(RETURN_URL_KEY, url);
+    },
+    /** The remembered return URL, removed as it is read. */
+    takeReturnUrl(): string | null {
+      const url = deps.storage.getItem(RETURN_URL_KEY);
+      deps.storage.removeItem(RETURN_URL_KEY);
+      return url;
+    },
+  };
+}
+
+export type SessionStore = ReturnType<typeof createSessionStore>;

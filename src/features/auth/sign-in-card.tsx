@@ -1,0 +1,87 @@
+/**
+ * The card both sign-in screens share: title, the Google button (when the school has one), the email and password
+ * form, and what happens after a successful sign-in (back to the return URL, else home).
+ */
+import { Card, Heading, Link, Separator, Stack, Text } from '@chakra-ui/react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import type { LoginBody, LoginResponse } from '../../contract';
+import { LoginForm, loginErrorKey } from './login-form';
+import { session, useSession } from './session-instance';
+import { useConfig } from './use-config';
+
+const GoogleSignIn = lazy(() => import('./google-sign-in'));
+
+export interface SignInCardProps {
+  title: string;
+  password: (body: LoginBody) => Promise<LoginResponse>;
+  google: (idToken: string, clientId: string) => Promise<LoginResponse>;
+  footer?: ReactNode;
+}
+
+/** A sign-in screen's content. */
+export function SignInCard({ title, password, google, footer }: SignInCardProps) {
+  const { t } = useTranslation(['auth', 'errors']);
+  const navigate = useNavigate();
+  const { loggedIn } = useSession();
+  const config = useConfig();
+  const [googleError, setGoogleError] = useState<string | null>(null);
+
+  const done = (result: LoginResponse) => {
+    session.signIn(result.token, result.user);
+    navigate(session.takeReturnUrl() ?? '/', { replace: true });
+  };
+  useEffect(() => {
+    if (loggedIn) navigate('/', { replace: true });
+  }, [loggedIn, navigate]);
+
+  const onCredential = async (idToken: string, clientId: string) => {
+    setGoogleError(null);
+    try {
+      done(await google(idToken, clientId));
+    } catch (err) {
+      setGoogleError(loginErrorKey(err));
+    }
+  };
+
+  return (
+    <Card.Root>
+      <Card.Body>
+        <Stack gap="5">
+          <Heading as="h1" size="xl">
+            {title}
+          </Heading>
+          <Text fontSize="sm">
+            {t('personalGoogleAccounts')}{' '}
+            <Link href="https://accounts.google.com/Logout" target="_blank" rel="noreferrer" color="primary.fg">
+              {t('logOutOfGoogle')}
+            </Link>
+          </Text>
+          <Suspense fallback={null}>
+            {config.status === 'success' && (
+              <GoogleSignIn clientId={config.data.google_client_id} onCredential={onCredential} />
+            )}
+          </Suspense>
+          {config.status === 'error' && (
+            <Text color="fg.muted" fontSize="sm" role="note">
+              {t('googleUnreachable')}
+            </Text>
+          )}
+          {googleError && (
+            <Text color="fg.error" role="alert">
+              {t(googleError as 'loginFailed')}
+            </Text>
+          )}
+          <Separator />
+          <LoginForm submit={password} onSignedIn={done} />
+          <Stack gap="1" fontSize="sm" color="fg.muted">
+            <Text>{t('useChromeForMeets')}</Text>
+            <Text>{t('technicalHelp')}</Text>
+            {footer}
+          </Stack>
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}

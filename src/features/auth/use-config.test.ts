@@ -1,0 +1,65 @@
+import { renderHook, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../api/client';
+import type { ConfigResponse } from '../../contract';
+import { CONFIG_MAX_AGE_MS, createConfigStore, useConfig } from './use-config';
+
+const CONFIG: ConfigResponse = {
+  google_client_id: 'client-1.apps.googleusercontent.com',
+  school_name: 'Demo School',
+  time_zone: 'America/Los_Angeles',
+  version: '1.0.0',
+};
+
+describe('useConfig', () => {
+  it('is pending, then has the config; a later screen gets it from memory without a request', async () => {
+    const fetcher = vi.fn(async () => CONFIG);
+    const store = createConfigStore(fetcher);
+    const first = renderHook(() => useConfig(store));
+    expect(first.result.current).toEqual({ status: 'pending' });
+    await waitFor(() => expect(first.result.current).toEqual({ status: 'success', data: CONFIG }));
+    first.unmount();
+
+    const second = renderHook(() => useConfig(store));
+    expect(second.result.current).toEqual({ status: 'success', data: CONFIG });
+    expect(fetcher).toHaveBeenCalledTimes(1);
+  });
+
+  it('says so when the config cannot be fetched', async () => {
+    const store = createConfigStore(async () => {
+      throw new ApiError('offline', 0);
+    });
+    const { result } = renderHook(() => useConfig(store));
+    await waitFor(() => expect(result.current).toEqual({ status: 'error' }));
+  });
+
+  it('sends one request for screens that ask at the same time', async () => {
+    const fetcher = vi.fn(async () => CONFIG);
+    const store = createConfigStore(fetcher);
+    const a = renderHook(() => useConfig(store));
+    const b = renderHook(() => useConfig(store));
+    await waitFor(() => expect(a.result.current.status).toBe('success'));
+    await waitFor(() => expect(b.result.current.status).toBe('success'));
+    expect(fetcher).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks again after an hour, and keeps the config it has when that fails', async () => {
+    let now = 0;
+    const fetcher = vi
+      .fn<() => Promise<ConfigResponse>>()
+      .mockResolvedValueOnce(CONFIG)
+      .mockRejectedValueOnce(new ApiError('Server Error', 503));
+    const store = createConfigStore(fetcher, CONFIG_MAX_AGE_MS, () => now);
+    const first = renderHook(() => useConfig(store));
+    await waitFor(() => expect(first.result.current.status).toBe('success'));
+    first.unmount();
+
+    now = CONFIG_MAX_AGE_MS + 1;
+    const second = renderHook(() => useConfig(store));
+    expect(second.result.current).toEqual({ status: 'success', data: CONFIG });
+    await waitFor(() => expect(fetcher).toHaveBeenCalledTimes(2));
+    // Give the failed refetch time to settle; the screen still has the config.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(second.result.current).toEqual({ status: 'success', data: CONFIG });
+  });
+});

@@ -1,0 +1,80 @@
+/**
+ * The public configuration (`GET v2/config`: the Google client id above all) for the sign-in screens.
+ *
+ * Why not TanStack Query: the sign-in card is the only reader of the config on the first screens, and the query
+ * library (about 10 kB gzip) would count against their 170 kB budget (DESIGN section 8); the online screens, which
+ * need it, provide it in their lazy section layout. What the query gave here is kept: one request at a time whoever
+ * asks, and the answer kept in memory for an hour, so going between /login and the parent sign-in does not refetch.
+ * Reads are retried by the HTTP client (src/api/client.ts). A failed refetch keeps showing the config already known.
+ */
+import { useEffect, useState } from 'react';
+import type { ConfigResponse } from '../../contract';
+
+/** How long a fetched config is used without asking again (the config changes with a deployment, not by the hour). */
+export const CONFIG_MAX_AGE_MS = 60 * 60_000;
+
+/** The config as a screen shows it: not there yet, there, or unreachable. */
+export type ConfigState = { status: 'pending' } | { status: 'success'; data: ConfigResponse } | { status: 'error' };
+
+/** Where the config is kept between screens, and how it is fetched. */
+export interface ConfigStore {
+  /** The last config fetched, however old, or null. */
+  current(): ConfigResponse | null;
+  /** True when the last config fetched is younger than the maximum age. */
+  isFresh(): boolean;
+  /** Fetches the config, sharing a request already under way. */
+  load(): Promise<ConfigResponse>;
+}
+
+/** A config store over `fetcher` (the real endpoint unless a test gives another) and a clock. */
+export function createConfigStore(
+  fetcher: () => Promise<ConfigResponse> = () => import('./api/auth-api').then((m) => m.fetchConfig()),
+  maxAgeMs = CONFIG_MAX_AGE_MS,
+  now: () => number = Date.now,
+): ConfigStore {
+  let cached: { data: ConfigResponse; fetchedAt: number } | null = null;
+  let inFlight: Promise<ConfigResponse> | null = null;
+  return {
+    current: () => cached?.data ?? null,
+    isFresh: () => cached !== null && now() - cached.fetchedAt < maxAgeMs,
+    load() {
+      inFlight ??= fetcher()
+        .then((data) => {
+          cached = { data, fetchedAt: now() };
+          return data;
+        })
+        .finally(() => {
+          inFlight = null;
+        });
+      return inFlight;
+    },
+  };
+}
+
+const configStore = createConfigStore();
+
+/** The public config: fetched on first use, then from memory while fresh (the app-wide store unless given one). */
+export function useConfig(store: ConfigStore = configStore): ConfigState {
+  const [state, setState] = useState<ConfigState>(() => {
+    const data = store.current();
+    return data ? { status: 'success', data } : { status: 'pending' };
+  });
+
+  useEffect(() => {
+    if (store.isFresh()) return;
+    let isMounted = true;
+    store.load().then(
+      (data) => {
+        if (isMounted) setState({ status: 'success', data });
+      },
+      () => {
+        if (isMounted) setState((previous) => (previous.status === 'success' ? previous : { status: 'error' }));
+      },
+    );
+    return () => {
+      isMounted = false;
+    };
+  }, [store]);
+
+  return state;
+}

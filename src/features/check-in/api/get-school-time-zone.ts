@@ -1,0 +1,53 @@
+/**
+ * The school's time zone, from `GET v2/config` (DESIGN section 4). The kiosk needs it to tell the school day and a
+ * late arrival the way the server does (SCHOOL_TIMEZONE), which matters when a device's own zone differs from the
+ * school's. It changes with a deployment, not during the day, so it is fetched once an hour at most and the last
+ * answer is remembered on the device: a kiosk that starts offline keeps the school's zone. With nothing known yet
+ * (a new device, offline) the browser's zone stands in, which is the school's on a kiosk at the school.
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, call } from '../../../api/client';
+import type { ConfigResponse } from '../../../contract';
+import { browserTimeZone, isValidTimeZone } from '../model/school-clock';
+
+/** Where the last known school time zone is kept on this device. */
+export const TIME_ZONE_STORAGE_KEY = 'school.timeZone';
+
+export const schoolTimeZoneKey = ['school-time-zone'] as const;
+
+function remembered(): string | null {
+  try {
+    return localStorage.getItem(TIME_ZONE_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function remember(timeZone: string): void {
+  try {
+    localStorage.setItem(TIME_ZONE_STORAGE_KEY, timeZone);
+  } catch {
+    // Storage full or disabled: the zone is still used for this session.
+  }
+}
+
+/** `GET v2/config`'s time zone, remembered on the device. */
+export async function getSchoolTimeZone(): Promise<string> {
+  const config = await call(() => api.get('v2/config').json<ConfigResponse>());
+  if (isValidTimeZone(config.time_zone)) remember(config.time_zone);
+  return config.time_zone;
+}
+
+export const schoolTimeZoneQuery = queryOptions({
+  queryKey: schoolTimeZoneKey,
+  queryFn: getSchoolTimeZone,
+  staleTime: 60 * 60_000,
+  gcTime: Number.POSITIVE_INFINITY,
+});
+
+/** The school's time zone: fetched, else remembered, else the browser's. */
+export function useSchoolTimeZone(): string {
+  const { data } = useQuery(schoolTimeZoneQuery);
+  const zone = data ?? remembered();
+  return zone && isValidTimeZone(zone) ? zone : browserTimeZone();
+}

@@ -1,0 +1,80 @@
+/**
+ * The Arrivals kiosk's screens, one per step of its flow (use-arrivals-flow.ts): the search, the reason step, the
+ * confirmation and 'already here'. The badge scanner is listened to on every step but the reason step, so the next
+ * person can scan while the previous confirmation is still on screen.
+ */
+import type { DemographicRecord } from '../../../contract';
+import { useStation } from '../station/station';
+import { useBadgeScanner } from '../station/use-badge-scanner';
+import type { CheckInDay } from '../station/use-check-in-day';
+import { AlreadyHere, Confirmation } from './outcome-screens';
+import { ReasonStep } from './reason-step';
+import { SearchScreen } from './search-screen';
+import { useArrivalsFlow } from './use-arrivals-flow';
+
+export interface ArrivalsKioskProps {
+  day: CheckInDay;
+  canRecord: boolean;
+  resetAfterMs: number;
+}
+
+/** The kiosk's current step. */
+export function ArrivalsKiosk({ day, canRecord, resetAfterMs }: ArrivalsKioskProps) {
+  const deviceId = useStation().useDeviceId();
+  const flow = useArrivalsFlow(day, canRecord);
+  const { step, reset } = flow;
+  useBadgeScanner(flow.scan, step.step !== 'reason');
+  const arrive = (scholar: DemographicRecord) => flow.open(scholar, 'kiosk', 'arrival');
+  const leave = (scholar: DemographicRecord) => flow.open(scholar, 'kiosk', 'departure');
+
+  switch (step.step) {
+    case 'reason':
+      return (
+        <ReasonStep
+          scholar={step.scholar}
+          purpose={step.purpose}
+          reasons={(step.purpose === 'late' ? day.settings?.late_reasons : day.settings?.departure_reasons) ?? []}
+          busy={flow.busy}
+          onPick={flow.pick}
+          onCancel={reset}
+        />
+      );
+    case 'done':
+      return (
+        <Confirmation
+          scholar={step.scholar}
+          kind={step.kind}
+          at={step.at}
+          late={step.late}
+          timeZone={day.timeZone}
+          resetAfterMs={resetAfterMs}
+          onDone={reset}
+        />
+      );
+    case 'already':
+      return (
+        <AlreadyHere
+          scholar={step.scholar}
+          day={step.day}
+          timeZone={day.timeZone}
+          resetAfterMs={resetAfterMs}
+          onLeave={canRecord && step.day.state === 'in' ? () => leave(step.scholar) : null}
+          onDone={reset}
+        />
+      );
+    default:
+      return (
+        <SearchScreen
+          day={day}
+          deviceId={deviceId}
+          query={flow.query}
+          onQuery={flow.type}
+          onScan={flow.scan}
+          canRecord={canRecord}
+          error={flow.error}
+          onArrive={arrive}
+          onLeave={leave}
+        />
+      );
+  }
+}

@@ -1,0 +1,225 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../test/render-with-providers';
+import { ada, EARLY, type Fixture, LATE, makeFixture, mei, serverCheckIn } from '../test/station-fixture';
+import ArrivalsPage from './arrivals-page';
+
+const RECORD = ['check_ins-create', 'demographics-view_any'];
+let fixture: Fixture;
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(EARLY));
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  fixture.db.close();
+});
+
+async function renderArrivals(permissions = RECORD, options: Parameters<typeof makeFixture>[0] = {}) {
+  fixture = await makeFixture(options);
+  await renderWithProviders(fixture.wrap(<ArrivalsPage permissions={permissions} resetAfterMs={60_000} />), {
+    route: '/check-in',
+    queryClient: fixture.queryClient,
+  });
+  return screen.findByRole('searchbox', { name: 'Find a scholar by name or student number' });
+}
+
+async function search(text: string) {
+  const box = await screen.findByRole('searchbox', { name: 'Find a scholar by name or student number' });
+  fireEvent.change(box, { target: { value: text } });
+}
+
+const clean = (text: string | null | undefined) => text?.replace(/\s/g, ' ');
+
+describe('Arrivals', () => {
+  it('records an arrival once with a large confirmation; a second tap says the scholar already arrived', async () => {
+    await renderArrivals();
+    await search('lovelace');
+    fireEvent.click(await screen.findByRole('button', { name: 'Record the arrival of Ada Lovelace' }));
+
+    expect(await screen.findByRole('heading', { name: 'Welcome, Ada!' })).toBeTruthy();
+    expect(clean(screen.getByText(/Arrival recorded at/).textContent)).toBe('Arrival recorded at 7:50 AM');
+    expect(screen.queryByText('Late')).toBeNull();
+    expect(await fixture.written()).toEqual([
+      expect.objectContaining({
+        kind: 'arrival',
+        scholar_id: ada.id,
+        occurred_at: EARLY,
+        method: 'kiosk',
+        reason: null,
+      }),
+    ]);
+
+    // A tap anywhere goes back to the search, where the recent list has her.
+    fireEvent.click(screen.getByRole('button', { name: 'Tap anywhere to continue' }));
+    const recent = await screen.findByRole('button', { name: 'Record the arrival of Ada Lovelace' });
+    expect(screen.getByRole('heading', { name: 'Recent' })).toBeTruthy();
+    fireEvent.click(recent);
+    expect(clean((await screen.findByText(/Already arrived at/)).textContent)).toBe('Already arrived at 7:50 AM');
+    expect(await fixture.written()).toHaveLength(1);
+  });
+
+  it('records a double tap, or a badge read twice in a row, once', async () => {
+    await renderArrivals();
+    await search('ada');
+    const row = await screen.findByRole('button', { name: 'Record the arrival of Ada Lovelace' });
+    fireEvent.click(row);
+    fireEvent.click(row);
+    await screen.findByRole('heading', { name: 'Welcome, Ada!' });
+    act(() => {
+      for (let i = 0; i < 2; i++)
+        for (const key of [...'H8TR4K2XQ9MZ', 'Enter']) fireEvent.keyDown(document.body, { key });
+    });
+    await screen.findByRole('heading', { name: 'Welcome, Mei!' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await fixture.written()).map((data) => data.scholar_id)).toEqual([ada.id, mei.id]);
+  });
+
+  it('knows about arrivals pulled from other devices', async () => {
+    await renderArrivals(RECORD, {
+      checkIns: [serverCheckIn({ scholar_id: mei.id, occurred_at: '2026-03-02T15:40:00Z' })],
+    });
+    await search('mei');
+    expect(clean((await screen.findByText(/Arrived at/)).textContent)).toBe('Arrived at 7:40 AM');
+    fireEvent.click(screen.getByRole('button', { name: 'Record the arrival of Mei Chen' }));
+    expect(clean((await screen.findByText(/Already arrived at/)).textContent)).toBe('Already arrived at 7:40 AM');
+    expect(await fixture.written()).toEqual([]);
+  });
+
+  it('asks a late arrival for a reason from the list, and records it with the time of the tap', async () => {
+    vi.setSystemTime(new Date(LATE));
+    await renderArrivals();
+    await search('1001');
+    fireEvent.click(await screen.findByRole('button', { name: 'Record the arrival of Ada Lovelace' }));
+    expect(await screen.findByRole('heading', { name: 'You are late. Why?' })).toBeTruthy();
+    expect(await fixture.written()).toEqual([]);
+
+    vi.setSystemTime(new Date('2026-03-02T16:31:00.000Z'));
+    fireEvent.click(screen.getByRole('button', { name: 'Bus was late' }));
+    expect(await screen.findByRole('heading', { name: 'Welcome, Ada!' })).toBeTruthy();
+    expect(screen.getByText('Late')).toBeTruthy();
+    expect(await fixture.written()).toEqual([
+      expect.objectContaining({ kind: 'arrival', occurred_at: LATE, reason: 'Bus was late' }),
+    ]);
+  });
+
+  it("takes an 'Other' reason as typed, and not an empty one", async () => {
+    vi.setSystemTime(new Date(LATE));
+    await renderArrivals();
+    await search('jose');
+    fireEvent.click(await screen.findByRole('button', { name: 'Record the arrival of José Núñez' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Other' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Record' }));
+    expect(await screen.findByText('This field is required.')).toBeTruthy();
+    fireEvent.change(screen.getByRole('textbox', { name: /Other reason/ }), { target: { value: ' Flat tyre ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Record' }));
+    await screen.findByRole('heading', { name: 'Welcome, José!' });
+    expect(await fixture.written()).toEqual([expect.objectContaining({ reason: 'Other: Flat tyre' })]);
+  });
+
+  it('asks an early departure for a reason and records a departure', async () => {
+    vi.setSystemTime(new Date('2026-03-02T19:00:00.000Z'));
+    await renderArrivals(RECORD, { checkIns: [serverCheckIn({ scholar_id: ada.id })] });
+    await search('ada');
+    fireEvent.click(await screen.findByRole('button', { name: 'Ada Lovelace is leaving early' }));
+    expect(await screen.findByRole('heading', { name: 'Why are you leaving early?' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Doctor appointment' }));
+    expect(await screen.findByRole('heading', { name: 'Goodbye, Ada!' })).toBeTruthy();
+    expect(await fixture.written()).toEqual([
+      expect.objectContaining({ kind: 'departure', scholar_id: ada.id, reason: 'Doctor appointment' }),
+    ]);
+  });
+
+  it('records a badge scanned anywhere on the page, but not normal typing', async () => {
+    await renderArrivals();
+    const keys = [...'K7QX2M9RT4HB', 'Enter'];
+    // A person typing the code: 150 ms between keys.
+    let clock = 0;
+    const now = vi.spyOn(performance, 'now').mockImplementation(() => (clock += 150));
+    act(() => {
+      for (const key of keys) fireEvent.keyDown(document.body, { key });
+    });
+    expect(screen.queryByRole('heading', { name: 'Welcome, Ada!' })).toBeNull();
+    // The scanner: 5 ms between keys.
+    now.mockImplementation(() => (clock += 5));
+    act(() => {
+      for (const key of keys) fireEvent.keyDown(document.body, { key });
+    });
+    now.mockRestore();
+    expect(await screen.findByRole('heading', { name: 'Welcome, Ada!' })).toBeTruthy();
+    expect(await fixture.written()).toEqual([expect.objectContaining({ scholar_id: ada.id, method: 'scan' })]);
+  });
+
+  it('opens the scholar whose badge code is typed into the search box by a scanner', async () => {
+    await renderArrivals();
+    await search('h8tr4k2xq9mz');
+    expect(await screen.findByRole('heading', { name: 'Welcome, Mei!' })).toBeTruthy();
+    expect(await fixture.written()).toEqual([expect.objectContaining({ scholar_id: mei.id, method: 'scan' })]);
+  });
+
+  it('recognises a scan typed into the search box after other text', async () => {
+    const box = await renderArrivals();
+    box.focus();
+    fireEvent.change(box, { target: { value: 'jo' } });
+    let clock = 0;
+    const now = vi.spyOn(performance, 'now').mockImplementation(() => (clock += 5));
+    act(() => {
+      for (const key of [...'K7QX2M9RT4HB', 'Enter']) fireEvent.keyDown(box, { key });
+    });
+    now.mockRestore();
+    expect(await screen.findByRole('heading', { name: 'Welcome, Ada!' })).toBeTruthy();
+    expect(await fixture.written()).toEqual([expect.objectContaining({ scholar_id: ada.id, method: 'scan' })]);
+  });
+
+  it('shows the photo kept on the device, and goes back to the search by itself', async () => {
+    // jsdom has no object URLs, and fake-indexeddb stores a jsdom Blob as a plain object: enough to follow the URL.
+    const created = vi.fn(() => 'blob:ada');
+    Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() });
+    fixture = await makeFixture();
+    await fixture.db.photos.put({
+      id: ada.photo_id ?? '',
+      blob: new Blob(['x']),
+      content_type: 'image/png',
+      sha256: 'x',
+    });
+    await renderWithProviders(fixture.wrap(<ArrivalsPage permissions={RECORD} resetAfterMs={300} />), {
+      queryClient: fixture.queryClient,
+    });
+    await search('ada');
+    await waitFor(() => expect(document.querySelector('img[src="blob:ada"]')).not.toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Record the arrival of Ada Lovelace' }));
+    const confirmation = await screen.findByRole('status');
+    expect(within(confirmation).getByRole('heading', { name: 'Welcome, Ada!' })).toBeTruthy();
+    await waitFor(() => expect(confirmation.querySelector('img[src="blob:ada"]')).not.toBeNull());
+    await screen.findByRole('searchbox', {}, { timeout: 3000 });
+    expect(created).toHaveBeenCalled();
+    Reflect.deleteProperty(URL, 'createObjectURL');
+    Reflect.deleteProperty(URL, 'revokeObjectURL');
+  });
+
+  it('only looks scholars up without the permission to create check-ins', async () => {
+    await renderArrivals(['demographics-view_any']);
+    expect(screen.getByText(/only looks scholars up/)).toBeTruthy();
+    await search('ada');
+    expect(await screen.findByText('Ada Lovelace')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Record the arrival/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /leaving early/ })).toBeNull();
+  });
+
+  it('says when the roster is being downloaded, or cannot be while offline', async () => {
+    fixture = await makeFixture({ scholars: [], online: true });
+    const view = await renderWithProviders(fixture.wrap(<ArrivalsPage permissions={RECORD} />), {
+      queryClient: fixture.queryClient,
+    });
+    expect(await screen.findByText('Downloading the roster…')).toBeTruthy();
+    view.unmount();
+    fixture.db.close();
+    fixture = await makeFixture({ scholars: [], online: false });
+    await renderWithProviders(fixture.wrap(<ArrivalsPage permissions={RECORD} />), {
+      queryClient: fixture.queryClient,
+    });
+    expect(await screen.findByText(/You are offline and the roster has not been downloaded/)).toBeTruthy();
+  });
+});

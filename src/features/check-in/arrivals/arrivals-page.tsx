@@ -1,0 +1,43 @@
+/**
+ * Arrivals (/check-in, issue F4 item 1): the entrance kiosk, run by the front office or by the scholars themselves.
+ * It works entirely from the device (roster, settings, today's check-ins) and records through the outbox, so it
+ * works the same offline. The route gives it the signed-in person's permissions (features never import the auth
+ * feature); without `check_ins-create` the recording actions are hidden and the screen only looks scholars up.
+ */
+import { Heading, Stack } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { LocalDataBoundary, RosterGate, StationNotices } from '../parts/roster-gate';
+import { useCheckInDay, useNow } from '../station/use-check-in-day';
+import { ArrivalsKiosk } from './arrivals-kiosk';
+
+export interface ArrivalsPageProps {
+  /** The signed-in person's permissions. */
+  permissions: readonly string[];
+  /** How long a confirmation stays before the screen resets for the next person. */
+  resetAfterMs?: number;
+}
+
+function Arrivals({ permissions, resetAfterMs = 4000 }: ArrivalsPageProps) {
+  const { t } = useTranslation();
+  const day = useCheckInDay(useNow());
+  return (
+    <Stack gap="4" maxW="4xl" mx="auto">
+      <Heading as="h1" size="2xl">
+        {t('sections.arrivals')}
+      </Heading>
+      <StationNotices day={day} />
+      <RosterGate day={day}>
+        <ArrivalsKiosk day={day} canRecord={permissions.includes('check_ins-create')} resetAfterMs={resetAfterMs} />
+      </RosterGate>
+    </Stack>
+  );
+}
+
+/** The Arrivals screen. */
+export default function ArrivalsPage(props: ArrivalsPageProps) {
+  return (
+    <LocalDataBoundary>
+      <Arrivals {...props} />
+    </LocalDataBoundary>
+  );
+}

@@ -1,0 +1,124 @@
+/**
+ * The kiosk's resting screen: one big search box (names and numbers, from the local roster) and, while it is empty,
+ * the scholars recorded on this device today, so a second tap on the same person (or the front office correcting
+ * one) needs no typing. The search runs on every keystroke; the index was built once for the roster. A badge
+ * scanned while the box has the focus types into it: a whole code in an empty box opens its scholar at once (the
+ * screen checks the text), and a code typed after other text is told by its speed, like anywhere on the page.
+ */
+import { Alert, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { useDeferredValue, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DemographicRecord } from '../../../contract';
+import { createBurstDetector } from '../model/badge-burst';
+import { dayOf } from '../model/day-state';
+import { searchRoster } from '../model/roster-search';
+import { ScholarRow } from '../parts/scholar-row';
+import type { CheckInDay } from '../station/use-check-in-day';
+
+/** How many scholars the recent list shows. */
+export const RECENT_LIMIT = 8;
+
+/** The scholars with check-ins made on this device today, the latest first. */
+export function recentScholars(
+  day: Pick<CheckInDay, 'events' | 'index'>,
+  deviceId: string | undefined,
+  limit = RECENT_LIMIT,
+): DemographicRecord[] {
+  const mine = day.events
+    .filter((e) => e.pending || (deviceId !== undefined && e.device_id === deviceId))
+    .sort((a, b) => Date.parse(b.occurred_at) - Date.parse(a.occurred_at));
+  const seen = new Set<string>();
+  const out: DemographicRecord[] = [];
+  for (const event of mine) {
+    const scholar = day.index.byId.get(event.scholar_id);
+    if (!scholar || seen.has(scholar.id)) continue;
+    seen.add(scholar.id);
+    out.push(scholar);
+    if (out.length >= limit) break;
+  }
+  return out;
+}
+
+export interface SearchScreenProps {
+  day: CheckInDay;
+  deviceId: string | undefined;
+  query: string;
+  onQuery: (text: string) => void;
+  /** A badge code a scanner typed into the search box (after other text, where the box's text is no code). */
+  onScan: (code: string) => void;
+  canRecord: boolean;
+  error: string | null;
+  onArrive: (scholar: DemographicRecord) => void;
+  onLeave: (scholar: DemographicRecord) => void;
+}
+
+/** Search box, results or recent list. */
+export function SearchScreen(props: SearchScreenProps) {
+  const { day, deviceId, query, onQuery, onScan, canRecord, error, onArrive, onLeave } = props;
+  const { t } = useTranslation('check-in');
+  const scanner = useRef(createBurstDetector());
+  const deferred = useDeferredValue(query);
+  const matches = useMemo(() => searchRoster(day.index, deferred), [day.index, deferred]);
+  const recent = useMemo(() => recentScholars(day, deviceId), [day, deviceId]);
+  const searching = deferred.trim() !== '';
+  const list = searching ? matches.scholars : recent;
+  const more = matches.total - matches.scholars.length;
+
+  return (
+    <Stack gap="4">
+      <Input
+        type="search"
+        size="2xl"
+        fontSize="2xl"
+        autoComplete="off"
+        spellCheck={false}
+        aria-label={t('arrivals.searchLabel')}
+        placeholder={t('arrivals.searchPlaceholder')}
+        value={query}
+        maxLength={100}
+        onChange={(event) => onQuery(event.target.value)}
+        onKeyDown={(event) => {
+          const code = scanner.current.key(event.key, performance.now());
+          if (code === null) return;
+          event.preventDefault();
+          onScan(code);
+        }}
+      />
+      {error && (
+        <Alert.Root status="error">
+          <Alert.Indicator />
+          <Alert.Description>{error}</Alert.Description>
+        </Alert.Root>
+      )}
+      {!canRecord && (
+        <Alert.Root status="info">
+          <Alert.Indicator />
+          <Alert.Description>{t('arrivals.viewOnly')}</Alert.Description>
+        </Alert.Root>
+      )}
+      <Heading as="h2" size="md">
+        {searching ? t('arrivals.results') : t('arrivals.recent')}
+      </Heading>
+      {list.length === 0 ? (
+        <Text color="fg.muted" fontSize="lg">
+          {searching ? t('arrivals.noMatch', { query: deferred.trim() }) : t('arrivals.recentEmpty')}
+        </Text>
+      ) : (
+        <Stack as="ul" gap="2" listStyleType="none" p="0" m="0">
+          {list.map((scholar) => (
+            <ScholarRow
+              key={scholar.id}
+              scholar={scholar}
+              day={dayOf(day.days, scholar.id)}
+              timeZone={day.timeZone}
+              canRecord={canRecord}
+              onArrive={onArrive}
+              onLeave={onLeave}
+            />
+          ))}
+        </Stack>
+      )}
+      {searching && more > 0 && <Text color="fg.muted">{t('arrivals.moreResults', { count: more })}</Text>}
+    </Stack>
+  );
+}

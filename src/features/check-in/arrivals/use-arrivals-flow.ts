@@ -1,0 +1,112 @@
+/**
+ * The Arrivals kiosk's flow: search (or scan) → record at once, or ask a reason first (late arrival, early
+ * departure) → confirmation → back to the search. What a tap does is decided from the scholar's day on this device
+ * (model/decide.ts), which includes what this screen has just written even before the live list shows it, so a
+ * double tap never records twice.
+ */
+import { useCallback, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CheckInRecord, DemographicRecord } from '../../../contract';
+import type { ScholarDay } from '../model/day-state';
+import { decideArrival, decideDeparture } from '../model/decide';
+import { findByBadge } from '../model/roster-search';
+import { isLateArrival } from '../model/school-clock';
+import type { CheckInDay } from '../station/use-check-in-day';
+import { useRecordCheckIn } from '../station/use-record-check-in';
+import { useWrittenDays } from '../station/use-written-days';
+
+export type ArrivalsStep =
+  | { step: 'search' }
+  | { step: 'reason'; purpose: 'late' | 'departure'; scholar: DemographicRecord; method: CheckInMethod; at: string }
+  | { step: 'done'; scholar: DemographicRecord; kind: 'arrival' | 'departure'; at: string; late: boolean }
+  | { step: 'already'; scholar: DemographicRecord; day: ScholarDay };
+
+type Purpose = 'arrival' | 'departure';
+type CheckInMethod = CheckInRecord['method'];
+
+/** The shortest text taken for a badge typed into the search box (codes are 12 characters). */
+const MIN_BADGE_LENGTH = 6;
+
+/** The kiosk's state and what the person can do in it. */
+export function useArrivalsFlow(day: CheckInDay, canRecord: boolean) {
+  const { t } = useTranslation('check-in');
+  const record = useRecordCheckIn();
+  const [step, setStep] = useState<ArrivalsStep>({ step: 'search' });
+  const [query, setQuery] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  // Guards against a double tap or a badge read twice: a write under way (a ref, so a second event before the next
+  // render sees it too), and what this screen wrote until the live list has it.
+  const saving = useRef(false);
+  const { dayFor, remember } = useWrittenDays(day);
+  const reset = useCallback(() => setStep({ step: 'search' }), []);
+  const { settings, timeZone } = day;
+
+  async function save(
+    scholar: DemographicRecord,
+    kind: Purpose,
+    method: CheckInMethod,
+    at: string,
+    reason: string | null,
+  ) {
+    saving.current = true;
+    setBusy(true);
+    try {
+      await record({ kind, scholarId: scholar.id, method, occurredAt: at, reason });
+      const late = kind === 'arrival' && isLateArrival(at, settings, timeZone);
+      remember(scholar.id, { kind, occurred_at: at, reason, late, pending: true });
+      setStep({ step: 'done', scholar, kind, at, late });
+    } catch (err) {
+      setError(t('arrivals.recordFailed', { message: err instanceof Error ? err.message : String(err) }));
+      setStep({ step: 'search' });
+    } finally {
+      saving.current = false;
+      setBusy(false);
+    }
+  }
+
+  function open(scholar: DemographicRecord, method: CheckInMethod, purpose: Purpose) {
+    if (saving.current) return;
+    setError(null);
+    if (!canRecord) {
+      // Looking up only: a scan shows the scholar in the list.
+      setQuery(scholar.student_number);
+      return;
+    }
+    setQuery('');
+    const at = new Date().toISOString();
+    const current = dayFor(scholar.id);
+    const decision =
+      purpose === 'arrival' ? decideArrival(current, isLateArrival(at, settings, timeZone)) : decideDeparture(current);
+    if (decision.type === 'already') setStep({ step: 'already', scholar, day: decision.day });
+    else if (decision.type === 'record') void save(scholar, 'arrival', method, at, null);
+    else setStep({ step: 'reason', purpose: purpose === 'arrival' ? 'late' : 'departure', scholar, method, at });
+  }
+
+  return {
+    step,
+    query,
+    error,
+    busy,
+    reset,
+    /** A tap on a scholar's row or on 'Leaving early'. */
+    open,
+    /** A code from the badge scanner. */
+    scan(code: string) {
+      const scholar = findByBadge(day.index, code);
+      if (scholar) open(scholar, 'scan', 'arrival');
+      else setError(t('arrivals.unknownBadge'));
+    },
+    /** Typing in the search box; a whole badge code there (a scanner typing into it) opens its scholar. */
+    type(text: string) {
+      const badge = text.trim().length >= MIN_BADGE_LENGTH ? findByBadge(day.index, text) : undefined;
+      if (badge) open(badge, 'scan', 'arrival');
+      else setQuery(text);
+    },
+    /** The reason chosen in the reason step. */
+    pick(reason: string) {
+      if (step.step !== 'reason') return;
+      void save(step.scholar, step.purpose === 'late' ? 'arrival' : 'departure', step.method, step.at, reason);
+    },
+  };
+}

@@ -1,0 +1,171 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../test/render-with-providers';
+import { ada, EARLY, type Fixture, jose, LATE, makeFixture, mei, serverCheckIn } from '../test/station-fixture';
+import CheckInOutPage from './check-in-out-page';
+
+const RECORD = ['check_ins-create', 'demographics-view_any'];
+let fixture: Fixture;
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(EARLY));
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  fixture.db.close();
+});
+
+/** Ada arrived on another device; Mei arrived and left early. */
+async function renderDay(permissions = RECORD) {
+  fixture = await makeFixture({
+    checkIns: [
+      serverCheckIn({ scholar_id: ada.id, occurred_at: '2026-03-02T15:40:00.000Z' }),
+      serverCheckIn({ scholar_id: mei.id, occurred_at: '2026-03-02T15:45:00.000Z' }),
+      serverCheckIn({
+        scholar_id: mei.id,
+        kind: 'departure',
+        occurred_at: '2026-03-02T15:48:00.000Z',
+        reason: 'Dentist',
+      }),
+    ],
+  });
+  await renderWithProviders(fixture.wrap(<CheckInOutPage permissions={permissions} />), {
+    route: '/check-in/view',
+    queryClient: fixture.queryClient,
+  });
+  await screen.findByRole('table');
+}
+
+function count(label: string): string | undefined {
+  const tile = within(screen.getByRole('list', { name: "Today's counts" })).getByRole('button', {
+    name: new RegExp(label),
+  });
+  return tile.textContent?.replace(label, '');
+}
+
+const rowOf = (name: string) => screen.getByRole('cell', { name }).closest('tr') as HTMLElement;
+
+describe('Check In/Out', () => {
+  it("shows today's state of every scholar with the counts per state", async () => {
+    await renderDay();
+    expect(count('All')).toBe('3');
+    expect(count('Not arrived')).toBe('1');
+    expect(count('In')).toBe('1');
+    expect(count('Left')).toBe('1');
+    expect(count('Signed out')).toBe('0');
+    expect(within(rowOf('Mei Chen')).getByText('Left')).toBeTruthy();
+    expect(within(rowOf('Mei Chen')).getByText('Dentist')).toBeTruthy();
+    expect(within(rowOf('José Núñez')).getByText('Not arrived')).toBeTruthy();
+  });
+
+  it('filters by state, grade, homeroom and search', async () => {
+    await renderDay();
+    fireEvent.click(screen.getByRole('button', { name: /Left/ }));
+    await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(2));
+    expect(rowOf('Mei Chen')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /All/ }));
+
+    fireEvent.change(screen.getByRole('combobox', { name: 'Grade' }), { target: { value: 'K' } });
+    await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(2));
+    expect(rowOf('José Núñez')).toBeTruthy();
+    expect(count('All')).toBe('1');
+    fireEvent.change(screen.getByRole('combobox', { name: 'Grade' }), { target: { value: '' } });
+
+    fireEvent.change(screen.getByRole('combobox', { name: 'Homeroom' }), { target: { value: '5B' } });
+    await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(2));
+    expect(rowOf('Mei Chen')).toBeTruthy();
+    fireEvent.change(screen.getByRole('combobox', { name: 'Homeroom' }), { target: { value: '' } });
+
+    fireEvent.change(screen.getByRole('searchbox', { name: /Search scholars/ }), { target: { value: 'nunez' } });
+    await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(2));
+    expect(rowOf('José Núñez')).toBeTruthy();
+    fireEvent.change(screen.getByRole('searchbox', { name: /Search scholars/ }), { target: { value: 'zzz' } });
+    expect(await screen.findByText('No scholar matches these filters.')).toBeTruthy();
+  });
+
+  it('checks a scholar in, back in after leaving, and out with a reason', async () => {
+    await renderDay();
+    fireEvent.click(screen.getByRole('button', { name: 'Check in José Núñez' }));
+    await waitFor(() => expect(within(rowOf('José Núñez')).getByText('In')).toBeTruthy());
+    expect(within(rowOf('José Núñez')).getByText('Not sent yet')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Check in Mei Chen' }));
+    await waitFor(() => expect(within(rowOf('Mei Chen')).getByText('In')).toBeTruthy());
+
+    fireEvent.click(screen.getByRole('button', { name: 'Check out Ada Lovelace' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Check out Ada Lovelace' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Family emergency' }));
+    await waitFor(() => expect(within(rowOf('Ada Lovelace')).getByText('Left')).toBeTruthy());
+
+    expect(await fixture.written()).toEqual([
+      expect.objectContaining({ kind: 'arrival', scholar_id: jose.id, method: 'manual', reason: null }),
+      expect.objectContaining({ kind: 'sign_in', scholar_id: mei.id, method: 'manual', reason: null }),
+      expect.objectContaining({ kind: 'departure', scholar_id: ada.id, reason: 'Family emergency' }),
+    ]);
+  });
+
+  it('asks for a reason when staff check a scholar in late', async () => {
+    vi.setSystemTime(new Date(LATE));
+    await renderDay();
+    fireEvent.click(screen.getByRole('button', { name: 'Check in José Núñez' }));
+    const dialog = await screen.findByRole('dialog', { name: 'José Núñez is late: why?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Bus was late' }));
+    await waitFor(async () =>
+      expect(await fixture.written()).toEqual([expect.objectContaining({ kind: 'arrival', reason: 'Bus was late' })]),
+    );
+  });
+
+  it('shows entries from other devices when the pull brings them', async () => {
+    await renderDay();
+    await fixture.db.check_ins.put(serverCheckIn({ scholar_id: jose.id, kind: 'arrival' }));
+    await waitFor(() => expect(count('Not arrived')).toBe('0'));
+    expect(within(rowOf('José Núñez')).getByText('In')).toBeTruthy();
+  });
+
+  it('exports the list as CSV and prints it as a plain table', async () => {
+    await renderDay();
+    const blobs: Blob[] = [];
+    Object.assign(URL, {
+      createObjectURL: vi.fn((blob: Blob) => {
+        blobs.push(blob);
+        return 'blob:csv';
+      }),
+      revokeObjectURL: vi.fn(),
+    });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(click).toHaveBeenCalledOnce();
+    const text = await blobs[0]?.text();
+    const lines = text
+      ?.replace('\uFEFF', '')
+      .replace(/\u202f/g, ' ')
+      .split('\r\n');
+    expect(lines?.slice(0, 4)).toEqual([
+      'Name,Student number,Grade,Homeroom,State,Time,Reason',
+      'Mei Chen,1003,5,5B,Left,7:48 AM,Dentist',
+      'Ada Lovelace,1001,5,5A,In,7:40 AM,',
+      'José Núñez,1002,K,K1,Not arrived,,',
+    ]);
+    click.mockRestore();
+    Reflect.deleteProperty(URL, 'createObjectURL');
+    Reflect.deleteProperty(URL, 'revokeObjectURL');
+
+    let printed: string | null = null;
+    vi.stubGlobal('print', () => {
+      printed = document.querySelector('[data-check-in-print]')?.textContent ?? null;
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Print' }));
+    expect(printed).toContain('Check In/Out, 2026-03-02');
+    expect(printed).toContain('Dentist');
+    fireEvent(window, new Event('afterprint'));
+    await waitFor(() => expect(document.querySelector('[data-check-in-print]')).toBeNull());
+  });
+
+  it('leaves the actions out without the permission to create check-ins', async () => {
+    await renderDay(['demographics-view_any']);
+    expect(screen.queryByRole('button', { name: /Check in|Check out/ })).toBeNull();
+    expect(screen.queryByRole('columnheader', { name: 'Actions' })).toBeNull();
+  });
+});

@@ -1,0 +1,93 @@
+/**
+ * The Check In/Out list as data: one row per active scholar with today's state, the filters (grade, homeroom,
+ * state, search), the counts per state and the CSV rows. Pure functions over the roster index, so 5,000 scholars
+ * filter in one pass per change and the screen only renders a page of them.
+ */
+import { GRADES } from '../../../contract';
+import type { DemographicRecord } from '../../../contract';
+import { countStates, type DayState, dayOf, type ScholarDay } from '../model/day-state';
+import { matchingIds, type RosterIndex } from '../model/roster-search';
+
+export interface DayRow {
+  scholar: DemographicRecord;
+  day: ScholarDay;
+}
+
+export interface DayFilters {
+  grade: string;
+  homeroom: string;
+  state: DayState | '';
+  query: string;
+}
+
+export const NO_FILTERS: DayFilters = { grade: '', homeroom: '', state: '', query: '' };
+
+/** Rows shown per page. */
+export const PAGE_SIZE = 50;
+
+/** Every active scholar with their day, in name order (the index's). */
+export function dayRows(index: RosterIndex, days: ReadonlyMap<string, ScholarDay>): DayRow[] {
+  return index.entries.map(({ scholar }) => ({ scholar, day: dayOf(days, scholar.id) }));
+}
+
+const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+
+/** The grades (in school order) and homerooms (sorted) present in the rows, for the filter lists. */
+export function filterOptions(rows: readonly DayRow[]): { grades: string[]; homerooms: string[] } {
+  const grades = new Set(rows.map((r) => r.scholar.grade));
+  const homerooms = new Set(rows.flatMap((r) => (r.scholar.homeroom ? [r.scholar.homeroom] : [])));
+  return {
+    grades: GRADES.filter((g) => grades.has(g)),
+    homerooms: [...homerooms].sort(collator.compare),
+  };
+}
+
+export interface FilteredDay {
+  /** The rows matching grade, homeroom and search: what the counts are of. */
+  matching: DayRow[];
+  /** Those rows in the chosen state too: the list. */
+  shown: DayRow[];
+  counts: Record<DayState | 'total', number>;
+}
+
+/** Applies the filters; the counts are of the rows matching everything but the state. */
+export function filterDay(rows: readonly DayRow[], filters: DayFilters, index: RosterIndex): FilteredDay {
+  const ids = filters.query.trim() ? matchingIds(index, filters.query) : null;
+  const matching = rows.filter(
+    (r) =>
+      (!filters.grade || r.scholar.grade === filters.grade) &&
+      (!filters.homeroom || r.scholar.homeroom === filters.homeroom) &&
+      (!ids || ids.has(r.scholar.id)),
+  );
+  const shown = filters.state ? matching.filter((r) => r.day.state === filters.state) : matching;
+  const byId = new Map(matching.map((r) => [r.scholar.id, r.day]));
+  return { matching, shown, counts: countStates(byId.keys(), byId) };
+}
+
+/** The rows of one page (1-based), and how many pages there are. */
+export function pageOf<T>(
+  rows: readonly T[],
+  page: number,
+  size = PAGE_SIZE,
+): { rows: T[]; pages: number; page: number } {
+  const pages = Math.max(1, Math.ceil(rows.length / size));
+  const current = Math.min(Math.max(1, page), pages);
+  return { rows: rows.slice((current - 1) * size, current * size), pages, page: current };
+}
+
+/** The CSV rows: name, student number, grade, homeroom, state, time, reason. */
+export function csvRows(
+  rows: readonly DayRow[],
+  stateLabel: (state: DayState) => string,
+  timeOf: (iso: string) => string,
+): string[][] {
+  return rows.map(({ scholar, day }) => [
+    `${scholar.fname} ${scholar.lname}`,
+    scholar.student_number,
+    scholar.grade,
+    scholar.homeroom ?? '',
+    stateLabel(day.state),
+    day.at ? timeOf(day.at) : '',
+    day.reason ?? '',
+  ]);
+}

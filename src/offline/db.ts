@@ -1,0 +1,165 @@
+/**
+ * The device's local data: one IndexedDB database, `school-ops`, through Dexie (DESIGN section 5). Only src/offline
+ * talks to it; screens read it through the hooks in `react.ts` and write through the outbox.
+ *
+ * What lives where, and why:
+ * - `outbox`: every write a station made, until the server has answered for it. It is the record of truth for what
+ *   the device still owes the server, so nothing leaves it unsent except through `discardEntry` (the person chose to);
+ *   sign-out does not touch it. Keyed by the entry's UUIDv7, so key order is the order things were recorded.
+ * - `meta`: small facts about this device's sync (its id, the pull cursor, when it last synced and when the snapshot
+ *   was taken). One row per key instead of localStorage so that they change in the same transaction as the data.
+ * - `demographics`, `check_ins`, `messenger_schedules`, `school_settings`: the reference snapshot the server hands
+ *   out through pull (one table per pulled resource, named like it), plus the records the server confirmed for this
+ *   device's own writes. Search, scan, duplicate checks and the late-arrival rule run on these when offline.
+ * - `photos`: scholar photos as Blobs (fetched once with the bearer token), so a pick-up screen shows faces offline.
+ *
+ * Not here: the sign-in token and cached user (localStorage, owned by the session store), and the service worker's
+ * precache (Cache Storage). A reference table can be rebuilt from the server at any time; the outbox cannot.
+ */
+import { Dexie, type EntityTable } from 'dexie';
+import type {
+  CheckInRecord,
+  DemographicRecord,
+  MessengerScheduleRecord,
+  SchoolSettings,
+  SYNC_ACTIONS,
+  SyncResource,
+} from '../contract';
+
+export type SyncAction = (typeof SYNC_ACTIONS)[number];
+
+/** The database name of the app; tests pass their own names to `createOfflineDb`. */
+export const OFFLINE_DB_NAME = 'school-ops';
+
+/** Where an outbox entry is: waiting to be sent, in flight, or stopped until a person looks at it. */
+export type OutboxStatus = 'pending' | 'sending' | 'attention';
+
+/** One write the device owes the server (DESIGN section 5), exactly as it will travel in a push. */
+export interface OutboxEntry {
+  /** UUIDv7: the receipt key on the server, so a replay answers 'duplicate' instead of writing twice. */
+  id: string;
+  resource: SyncResource;
+  action: SyncAction;
+  data: Record<string, unknown>;
+  /** When the person made the write (ISO 8601, device clock). */
+  recorded_at: string;
+  recorded_by: string | null;
+  device_id: string;
+  /** Failed sends in a row (network, 408, 429, 5xx); drives the backoff. */
+  attempts: number;
+  /** Epoch ms before which the engine does not send this entry again (unless forced by a person or `online`). */
+  next_attempt_at: number;
+  status: OutboxStatus;
+  /** Why the entry needs attention (or why the last send failed). */
+  last_error: string | null;
+  /** Per-field reasons from a rejection, as the server's 422 gives them. */
+  field_errors: Record<string, string[]> | null;
+  /** For a conflict: the server's record this entry collides with. */
+  server_record: unknown;
+}
+
+/** The keys of the `meta` table and the type of each value. */
+export interface MetaValues {
+  device_id: string;
+  /** The server's change-log cursor of the last applied pull page; 0 or absent means a full snapshot is due. */
+  pull_cursor: number;
+  /** Epoch ms of the last round in which the server answered every call. */
+  last_sync_at: number;
+  /** Epoch ms (device clock) when the reference snapshot was last brought up to date. */
+  snapshot_at: number;
+  /** The server's clock at that moment (ISO 8601), for display when the device clock is wrong. */
+  snapshot_server_time: string;
+}
+export type MetaKey = keyof MetaValues;
+export interface MetaRow {
+  key: MetaKey;
+  value: MetaValues[MetaKey];
+}
+
+/** A scholar photo kept for offline use. */
+export interface PhotoRow {
+  id: string;
+  blob: Blob;
+  content_type: string;
+  sha256: string;
+}
+
+/** The reference tables a pull fills, by the resource name the server uses. */
+export interface LocalRecords {
+  demographics: DemographicRecord;
+  check_ins: CheckInRecord;
+  messenger_schedules: MessengerScheduleRecord;
+  school_settings: SchoolSettings;
+}
+export type LocalResource = keyof LocalRecords;
+export const LOCAL_RESOURCES = [
+  'demographics',
+  'check_ins',
+  'messenger_schedules',
+  'school_settings',
+] as const satisfies readonly LocalResource[];
+
+/** Whether the server's resource name has a local table. */
+export function isLocalResource(resource: string): resource is LocalResource {
+  return (LOCAL_RESOURCES as readonly string[]).includes(resource);
+}
+
+/** The typed database; every table is declared (not assigned) so Dexie's own table properties stay in place. */
+export class OfflineDb extends Dexie {
+  declare outbox: EntityTable<OutboxEntry, 'id'>;
+  declare meta: EntityTable<MetaRow, 'key'>;
+  declare demographics: EntityTable<DemographicRecord, 'id'>;
+  declare check_ins: EntityTable<CheckInRecord, 'id'>;
+  declare messenger_schedules: EntityTable<MessengerScheduleRecord, 'id'>;
+  declare school_settings: EntityTable<SchoolSettings, 'id'>;
+  declare photos: EntityTable<PhotoRow, 'id'>;
+
+  constructor(name: string) {
+    super(name);
+    // Version 1. `[status+id]` reads one status in recording order (the push order, the lists on screen);
+    // `[status+next_attempt_at]` finds when the next retry is due. `status` queries use either compound's first part.
+    this.version(1).stores({
+      outbox: 'id, [status+id], [status+next_attempt_at], resource',
+      meta: 'key',
+      demographics: 'id, lname, fname, grade, homeroom, badge_code, student_number, photo_id',
+      check_ins: 'id, scholar_id, school_day, [school_day+scholar_id], kind',
+      messenger_schedules: 'id, scholar_id, weekday',
+      school_settings: 'id',
+      photos: 'id',
+    });
+    // A later schema is a new block below this one; keep version 1 as it is (devices upgrade from it in place).
+    // List only the tables that change (null deletes one); the upgrade runs once, in the upgrade transaction:
+    //
+    //   this.version(2)
+    //     .stores({ nslp_records: 'id, scholar_id, served_on, [served_on+scholar_id]' })
+    //     .upgrade((tx) =>
+    //       tx.table('outbox').toCollection().modify((entry) => {
+    //         entry.field_errors ??= null;
+    //       }),
+    //     );
+    //
+    // Add the table to LOCAL_RESOURCES and LocalRecords, and a `declare` line above.
+    // Never clear the outbox in an upgrade.
+  }
+
+  /** The local table of a reference resource. */
+  recordTable<R extends LocalResource>(resource: R): EntityTable<LocalRecords[R], 'id'> {
+    return this.table(resource);
+  }
+}
+
+/** Opens (lazily) the database of the given name; the app uses OFFLINE_DB_NAME, tests a fresh name each. */
+export function createOfflineDb(name: string = OFFLINE_DB_NAME): OfflineDb {
+  return new OfflineDb(name);
+}
+
+/** Reads one meta value. */
+export async function getMeta<K extends MetaKey>(db: OfflineDb, key: K): Promise<MetaValues[K] | undefined> {
+  const row = await db.meta.get(key);
+  return row?.value as MetaValues[K] | undefined;
+}
+
+/** Writes one meta value (inside the caller's transaction when there is one). */
+export async function setMeta<K extends MetaKey>(db: OfflineDb, key: K, value: MetaValues[K]): Promise<void> {
+  await db.meta.put({ key, value });
+}

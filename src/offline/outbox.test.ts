@@ -1,0 +1,152 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createOfflineDb, type OfflineDb, type OutboxEntry } from './db';
+import {
+  attentionCsv,
+  attentionEntries,
+  correctEntry,
+  csvField,
+  discardEntry,
+  enqueue,
+  OutboxBusyError,
+  OutboxValidationError,
+  outboxCounts,
+  retryEntry,
+  waitingEntries,
+} from './outbox';
+import { checkInData, freshDbName, T0 } from './test/fakes';
+
+const USER = '0190f3a4-0000-7000-8000-000000000001';
+let db: OfflineDb;
+beforeEach(() => {
+  db = createOfflineDb(freshDbName());
+});
+afterEach(async () => {
+  await db.delete();
+});
+
+const add = (extra: Record<string, unknown> = {}, now = T0) =>
+  enqueue(db, { resource: 'check_ins', action: 'create', data: checkInData(extra) }, { recordedBy: USER, now });
+
+async function markAttention(id: string, patch: Partial<OutboxEntry> = {}) {
+  await db.outbox.update(id, { status: 'attention', last_error: 'The entry is not valid.', ...patch });
+}
+
+describe('enqueue', () => {
+  it('stores a pending entry whose record id is the entry id, with who, when and which device', async () => {
+    const entry = await add();
+    const stored = await db.outbox.get(entry.id);
+    expect(stored).toEqual(entry);
+    expect(entry).toMatchObject({
+      resource: 'check_ins',
+      action: 'create',
+      status: 'pending',
+      attempts: 0,
+      next_attempt_at: T0,
+      recorded_by: USER,
+      last_error: null,
+    });
+    expect(entry.data.id).toBe(entry.id);
+    expect(entry.recorded_at).toBe(new Date(T0).toISOString());
+    expect(entry.device_id).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('keeps a record id the station chose', async () => {
+    const id = '0190f3a4-1111-7000-8000-000000000001';
+    const entry = await add({ id });
+    expect(entry.data.id).toBe(id);
+    expect(entry.id).not.toBe(id);
+  });
+
+  it('refuses data the contract refuses, before anything is stored', async () => {
+    const error = await add({ kind: 'teleport', scholar_id: 'nope' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(OutboxValidationError);
+    expect(Object.keys((error as OutboxValidationError).errors).sort()).toEqual(['kind', 'scholar_id']);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('gives entries written in the same millisecond ids in the order they were written', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 50; i++) ids.push((await add({}, T0 + 10_000)).id);
+    expect([...ids].sort()).toEqual(ids);
+  });
+});
+
+describe('reads', () => {
+  it('lists waiting and needs-attention entries apart, oldest first, and counts them', async () => {
+    const a = await add();
+    const b = await add();
+    const c = await add();
+    const d = await add();
+    await markAttention(b.id);
+    await db.outbox.update(c.id, { status: 'sending' });
+    expect((await waitingEntries(db)).map((e) => e.id)).toEqual([a.id, c.id, d.id]);
+    expect((await attentionEntries(db)).map((e) => e.id)).toEqual([b.id]);
+    expect(await outboxCounts(db)).toEqual({ waiting: 3, attention: 1 });
+  });
+});
+
+describe('retry, correct and discard', () => {
+  it('retry puts an entry back to pending with no backoff and clears the reasons', async () => {
+    const entry = await add();
+    await markAttention(entry.id, { attempts: 4, next_attempt_at: T0 + 60_000, field_errors: { kind: ['x'] } });
+    expect(await retryEntry(db, entry.id, T0 + 5)).toBe(true);
+    expect(await db.outbox.get(entry.id)).toMatchObject({
+      status: 'pending',
+      attempts: 0,
+      next_attempt_at: T0 + 5,
+      last_error: null,
+      field_errors: null,
+    });
+    expect(await retryEntry(db, 'no-such-entry')).toBe(false);
+  });
+
+  it('correct replaces the data, keeps the record id, and checks the fix with the contract', async () => {
+    const entry = await add();
+    await markAttention(entry.id, { server_record: { id: 'other' } });
+    const fixed = checkInData({ kind: 'departure' });
+    expect(await correctEntry(db, entry.id, fixed, T0 + 7)).toBe(true);
+    const stored = await db.outbox.get(entry.id);
+    expect(stored?.data).toEqual({ ...fixed, id: entry.id });
+    expect(stored).toMatchObject({ status: 'pending', attempts: 0, server_record: null, last_error: null });
+    await expect(correctEntry(db, entry.id, { kind: 'teleport' })).rejects.toBeInstanceOf(OutboxValidationError);
+    expect((await db.outbox.get(entry.id))?.data.kind).toBe('departure');
+  });
+
+  it('discard removes an entry, and is refused while the entry is in flight', async () => {
+    const entry = await add();
+    const flying = await add();
+    await db.outbox.update(flying.id, { status: 'sending' });
+    await expect(discardEntry(db, flying.id)).rejects.toBeInstanceOf(OutboxBusyError);
+    await expect(retryEntry(db, flying.id)).rejects.toBeInstanceOf(OutboxBusyError);
+    expect(await discardEntry(db, entry.id)).toBe(true);
+    expect(await discardEntry(db, entry.id)).toBe(false);
+    expect((await db.outbox.toArray()).map((e) => e.id)).toEqual([flying.id]);
+  });
+});
+
+describe('attentionCsv', () => {
+  it('quotes fields with commas, quotes and line breaks, and defuses formulas', () => {
+    expect(csvField('plain')).toBe('plain');
+    expect(csvField('a,b')).toBe('"a,b"');
+    expect(csvField('say "hi"')).toBe('"say ""hi"""');
+    expect(csvField('two\nlines')).toBe('"two\nlines"');
+    expect(csvField('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
+    expect(csvField('@SUM(A1)')).toBe("'@SUM(A1)");
+  });
+
+  it('exports the needs-attention entries only, one row each, data as JSON', async () => {
+    await add();
+    const entry = await add({ reason: 'Dentist, then "lunch"' });
+    await markAttention(entry.id, { last_error: 'The entry is not valid.', field_errors: { kind: ['Bad kind.'] } });
+    const csv = await attentionCsv(db);
+    const lines = csv.split('\r\n');
+    expect(lines[0]).toBe('id,resource,recorded_at,recorded_by,status,error,data');
+    expect(lines).toHaveLength(3);
+    expect(lines[2]).toBe('');
+    const json = JSON.stringify(entry.data).replaceAll('"', '""');
+    expect(lines[1]).toBe(
+      `${entry.id},check_ins,${entry.recorded_at},${USER},attention,The entry is not valid.; kind: Bad kind.,"${json}"`,
+    );
+  });
+});

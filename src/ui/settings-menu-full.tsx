@@ -1,0 +1,90 @@
+/**
+ * The settings menu itself: theme (light, dark, system) and language (English, Español) as Chakra Menu radio groups.
+ *
+ * Loaded on demand by `settings-menu.tsx`: the Menu (Zag's menu machine, floating-ui positioning, dismissable layers)
+ * is about 30 kB gzip that the login and kiosk screens would otherwise load before their first paint although the
+ * menu is rarely opened (DESIGN section 8). Import it only through `loadSettingsMenu()` there.
+ *
+ * Both choices are per device, not per account: a kiosk or a shared cafeteria tablet keeps its setting whoever signs
+ * in, so they live in localStorage (through `useColorMode` and `setLanguage`) rather than on the server. Language
+ * names are written in their own language and marked with `lang`, so a screen reader pronounces "Español" correctly
+ * from an English page.
+ */
+import { Menu, Portal } from '@chakra-ui/react';
+import type { ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type Language, setLanguage, toLanguage } from '../app/i18n';
+import { type ColorMode, useColorMode } from '../app/theme';
+
+const COLOR_MODES: readonly ColorMode[] = ['light', 'dark', 'system'];
+const LANGUAGES: readonly { value: Language; label: 'settings.english' | 'settings.spanish' }[] = [
+  { value: 'en', label: 'settings.english' },
+  { value: 'es', label: 'settings.spanish' },
+];
+
+/** The items a keyboard opening highlights, as Zag's trigger does: the first (Enter, Space, ArrowDown) or the last. */
+const EDGE_ITEMS = { first: COLOR_MODES[0], last: LANGUAGES[LANGUAGES.length - 1]?.value } as const;
+
+/** Which item to highlight when the menu mounts open: none after a click, an edge item after a key. */
+export type InitialHighlight = keyof typeof EDGE_ITEMS | null;
+
+function isColorMode(value: string): value is ColorMode {
+  return COLOR_MODES.some((mode) => mode === value);
+}
+
+export interface FullSettingsMenuProps {
+  /** The gear button; the menu adds its trigger props (ARIA, events) to it. */
+  trigger: ReactElement;
+  /** Mount open (the person already asked for the menu while its code was loading). */
+  defaultOpen?: boolean;
+  initialHighlight?: InitialHighlight;
+}
+
+/** The theme and language choices behind the gear button; both are remembered on this device. */
+export function FullSettingsMenu({ trigger, defaultOpen = false, initialHighlight = null }: FullSettingsMenuProps) {
+  const { t, i18n } = useTranslation();
+  const { mode, setMode } = useColorMode();
+  const language = toLanguage(i18n.resolvedLanguage ?? i18n.language);
+  const highlighted = initialHighlight ? EDGE_ITEMS[initialHighlight] : undefined;
+
+  return (
+    <Menu.Root defaultOpen={defaultOpen} defaultHighlightedValue={highlighted}>
+      <Menu.Trigger asChild>{trigger}</Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content minW="12rem">
+            <Menu.RadioItemGroup
+              value={mode}
+              onValueChange={({ value }) => {
+                if (isColorMode(value)) setMode(value);
+              }}
+            >
+              <Menu.ItemGroupLabel>{t('settings.theme')}</Menu.ItemGroupLabel>
+              {COLOR_MODES.map((value) => (
+                <Menu.RadioItem key={value} value={value}>
+                  {t(`settings.${value}`)}
+                  <Menu.ItemIndicator />
+                </Menu.RadioItem>
+              ))}
+            </Menu.RadioItemGroup>
+            <Menu.Separator />
+            <Menu.RadioItemGroup
+              value={language}
+              onValueChange={({ value }) => {
+                void setLanguage(toLanguage(value));
+              }}
+            >
+              <Menu.ItemGroupLabel>{t('settings.language')}</Menu.ItemGroupLabel>
+              {LANGUAGES.map(({ value, label }) => (
+                <Menu.RadioItem key={value} value={value} lang={value}>
+                  {t(label)}
+                  <Menu.ItemIndicator />
+                </Menu.RadioItem>
+              ))}
+            </Menu.RadioItemGroup>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}

@@ -1,0 +1,36 @@
+/**
+ * What the sync screens need of the offline layer, as an interface: the app passes the loaded `src/offline` module
+ * (which has this shape), tests pass a fake. Only types come from `src/offline` here, so importing this file loads
+ * neither Dexie nor the engine: the screens stay free of IndexedDB in tests, and the module stays out of any chunk
+ * that imports them.
+ */
+import type { OutboxEntry, StorageEstimate, SyncEngine, SyncStatus } from '../../offline';
+
+export type { OutboxEntry, StorageEstimate, SyncStatus };
+
+/** The offline layer as the sync indicator, banner and device panel use it. */
+export interface SyncSource {
+  syncEngine: Pick<SyncEngine, 'syncNow' | 'getSnapshot'>;
+  /** The live sync status (a React hook). */
+  useSyncStatus(): SyncStatus;
+  /** Entries not yet answered, oldest first; undefined while loading (a React hook). */
+  useWaitingEntries(): OutboxEntry[] | undefined;
+  /** Entries that need a person, oldest first; undefined while loading (a React hook). */
+  useAttentionEntries(): OutboxEntry[] | undefined;
+  retryEntry(id: string): Promise<boolean>;
+  correctEntry(id: string, data: Record<string, unknown>): Promise<boolean>;
+  discardEntry(id: string): Promise<boolean>;
+  attentionCsv(): Promise<string>;
+  storageEstimate(): Promise<StorageEstimate>;
+  requestPersistence(): Promise<boolean>;
+}
+
+/** The app around the panel: its version and the service worker's update. */
+export interface AppInfo {
+  /** A new version is installed and waits to take over. */
+  updateAvailable: boolean;
+  /** Reloads into the waiting version. */
+  applyUpdate(): void;
+  /** The server's version (`GET v2/config`); rejects offline. */
+  loadVersion(): Promise<string>;
+}

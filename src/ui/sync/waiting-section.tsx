@@ -1,0 +1,65 @@
+/**
+ * The panel's "Waiting to send" list: how many entries the device still owes the server and the 50 oldest of them
+ * (the ones the next send carries first), with how often sending each failed and why. More rows would tell a person
+ * nothing new and make the drawer slow on a kiosk with thousands queued.
+ */
+import { Table, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { PanelSection } from './panel-section';
+import type { SyncSource } from './sync-source';
+import { entryLabel, formatWhen } from './sync-texts';
+
+/** How many waiting entries the panel lists. */
+export const WAITING_ROWS = 50;
+
+/** The waiting entries: count and the oldest ones. */
+export function WaitingSection({ source }: { source: Pick<SyncSource, 'useWaitingEntries'> }) {
+  const { t, i18n } = useTranslation('sync');
+  const entries = source.useWaitingEntries();
+  const title = t('panel.waiting.heading');
+  if (!entries) {
+    return (
+      <PanelSection title={title}>
+        <Text color="fg.muted">{t('panel.loading')}</Text>
+      </PanelSection>
+    );
+  }
+  const shown = entries.slice(0, WAITING_ROWS);
+  return (
+    <PanelSection title={`${title} (${entries.length})`}>
+      {entries.length === 0 ? (
+        <Text color="fg.muted">{t('panel.waiting.empty')}</Text>
+      ) : (
+        <>
+          {entries.length > shown.length && (
+            <Text fontSize="sm" color="fg.muted">
+              {t('panel.waiting.oldest', { shown: shown.length, count: entries.length })}
+            </Text>
+          )}
+          <Table.ScrollArea maxH="80">
+            <Table.Root size="sm" stickyHeader aria-label={title}>
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>{t('panel.waiting.what')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('panel.waiting.recordedAt')}</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">{t('panel.waiting.attempts')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('panel.waiting.lastError')}</Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {shown.map((entry) => (
+                  <Table.Row key={entry.id}>
+                    <Table.Cell>{entryLabel(t, entry)}</Table.Cell>
+                    <Table.Cell>{formatWhen(entry.recorded_at, i18n.language)}</Table.Cell>
+                    <Table.Cell textAlign="end">{entry.attempts}</Table.Cell>
+                    <Table.Cell>{entry.last_error ?? '—'}</Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+        </>
+      )}
+    </PanelSection>
+  );
+}

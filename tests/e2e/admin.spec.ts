@@ -1,0 +1,99 @@
+/**
+ * Administration in Chromium against the real server (F2 items 9 and 10): a grant in the Roles and Permissions matrix
+ * takes effect for the people holding the role, and a role assigned in Users and Roles does too.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn } from './lib/app';
+import { startDemoServer } from './lib/app';
+import { launchBrowser } from './lib/browser';
+import type { ServerProcess } from './lib/server';
+
+let server: ServerProcess;
+beforeAll(async () => {
+  server = await startDemoServer();
+});
+afterAll(() => server?.stop());
+
+describe('administration', () => {
+  it('a grant in the matrix lets the cafeteria open Administration; revoking it takes it away', async () => {
+    const admin = await launchBrowser();
+    const cafeteria = await launchBrowser();
+    try {
+      await signIn(admin.page, server.url, 'admin@demo.school');
+      await admin.page.goto(`${server.url}/admin`);
+      const cell = admin.page.getByRole('checkbox', { name: 'Cafeteria: Roles — Create' });
+      await cell.waitFor();
+      expect(await cell.isChecked()).toBe(false);
+      const granted = admin.page.waitForResponse(
+        (r) => r.url().includes('/api/v2/roles/') && r.request().method() === 'POST',
+      );
+      await cell.click();
+      expect((await granted).status()).toBe(200);
+      expect(await cell.isChecked()).toBe(true);
+
+      await signIn(cafeteria.page, server.url, 'cafeteria@demo.school');
+      await cafeteria.page.getByRole('link', { name: 'Administration' }).click();
+      await cafeteria.page.waitForURL(`${server.url}/admin`);
+      // The section opens; its matrix also needs roles-view_any, which the cafeteria still lacks.
+      await cafeteria.page
+        .getByRole('navigation', { name: /Administration/ })
+        .first()
+        .waitFor();
+
+      const revoked = admin.page.waitForResponse(
+        (r) => r.url().includes('/api/v2/roles/') && r.request().method() === 'POST',
+      );
+      await cell.click();
+      expect((await revoked).status()).toBe(200);
+      expect(await cell.isChecked()).toBe(false);
+      await cafeteria.page.reload();
+      await cafeteria.page.getByText('Invalid Permissions').waitFor();
+      await cafeteria.page.waitForURL(`${server.url}/`);
+    } finally {
+      await admin.close();
+      await cafeteria.close();
+    }
+  });
+
+  it('refuses to take the right to administer from the last administrator, and says so', async () => {
+    const b = await launchBrowser();
+    try {
+      await signIn(b.page, server.url, 'admin@demo.school');
+      await b.page.goto(`${server.url}/admin`);
+      const cell = b.page.getByRole('checkbox', { name: 'Administrator: Roles — Update' });
+      await cell.click();
+      await b.page.getByText('The last administrator cannot lose the right to administer.').waitFor();
+      await b.page.waitForFunction(
+        () =>
+          (document.querySelector('input[aria-label="Administrator: Roles — Update"]') as HTMLInputElement | null)
+            ?.checked === true,
+      );
+    } finally {
+      await b.close();
+    }
+  });
+
+  it('a role assigned in Users and Roles takes effect at the next sign-in', async () => {
+    const admin = await launchBrowser();
+    const teacher = await launchBrowser();
+    try {
+      await signIn(admin.page, server.url, 'admin@demo.school');
+      await admin.page.goto(`${server.url}/admin/users-roles?search=teacher%40demo.school`);
+      await admin.page.getByText('teacher@demo.school').waitFor();
+      await admin.page.getByRole('button', { name: /^Change the roles of Terry/ }).click();
+      const dialog = admin.page.getByRole('dialog');
+      await dialog.locator('label', { hasText: /^Administrator/ }).click();
+      const saved = admin.page.waitForResponse(
+        (r) => r.url().includes('/api/v2/users/') && r.request().method() === 'POST',
+      );
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      expect((await saved).status()).toBe(200);
+
+      await signIn(teacher.page, server.url, 'teacher@demo.school');
+      await teacher.page.getByRole('link', { name: 'Administration' }).waitFor();
+    } finally {
+      await admin.close();
+      await teacher.close();
+    }
+  });
+});

@@ -1,0 +1,109 @@
+/**
+ * Runs the real server as `npm start` does (scripts/start.mjs), in a child process with its own data directory and
+ * port, so end-to-end tests can stop, kill and restart it like a school's machine would.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { cpSync, mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const ROOT = resolve(import.meta.dirname, '../../..');
+
+export interface ServerProcess {
+  url: string;
+  port: number;
+  dataDir: string;
+  output(): string;
+  /** SIGTERM and wait for the exit code. */
+  stop(): Promise<number | null>;
+  /** SIGKILL: a crash. */
+  kill(): Promise<void>;
+}
+
+/** A free TCP port on 127.0.0.1. */
+export function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolvePort(port));
+    });
+  });
+}
+
+/** A fresh temporary data directory. */
+export const tempDataDir = () => mkdtempSync(join(tmpdir(), 'school-ops-data-'));
+
+/** A copy of the seeded demo school's data directory (made once per run by global-setup.ts). */
+export function seededDataDir(template: string): string {
+  const dir = tempDataDir();
+  cpSync(template, dir, { recursive: true });
+  return dir;
+}
+
+/** Starts the server and resolves once it prints its URL; rejects with its output if it exits first. */
+export async function startServer(opts: { dataDir?: string; port?: number; env?: Record<string, string> } = {}) {
+  const port = opts.port ?? (await freePort());
+  const dataDir = opts.dataDir ?? tempDataDir();
+  let out = '';
+  const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'scripts/start.mjs')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      SKIP_BUILD: '1',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      ...opts.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<number | null>((res) => child.once('exit', (code) => res(code)));
+  await new Promise<void>((res, reject) => {
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.includes('is running at')) res();
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+    });
+    void exited.then((code) => reject(new Error(`server exited with ${code} before it was ready:\n${out}`)));
+  });
+  const server: ServerProcess = {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    dataDir,
+    output: () => out,
+    async stop() {
+      child.kill('SIGTERM');
+      return exited;
+    },
+    async kill() {
+      child.kill('SIGKILL');
+      await exited;
+    },
+  };
+  return server;
+}
+
+/** Runs the server expecting it to refuse to start; answers its exit code and output. */
+export async function startExpectingFailure(
+  env: Record<string, string>,
+): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, [join(ROOT, 'scripts/start.mjs')], {
+    cwd: ROOT,
+    env: { ...process.env, SKIP_BUILD: '1', DATA_DIR: tempDataDir(), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+  const code = await new Promise<number | null>((res) => child.once('exit', res));
+  return { code, output };
+}

@@ -1,0 +1,176 @@
+/**
+ * The app shell in Chromium against the real server (F2 item 9): sign-in with the demo accounts, the return URL,
+ * 'Invalid Permissions', the 404 rule, installability, the kiosk home offline, Spanish, the dark theme and
+ * accessibility.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDemoServer, signIn, signInWithForm } from './lib/app';
+import { type Browser, launchBrowser } from './lib/browser';
+import { getInstallabilityErrors, waitForServiceWorker } from './lib/installability';
+import type { ServerProcess } from './lib/server';
+
+let server: ServerProcess;
+beforeAll(async () => {
+  server = await startDemoServer();
+});
+afterAll(() => server?.stop());
+
+async function withBrowser(run: (b: Browser) => Promise<void>, opts?: Parameters<typeof launchBrowser>[0]) {
+  const b = await launchBrowser(opts);
+  try {
+    await run(b);
+  } finally {
+    await b.close();
+  }
+}
+
+describe('sign-in', () => {
+  it('the demo accounts sign in and see the tiles their roles allow', async () => {
+    await withBrowser(async ({ page }) => {
+      await signIn(page, server.url, 'admin@demo.school');
+      expect(new URL(page.url()).pathname).toBe('/');
+      await page.getByRole('heading', { name: 'Welcome, Avery' }).waitFor();
+      expect(await page.getByRole('link', { name: 'Administration' }).count()).toBe(1);
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await page.waitForURL(`${server.url}/login`);
+
+      await signInWithForm(page, 'cafeteria@demo.school');
+      await page.getByRole('heading', { name: /Welcome/ }).waitFor();
+      expect(await page.getByRole('link', { name: 'Administration' }).count()).toBe(0);
+    });
+  });
+
+  it('says which field is wrong, and that the password is incorrect', async () => {
+    await withBrowser(async ({ page }) => {
+      await page.goto(`${server.url}/login`);
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await page.getByText('This form is incomplete. Please correct the fields in red.').waitFor();
+      expect(await page.getByText('This field is required.').count()).toBe(2);
+      await page.getByLabel('Email', { exact: true }).fill('office@');
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await page.getByText('Invalid email address.').waitFor();
+      await signInWithForm(page, 'office@demo.school', 'wrong');
+      await page.getByText('Username or password is incorrect.').waitFor();
+      expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe('office@demo.school');
+    });
+  });
+
+  it('shows a clear message instead of a Google button when no client id is configured', async () => {
+    await withBrowser(async ({ page }) => {
+      await page.goto(`${server.url}/login`);
+      await page.getByText('Sign in with Google is not set up for this school.', { exact: false }).waitFor();
+    });
+  });
+
+  it('returns to the page asked for after signing in', async () => {
+    await withBrowser(async ({ page }) => {
+      await page.goto(`${server.url}/admin/users-roles?search=office`);
+      await page.waitForURL(`${server.url}/login`);
+      await signInWithForm(page, 'admin@demo.school');
+      await page.waitForURL(`${server.url}/admin/users-roles?search=office`);
+    });
+  });
+
+  it("shows 'Invalid Permissions' to the cafeteria opening /admin and goes to /", async () => {
+    await withBrowser(async ({ page }) => {
+      await signIn(page, server.url, 'cafeteria@demo.school');
+      await page.goto(`${server.url}/admin`);
+      await page.getByText('Invalid Permissions').waitFor();
+      await page.waitForURL(`${server.url}/`);
+    });
+  });
+
+  it("shows '404: Not Found' for an unknown path, then goes to /", async () => {
+    await withBrowser(async ({ page }) => {
+      await signIn(page, server.url, 'office@demo.school');
+      await page.goto(`${server.url}/no/such/page`);
+      await page.getByRole('heading', { name: '404: Not Found' }).waitFor();
+      await page.waitForURL(`${server.url}/`, { timeout: 10_000 });
+    });
+  });
+});
+
+describe('installable and offline', () => {
+  it('Chromium reports no installability errors', async () => {
+    await withBrowser(async ({ page }) => {
+      await page.goto(`${server.url}/login`);
+      await waitForServiceWorker(page);
+      expect(await getInstallabilityErrors(page)).toEqual([]);
+    });
+  });
+
+  it('the kiosk home reloads offline after one visit online', async () => {
+    await withBrowser(async ({ page, context }) => {
+      await signIn(page, server.url, 'admin@demo.school');
+      await page.getByRole('link', { name: 'Administration' }).waitFor();
+      await waitForServiceWorker(page);
+      await page.reload();
+      await page.getByRole('link', { name: 'Administration' }).waitFor();
+      await context.setOffline(true);
+      await page.reload();
+      await page.getByRole('heading', { name: 'Welcome, Avery' }).waitFor();
+      expect(await page.getByRole('link', { name: 'Administration' }).count()).toBe(1);
+      await context.setOffline(false);
+    });
+  });
+});
+
+describe('languages and theme', () => {
+  it('shows Spanish when chosen, remembered across a reload', async () => {
+    await withBrowser(async ({ page }) => {
+      await page.goto(`${server.url}/login`);
+      await page.getByRole('button', { name: 'Settings' }).click();
+      await page.getByRole('menuitemradio', { name: 'Español' }).click();
+      await page.getByRole('heading', { name: 'Iniciar sesión' }).waitFor();
+      await page.reload();
+      await page.getByLabel('Correo electrónico', { exact: true }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
+    });
+  });
+
+  it('uses #B15DFF as the primary colour in the dark theme', async () => {
+    await withBrowser(async ({ page }) => {
+      await signIn(page, server.url, 'office@demo.school');
+      const header = page.locator('header').first();
+      expect(await header.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(52, 73, 85)');
+      await page.getByRole('button', { name: 'Settings' }).click();
+      await page.getByRole('menuitemradio', { name: 'Dark' }).click();
+      await page.waitForFunction(() => document.documentElement.classList.contains('dark'));
+      expect(await header.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(177, 93, 255)');
+    });
+  });
+});
+
+describe('accessibility', () => {
+  const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  async function seriousViolations(page: Browser['page']) {
+    await page.addScriptTag({ content: axeSource });
+    return page.evaluate(async () => {
+      const axe = (
+        window as unknown as {
+          axe: { run: () => Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> };
+        }
+      ).axe;
+      const result = await axe.run();
+      return result.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id} (${v.impact}, ${v.nodes.length} nodes)`);
+    });
+  }
+
+  it('the login and kiosk screens have no serious or critical axe violations', async () => {
+    await withBrowser(
+      async ({ page }) => {
+        await page.goto(`${server.url}/login`);
+        await page.getByLabel('Email', { exact: true }).waitFor();
+        expect(await seriousViolations(page)).toEqual([]);
+        await signInWithForm(page, 'admin@demo.school');
+        await page.getByRole('link', { name: 'Administration' }).waitFor();
+        expect(await seriousViolations(page)).toEqual([]);
+      },
+      { bypassCSP: true },
+    );
+  });
+});
