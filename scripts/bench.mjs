@@ -9,11 +9,10 @@
  *   node scripts/bench.mjs            every benchmark
  *   node scripts/bench.mjs initial    only those whose name contains "initial" (case-insensitive)
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { BENCHMARKS } from '../bench/index.mjs';
-import { needsBuild } from './build-stamp.mjs';
+import { buildWebAppIfStale, needsBuild } from './build-stamp.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const dist = join(root, 'dist');
@@ -24,16 +23,11 @@ function ensureBuild() {
     console.log('dist/ is up to date with its sources: not rebuilding.');
     return;
   }
-  console.log('Building the web app (dist/ is missing or older than its sources)...');
-  const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
-  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
-  if (result.status !== 0) {
-    console.error('The web app failed to build; see above.');
-    process.exit(result.status ?? 1);
+  try {
+    buildWebAppIfStale();
+  } catch (error) {
+    console.error(error.message);
+    process.exit(1);
   }
   if (!existsSync(manifest)) {
     console.error(`${manifest} was not written: build.manifest must be true in vite.config.ts.`);

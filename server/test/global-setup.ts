@@ -3,7 +3,7 @@
  * data-directory dump that each test file loads (far faster than creating a database); on PostgreSQL it is a template
  * database that each test file copies with CREATE DATABASE ... TEMPLATE.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -46,4 +46,5 @@ export default async function setup(project: TestProject) {
   const file = join(dir, `snapshot-${process.pid}.tar`);
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   project.provide('pgliteSnapshot', file);
+  return () => rmSync(file, { force: true });
 }

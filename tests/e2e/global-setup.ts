@@ -3,40 +3,30 @@
  * seeded data directory that each test file copies, so every file starts its own server on the demo school without
  * paying for a new database and the seed.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { needsBuild } from '../../scripts/build-stamp.mjs';
+import { buildWebAppIfStale } from '../../scripts/build-stamp.mjs';
 import { openDatabase } from '../../server/db/client';
 import { prepareDatabase } from '../../server/db/prepare';
-import { ROOT } from './lib/server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     seededDataDir: string;
+    e2eScratchDir: string;
   }
 }
 
 export default async function setup(project: TestProject) {
-  if (needsBuild()) {
-    const result = spawnSync(
-      process.execPath,
-      [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
-      {
-        cwd: ROOT,
-        stdio: 'inherit',
-        // Vitest runs with NODE_ENV=test, which would make Vite build React's development bundle and no service worker.
-        env: { ...process.env, NODE_ENV: 'production' },
-      },
-    );
-    if (result.status !== 0) throw new Error('vite build failed');
-  }
-  const dir = mkdtempSync(join(tmpdir(), 'school-ops-seeded-'));
+  buildWebAppIfStale();
+  const scratch = mkdtempSync(join(tmpdir(), 'school-ops-e2e-'));
+  const dir = join(scratch, 'seeded');
   const database = await openDatabase({ kind: 'pglite', dataDir: dir });
   await prepareDatabase(database, { seedDemo: true, schoolName: 'Demo School' });
   await database.close();
   project.provide('seededDataDir', dir);
-  return () => rmSync(dir, { recursive: true, force: true });
+  project.provide('e2eScratchDir', scratch);
+  // Every server's data directory of this run lives under `scratch`: one delete frees them all.
+  return () => rmSync(scratch, { recursive: true, force: true });
 }

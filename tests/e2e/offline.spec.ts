@@ -164,7 +164,7 @@ describe('offline engine', () => {
       expect(statuses.filter((s) => s === 'duplicate').length).toBeGreaterThan(0);
       expect(await serverCount()).toBe(before + 5);
     });
-  });
+  }, 180_000);
 
   it('the server restarting mid-sync loses nothing', async () => {
     await withBrowser(async ({ page, context }) => {
@@ -179,7 +179,7 @@ describe('offline engine', () => {
       await until('the backlog after the restart', async () => (await outboxCount(page)) === 0, 120_000);
       expect(await serverCount()).toBe(before + 20);
     });
-  });
+  }, 180_000);
 
   it('two tabs on one device have one sender; every entry arrives once', async () => {
     await withBrowser(async ({ page, context }) => {
@@ -203,7 +203,7 @@ describe('offline engine', () => {
       );
       expect(senders.size).toBe(1);
     });
-  });
+  }, 180_000);
 
   it('a revoked token stops the sync and asks for a sign-in, keeps the entries, and sends them after it', async () => {
     await withBrowser(async ({ page, context }) => {
@@ -223,7 +223,7 @@ describe('offline engine', () => {
       await until('the entries after signing in', async () => (await outboxCount(page)) === 0);
       expect(await serverCount()).toBe(before + 3);
     });
-  });
+  }, 180_000);
 
   it('a conflicting entry goes to needs attention without holding back the ones behind it', async () => {
     await withBrowser(async ({ page, context }) => {
@@ -258,5 +258,5 @@ describe('offline engine', () => {
         .waitFor({ timeout: 60_000 });
       expect(await outboxCount(page)).toBe(1);
     });
-  });
+  }, 180_000);
 });

@@ -18,13 +18,13 @@ async function renderIndicator(status: Partial<SyncStatus> = {}) {
   return fake;
 }
 
-const indicator = () => screen.getByRole('button', { name: /^Sync status and this device/ });
+const indicator = () => screen.getByRole('button', { name: /Sync status and this device$/ });
 
 describe('<SyncIndicator />', () => {
   it('says online, all sent and not synced yet on a new device, with no attention badge or progress bar', async () => {
     await renderIndicator();
     expect(indicator().getAttribute('aria-label')).toBe(
-      'Sync status and this device: Online, All sent, Not synced yet',
+      'Online, All sent, Not synced yet. Sync status and this device',
     );
     expect(within(indicator()).getByText('Online')).toBeTruthy();
     expect(within(indicator()).getByText('Not synced yet')).toBeTruthy();
@@ -40,7 +40,7 @@ describe('<SyncIndicator />', () => {
     expect(within(button).getByText('2 need attention')).toBeTruthy();
     expect(within(button).getByText('Synced 2 min ago')).toBeTruthy();
     expect(button.getAttribute('aria-label')).toBe(
-      'Sync status and this device: Offline, 3 waiting to send, 2 need attention, Synced 2 min ago',
+      'Offline, 3 waiting to send, 2 need attention, Synced 2 min ago. Sync status and this device',
     );
   });
 
@@ -81,7 +81,7 @@ describe('<SyncIndicator />', () => {
     const panel = await screen.findByRole('dialog', { name: 'This device' });
     expect(within(panel).getByRole('heading', { name: 'Waiting to send (0)' })).toBeTruthy();
     // The open drawer is modal: the rest of the page, the indicator included, is hidden from assistive technology.
-    const hidden = screen.getByRole('button', { name: /^Sync status and this device/, hidden: true });
+    const hidden = screen.getByRole('button', { name: /Sync status and this device$/, hidden: true });
     expect(hidden.getAttribute('aria-expanded')).toBe('true');
   });
 });

@@ -47,7 +47,8 @@ export function SyncIndicator({ source, app }: SyncIndicatorProps) {
         h="auto"
         minH="8"
         py="1"
-        aria-label={`${t('openPanel')}: ${spoken.filter(Boolean).join(', ')}`}
+        // The name starts with the words the button shows (WCAG 2.5.3, label in name), then says what it opens.
+        aria-label={`${spoken.filter(Boolean).join(', ')}. ${t('openPanel')}`}
         aria-haspopup="dialog"
         aria-expanded={isOpen}
         onPointerEnter={prefetch}

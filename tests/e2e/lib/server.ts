@@ -7,6 +7,7 @@ import { cpSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { inject } from 'vitest';
 
 export const ROOT = resolve(import.meta.dirname, '../../..');
 
@@ -34,8 +35,20 @@ export function freePort(): Promise<number> {
   });
 }
 
+/**
+ * Where a run's data directories go: inside the end-to-end run's scratch folder, which global-setup.ts deletes when
+ * the run ends (each server's PGlite directory is ~40 MB; a few hundred runs used to fill the disk).
+ */
+function scratchRoot(): string {
+  try {
+    return inject('e2eScratchDir') || tmpdir();
+  } catch {
+    return tmpdir(); // outside a Vitest worker (global setup itself)
+  }
+}
+
 /** A fresh temporary data directory. */
-export const tempDataDir = () => mkdtempSync(join(tmpdir(), 'school-ops-data-'));
+export const tempDataDir = () => mkdtempSync(join(scratchRoot(), 'school-ops-data-'));
 
 /** A copy of the seeded demo school's data directory (made once per run by global-setup.ts). */
 export function seededDataDir(template: string): string {
