@@ -1,7 +1,7 @@
 /**
  * The app shell in Chromium against the real server (F2 item 9): sign-in with the demo accounts, the return URL,
- * 'Invalid Permissions', the 404 rule, installability, the kiosk home offline, Spanish, the dark theme and
- * accessibility.
+ * 'Invalid Permissions', the 404 rule, the scholar sub-domain, installability, the kiosk home offline, Spanish with its
+ * English fallback, the dark theme and accessibility.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -92,6 +92,26 @@ describe('sign-in', () => {
   });
 });
 
+describe('the scholar sub-domain', () => {
+  it('sends a staff member opening / on scholar.* to /check-in, and not on the school host', async () => {
+    await withBrowser(async ({ page }) => {
+      // Chromium resolves every *.localhost name to this machine, so scholar.localhost is the scholar sub-domain.
+      const scholarHost = `http://scholar.localhost:${server.port}`;
+      await page.goto(`${scholarHost}/`);
+      await page.waitForURL(`${scholarHost}/login`);
+      await signInWithForm(page, 'office@demo.school');
+      await page.waitForURL(`${scholarHost}/check-in`);
+      await page.goto(`${scholarHost}/`);
+      await page.waitForURL(`${scholarHost}/check-in`);
+
+      await signIn(page, server.url, 'office@demo.school');
+      await page.goto(`${server.url}/`);
+      await page.getByRole('heading', { name: /Welcome/ }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/');
+    });
+  });
+});
+
 describe('installable and offline', () => {
   it('Chromium reports no installability errors', async () => {
     await withBrowser(async ({ page }) => {
@@ -130,6 +150,22 @@ describe('languages and theme', () => {
     });
   });
 
+  it('falls back to English for what the Spanish set lacks (Check In, Arrivals)', async () => {
+    await withBrowser(async ({ page }) => {
+      await signIn(page, server.url, 'office@demo.school');
+      await page.getByRole('button', { name: 'Settings' }).click();
+      await page.getByRole('menuitemradio', { name: 'Español' }).click();
+      // The kiosk home: the Messenger tile in Spanish, the Check In tile in English (locales/es has no such key).
+      await page.getByRole('link', { name: 'Mensajero' }).waitFor();
+      expect(await page.getByRole('link', { name: 'Check In', exact: true }).count()).toBe(1);
+      expect(await page.getByRole('link', { name: 'Messenger' }).count()).toBe(0);
+      // The section's navigation: Arrivals in English beside Entrada/Salida in Spanish.
+      await page.goto(`${server.url}/check-in`);
+      await page.getByRole('link', { name: 'Entrada/Salida' }).first().waitFor();
+      expect(await page.getByRole('link', { name: 'Arrivals' }).count()).toBeGreaterThan(0);
+    });
+  });
+
   it('uses #B15DFF as the primary colour in the dark theme', async () => {
     await withBrowser(async ({ page }) => {
       await signIn(page, server.url, 'office@demo.school');
@@ -150,13 +186,16 @@ describe('accessibility', () => {
     return page.evaluate(async () => {
       const axe = (
         window as unknown as {
-          axe: { run: () => Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> };
+          axe: {
+            run: () => Promise<{ violations: { id: string; impact: string; nodes: { html: string }[] }[] }>;
+          };
         }
       ).axe;
       const result = await axe.run();
+      // Each violation with the markup of its nodes, so a failure says where to look.
       return result.violations
         .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id} (${v.impact}, ${v.nodes.length} nodes)`);
+        .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.html.slice(0, 300)).join(' | ')}`);
     });
   }
 
