@@ -235,9 +235,15 @@ describe('offline engine', () => {
       await openCheckInOut(page);
       const first = page.getByRole('button', { name: /^Check in / }).first();
       const label = (await first.getAttribute('aria-label')) ?? '';
-      const roster = await api(`demographics?per_page=500`);
-      const scholars =
-        (roster.body.data as { id: string; fname: string; nickname: string | null; lname: string }[]) ?? [];
+      // The whole roster, page by page: after the tests above, the first scholar not arrived may be on any page.
+      type Scholar = { id: string; fname: string; nickname: string | null; lname: string };
+      const scholars: Scholar[] = [];
+      for (let p = 1; ; p++) {
+        const roster = await api(`demographics?per_page=500&page=${p}`);
+        const data = (roster.body.data as Scholar[]) ?? [];
+        scholars.push(...data);
+        if (data.length === 0 || scholars.length >= (roster.body.meta?.total ?? 0)) break;
+      }
       const target = scholars.find((s) => label.includes(s.lname) && label.includes(s.nickname ?? s.fname));
       expect(target).toBeDefined();
       await context.setOffline(true);

@@ -6,7 +6,7 @@ import { createOfflineDb, createSyncEngine, type OfflineDb } from '../../offline
 import { createOfflineHooks } from '../../offline/react';
 import { FakeSyncServer, freshDbName, scholar } from '../../offline/test/fakes';
 import { createTestQueryClient, renderWithProviders } from '../../test/render-with-providers';
-import { schoolTimeZoneKey } from './api/get-school-time-zone';
+import { schoolTimeZoneKey } from '../../api/school-time-zone';
 import MessengerPage from './messenger-page';
 import { createMessengerStation, MessengerStationProvider } from './station/station';
 

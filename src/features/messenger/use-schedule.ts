@@ -5,7 +5,7 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import type { DemographicRecord } from '../../contract';
-import { useSchoolTimeZone } from './api/get-school-time-zone';
+import { useSchoolTimeZone } from '../../api/school-time-zone';
 import { schoolClock, weekLayout } from './model/week';
 import { useMessengerStation } from './station/station';
 

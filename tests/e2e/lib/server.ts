@@ -47,6 +47,15 @@ function scratchRoot(): string {
   }
 }
 
+/** The run's copy of the built app (global-setup.ts), or dist/ itself outside a Vitest worker. */
+function staticDir(): string {
+  try {
+    return inject('e2eStaticDir') || join(ROOT, 'dist');
+  } catch {
+    return join(ROOT, 'dist');
+  }
+}
+
 /** A fresh temporary data directory. */
 export const tempDataDir = () => mkdtempSync(join(scratchRoot(), 'school-ops-data-'));
 
@@ -70,6 +79,7 @@ export async function startServer(opts: { dataDir?: string; port?: number; env?:
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: dataDir,
+      STATIC_DIR: staticDir(),
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       ...opts.env,

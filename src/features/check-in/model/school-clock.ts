@@ -13,20 +13,7 @@ type Instant = Date | number | string;
 
 const toDate = (instant: Instant) => (instant instanceof Date ? instant : new Date(instant));
 
-/** True when the runtime knows this IANA time zone. */
-export function isValidTimeZone(timeZone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The browser's own time zone (the fallback when the school's is not known on this device). */
-export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}
+export { browserTimeZone, isValidTimeZone } from '../../../api/school-time-zone';
 
 /** YYYY-MM-DD of `instant` in `timeZone`: the school day, as the server computes it. */
 export function schoolDayOf(instant: Instant, timeZone: string): string {

@@ -3,24 +3,9 @@
  * when there is none. The blob becomes an object URL for as long as it is on screen, then the URL is released.
  */
 import { Avatar } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
 import type { DemographicRecord } from '../../../contract';
 import { useStation } from '../station/station';
-
-/** An object URL for the blob while the component using it is mounted. */
-export function useObjectUrl(blob: Blob | null | undefined): string | undefined {
-  const [url, setUrl] = useState<string>();
-  useEffect(() => {
-    if (!blob || typeof URL.createObjectURL !== 'function') {
-      setUrl(undefined);
-      return;
-    }
-    const made = URL.createObjectURL(blob);
-    setUrl(made);
-    return () => URL.revokeObjectURL(made);
-  }, [blob]);
-  return url;
-}
+import { useObjectUrl } from '../../../ui/use-object-url';
 
 /** The name as the kiosk shows it: the preferred first name and the last name. */
 export function scholarName(scholar: Pick<DemographicRecord, 'fname' | 'nickname' | 'lname'>): string {

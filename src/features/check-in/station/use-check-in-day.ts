@@ -5,7 +5,7 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import type { SchoolSettings } from '../../../contract';
-import { useSchoolTimeZone } from '../api/get-school-time-zone';
+import { useSchoolTimeZone } from '../../../api/school-time-zone';
 import { type DayEvent, deriveDayStates, type ScholarDay, todaysEvents } from '../model/day-state';
 import { buildRosterIndex, type RosterIndex } from '../model/roster-search';
 import { isLateArrival, schoolDayOf } from '../model/school-clock';

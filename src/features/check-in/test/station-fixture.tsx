@@ -11,7 +11,7 @@ import { createOfflineDb, createSyncEngine, type OfflineDb } from '../../../offl
 import { createOfflineHooks } from '../../../offline/react';
 import { FakeSyncServer, freshDbName, scholar } from '../../../offline/test/fakes';
 import { createTestQueryClient } from '../../../test/render-with-providers';
-import { schoolTimeZoneKey } from '../api/get-school-time-zone';
+import { schoolTimeZoneKey } from '../../../api/school-time-zone';
 import { CheckInStationProvider, createCheckInStation } from '../station/station';
 
 export const SCHOOL_ZONE = 'America/Los_Angeles';
@@ -28,6 +28,7 @@ export const SETTINGS: SchoolSettings = {
   late_after_minutes: 10,
   late_reasons: ['Bus was late', 'Medical appointment'],
   departure_reasons: ['Doctor appointment', 'Family emergency'],
+  attendance_factor: 0.95,
   updated_at: EARLY,
 };
 

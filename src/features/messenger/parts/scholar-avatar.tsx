@@ -3,22 +3,8 @@
  * with the initials when there is none or the scholar is not on this device.
  */
 import { Avatar } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
 import { useMessengerStation } from '../station/station';
-
-function useObjectUrl(blob: Blob | null | undefined): string | undefined {
-  const [url, setUrl] = useState<string>();
-  useEffect(() => {
-    if (!blob || typeof URL.createObjectURL !== 'function') {
-      setUrl(undefined);
-      return;
-    }
-    const made = URL.createObjectURL(blob);
-    setUrl(made);
-    return () => URL.revokeObjectURL(made);
-  }, [blob]);
-  return url;
-}
+import { useObjectUrl } from '../../../ui/use-object-url';
 
 export interface ScholarAvatarProps {
   name: string;

@@ -1,17 +1,31 @@
 /**
- * The school's time zone, from `GET v2/config` (DESIGN section 4). The kiosk needs it to tell the school day and a
- * late arrival the way the server does (SCHOOL_TIMEZONE), which matters when a device's own zone differs from the
- * school's. It changes with a deployment, not during the day, so it is fetched once an hour at most and the last
+ * The school's time zone, from `GET v2/config` (DESIGN section 4). The stations need it to tell the school day, a
+ * late arrival and who is on duty now the way the server does (SCHOOL_TIMEZONE), which matters when a device's own
+ * zone differs from the school's. It changes with a deployment, not during the day, so it is fetched once an hour at most and the last
  * answer is remembered on the device: a kiosk that starts offline keeps the school's zone. With nothing known yet
  * (a new device, offline) the browser's zone stands in, which is the school's on a kiosk at the school.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, call } from '../../../api/client';
-import type { ConfigResponse } from '../../../contract';
-import { browserTimeZone, isValidTimeZone } from '../model/school-clock';
+import type { ConfigResponse } from '../contract';
+import { api, call } from './client';
 
 /** Where the last known school time zone is kept on this device. */
 export const TIME_ZONE_STORAGE_KEY = 'school.timeZone';
+
+/** True when `timeZone` is an IANA zone this browser knows. */
+export function isValidTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The browser's own time zone (the fallback when the school's is not known on this device). */
+export function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
 
 export const schoolTimeZoneKey = ['school-time-zone'] as const;
 

@@ -1,0 +1,19 @@
+/**
+ * An object URL for a blob kept on the device (a scholar's or a pick-up adult's photo), for as long as the component
+ * using it is on screen; the URL is released when the blob changes or the component goes.
+ */
+import { useEffect, useState } from 'react';
+
+export function useObjectUrl(blob: Blob | null | undefined): string | undefined {
+  const [url, setUrl] = useState<string>();
+  useEffect(() => {
+    if (!blob || typeof URL.createObjectURL !== 'function') {
+      setUrl(undefined);
+      return;
+    }
+    const made = URL.createObjectURL(blob);
+    setUrl(made);
+    return () => URL.revokeObjectURL(made);
+  }, [blob]);
+  return url;
+}
