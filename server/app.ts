@@ -22,6 +22,7 @@ import checkInsRoutes from './routes/check_ins/index';
 import configRoutes from './routes/config/index';
 import demographicsRoutes from './routes/demographics/index';
 import messengerRoutes from './routes/messenger_schedules/index';
+import nslpRecordsRoutes from './routes/nslp_records/index';
 import photosRoutes from './routes/photos/index';
 import rolesRoutes from './routes/roles/index';
 import schoolSettingsRoutes from './routes/school_settings/index';
@@ -56,6 +57,7 @@ const API_ROUTES = [
   ['/demographics', demographicsRoutes],
   ['/photos', photosRoutes],
   ['/check_ins', checkInsRoutes],
+  ['/nslp_records', nslpRecordsRoutes],
   ['/sync', syncRoutes],
   ['/messenger_schedules', messengerRoutes],
   ['/school_settings', schoolSettingsRoutes],

@@ -70,6 +70,10 @@ export interface ResourceDefinition<Rec, Create extends Row, Update extends Row>
   sameAs?(input: Create, record: Rec): boolean;
   /** Fields left out of the audit trail (secrets). */
   secretFields?: string[];
+  /** How a record is shown to this caller (leaving out what the caller may not see); default: as it is. */
+  present?(record: Rec, request: FastifyRequest): Rec;
+  /** A condition every list applies on top of the caller's filters (e.g. voided records only when asked for). */
+  listScope?(query: ListQuery): SQL | undefined;
 }
 
 const BOOLEAN_WORDS: Record<string, boolean> = { true: true, '1': true, false: false, '0': false };
@@ -171,7 +175,10 @@ export async function createOne<Rec, Create extends Row, Update extends Row>(
       const matches = def.sameAs
         ? def.sameAs(input, record as Rec)
         : Object.entries(input).every(([k, v]) => !(k in stored) || same(stored[k], v));
-      if (!matches) throw new AppError('conflict', 'A different record with this id exists.', { record });
+      if (!matches) {
+        const shown = def.present ? def.present(record as Rec, request) : record;
+        throw new AppError('conflict', 'A different record with this id exists.', { record: shown });
+      }
       return { record: record as Rec, created: false };
     }
   }
@@ -199,6 +206,7 @@ export function resourceRoutes<Rec, Create extends Row, Update extends Row>(
     422: ErrorResponseSchema,
   };
   const single = singleResponse(def.record);
+  const show = (request: FastifyRequest, record: Rec): Rec => (def.present ? def.present(record, request) : record);
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -210,7 +218,7 @@ export function resourceRoutes<Rec, Create extends Row, Update extends Row>(
       },
       async (request) => {
         const query = request.query;
-        const where = listWhere(def, query);
+        const where = listWhere(def, query, def.listScope?.(query));
         const order = orderBy(def, query.sort);
         return app.db.transaction(async (tx) => {
           const [{ total } = { total: 0 }] = await tx.select({ total: count() }).from(def.table).where(where);
@@ -222,7 +230,7 @@ export function resourceRoutes<Rec, Create extends Row, Update extends Row>(
             .limit(query.per_page)
             .offset((query.page - 1) * query.per_page)) as Row[];
           return {
-            data: await def.toRecords(rows, tx),
+            data: (await def.toRecords(rows, tx)).map((record) => show(request, record)),
             meta: { page: query.page, per_page: query.per_page, total: Number(total) },
           };
         });
@@ -235,7 +243,9 @@ export function resourceRoutes<Rec, Create extends Row, Update extends Row>(
         config: { access: `${def.name}-view` },
         schema: { params: IdParamsSchema, response: { 200: single, ...errors } },
       },
-      async (request) => ({ data: await app.db.transaction((tx) => readOne(def, tx, request.params.id)) }),
+      async (request) => ({
+        data: show(request, await app.db.transaction((tx) => readOne(def, tx, request.params.id))),
+      }),
     );
 
     r.post(
@@ -250,7 +260,7 @@ export function resourceRoutes<Rec, Create extends Row, Update extends Row>(
       async (request, reply) => {
         const input = request.body as unknown as Create;
         const result = await app.db.transaction((tx) => createOne(def, { tx, request }, input));
-        return reply.status(result.created ? 201 : 200).send({ data: result.record });
+        return reply.status(result.created ? 201 : 200).send({ data: show(request, result.record) });
       },
     );
 
@@ -286,7 +296,7 @@ export function resourceRoutes<Rec, Create extends Row, Update extends Row>(
         });
         return readOne(def, tx, request.params.id);
       });
-      return { data: record };
+      return { data: show(request, record) };
     };
     const updateSchema = {
       params: IdParamsSchema,

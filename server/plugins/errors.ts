@@ -30,10 +30,21 @@ const UNIQUE_FIELDS: Record<string, [string, string]> = {
   demographics_student_number_unique: ['student_number', 'This student number is already in use.'],
 };
 
+/**
+ * Unique indexes that carry a rule of the school day. The routes check these first and answer 409 with the record
+ * already there; two writes at the same instant can still both pass that check, and then the index decides: the
+ * loser gets the same 409 (without the record), never a 500.
+ */
+const UNIQUE_CONFLICTS: Record<string, string> = {
+  check_ins_one_arrival_per_day: 'This scholar already arrived today.',
+  nslp_records_one_meal_per_day: 'This scholar already had this meal that day.',
+};
+
 /** Foreign keys whose violation means the input names a record that does not exist. */
 const FOREIGN_FIELDS: Record<string, string> = {
   check_ins_scholar_id_demographics_id_fk: 'scholar_id',
   messenger_schedules_scholar_id_demographics_id_fk: 'scholar_id',
+  nslp_records_scholar_id_demographics_id_fk: 'scholar_id',
 };
 
 /** The database error behind a query error (Drizzle wraps the driver's), if any. */
@@ -55,6 +66,8 @@ export function toErrorResponse(error: unknown): { status: number; body: Body; l
     const [field, message] = unique;
     return { status: 422, body: { message, code: 'validation', errors: { [field]: [message] } }, log: false };
   }
+  const conflict = dbError?.code === '23505' && dbError.constraint ? UNIQUE_CONFLICTS[dbError.constraint] : undefined;
+  if (conflict) return { status: 409, body: { message: conflict, code: 'conflict' }, log: false };
   const foreign = dbError?.code === '23503' && dbError.constraint ? FOREIGN_FIELDS[dbError.constraint] : undefined;
   if (foreign) {
     const message = 'No such record.';

@@ -62,7 +62,10 @@ const pages = new Map<string, ComponentType>(
     section.children.map((child) => [
       child.name,
       lazy(async () => {
-        const [page] = await Promise.all([child.load(), loadNamespaces(...((section.namespaces ?? []) as Namespace[]))]);
+        const [page] = await Promise.all([
+          child.load(),
+          loadNamespaces(...((section.namespaces ?? []) as Namespace[])),
+        ]);
         return page;
       }),
     ]),

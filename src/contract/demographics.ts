@@ -25,8 +25,12 @@ export const DemographicRecordSchema = z.object({
   homeroom: z.string().nullable(),
   photo_id: z.string().nullable(),
   badge_code: z.string(),
-  meal_eligibility: MealEligibilitySchema,
-  meal_eligibility_effective: z.string().nullable(),
+  /**
+   * Left out for callers who may not see meal eligibility (MEAL_ELIGIBILITY_PERMISSION): it is confidential and never
+   * shown on the serving screen (DESIGN section 7).
+   */
+  meal_eligibility: MealEligibilitySchema.optional(),
+  meal_eligibility_effective: z.string().nullable().optional(),
   alerts: z.string().nullable(),
   active: z.boolean(),
   created_at: z.string(),

@@ -11,3 +11,4 @@ export * from './check-ins';
 export * from './sync';
 export * from './messenger-schedules';
 export * from './school-settings';
+export * from './nslp-records';

@@ -89,3 +89,10 @@ export const DEFAULT_ROLES: Record<string, readonly Permission[]> = {
 
 /** The permission that makes someone an administrator: the last holder of it can never lose it (DESIGN section 7). */
 export const ADMINISTER_PERMISSION: Permission = 'roles-update';
+
+/**
+ * Who may see a scholar's meal eligibility (free, reduced, paid): those who keep the scholar records it is part of.
+ * Others (a serving station, a teacher) get rosters and meal records without it: eligibility is confidential
+ * (7 CFR 245.6) and is never shown on the serving screen (DESIGN section 7).
+ */
+export const MEAL_ELIGIBILITY_PERMISSION: Permission = 'demographics-update';

@@ -15,6 +15,11 @@ export const SchoolSettingsSchema = z.object({
   late_after_minutes: z.number().int(),
   late_reasons: z.array(z.string()),
   departure_reasons: z.array(z.string()),
+  /**
+   * The share of enrolled scholars expected to attend on a day, for the meal-count edit check of 7 CFR 210.8(a)(2):
+   * a day's count in an eligibility category above (eligible scholars x this factor) is flagged for review.
+   */
+  attendance_factor: z.number(),
   updated_at: z.string(),
 });
 export type SchoolSettings = z.infer<typeof SchoolSettingsSchema>;
@@ -24,6 +29,11 @@ export const SchoolSettingsUpdateSchema = MethodOverrideSchema.extend({
   late_after_minutes: z.coerce.number().int().min(0).max(240).optional(),
   late_reasons: reasons.optional(),
   departure_reasons: reasons.optional(),
+  attendance_factor: z.coerce
+    .number({ message: 'Must be a number between 0 and 1.' })
+    .gt(0, 'Must be above 0.')
+    .max(1, 'Must be at most 1.')
+    .optional(),
 });
 export type SchoolSettingsUpdate = z.infer<typeof SchoolSettingsUpdateSchema>;
 

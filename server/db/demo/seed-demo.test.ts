@@ -93,6 +93,47 @@ describe('seedDemo', () => {
     expect(duties.every((d) => ['5', '6', '7', '8'].includes(scholars.get(d.scholar_id)?.grade ?? ''))).toBe(true);
   });
 
+  it('keeps an eligibility history in step with each scholar, some households changing during the year', async () => {
+    const scholars = await database.db.select().from(schema.demographics);
+    const history = await database.db.select().from(schema.mealEligibilityHistory);
+    const latest = new Map<string, { eligibility: string; effective_from: string }>();
+    for (const h of history.toSorted((a, b) => a.effective_from.localeCompare(b.effective_from))) {
+      latest.set(h.scholar_id, h);
+    }
+    for (const s of scholars) {
+      expect(latest.get(s.id)).toMatchObject({
+        eligibility: s.meal_eligibility,
+        effective_from: s.meal_eligibility_effective,
+      });
+    }
+    const changed = scholars.filter((s) => s.meal_eligibility_effective !== '2025-08-15');
+    expect(changed.length).toBeGreaterThan(10);
+    expect(changed.length).toBeLessThan(scholars.length * 0.2);
+    expect(history.length).toBe(scholars.length + changed.length);
+  });
+
+  it('seeds three weeks of meals before today, with one lunch above the edit check for free meals', async () => {
+    const meals = await database.db.select().from(schema.nslpRecords);
+    const days = [...new Set(meals.map((m) => m.served_on))].sort();
+    expect(days).toHaveLength(15);
+    expect(days.at(-1)).toBe('2025-10-03');
+    for (const d of days) expect([0, 6]).not.toContain(new Date(`${d}T12:00:00Z`).getUTCDay());
+    expect(meals.some((m) => m.voided && m.void_reason)).toBe(true);
+    expect(meals.some((m) => m.added_as_missing && m.missing_reason)).toBe(true);
+    const history = await database.db.select().from(schema.mealEligibilityHistory);
+    const scholars = await database.db.select().from(schema.demographics);
+    const freeOn = (day: string) =>
+      scholars.filter((s) => {
+        const mine = history.filter((h) => h.scholar_id === s.id && h.effective_from <= day);
+        return mine.toSorted((a, b) => a.effective_from.localeCompare(b.effective_from)).at(-1)?.eligibility === 'free';
+      }).length;
+    const freeLunches = (day: string) =>
+      meals.filter((m) => m.served_on === day && m.meal_type === 'lunch' && m.eligibility === 'free' && !m.voided)
+        .length;
+    const flagged = days.filter((d) => freeLunches(d) > freeOn(d) * 0.95);
+    expect(flagged).toEqual(['2025-10-01']);
+  });
+
   it('gives unique student numbers and opaque badge codes', async () => {
     const rows = await database.db.select().from(schema.demographics);
     expect(new Set(rows.map((r) => r.student_number)).size).toBe(rows.length);
@@ -101,7 +142,8 @@ describe('seedDemo', () => {
       expect(r.student_number).toMatch(/^\d{6}$/);
       expect(r.badge_code).toMatch(/^[0-9A-HJKMNP-TV-Z]{12}$/);
       expect(r.badge_code).not.toContain(r.student_number);
-      expect(r.meal_eligibility_effective).toBe('2025-08-15');
+      // The start of the year, or the day a household's eligibility changed during the demo's meal weeks.
+      expect((r.meal_eligibility_effective ?? '') >= '2025-08-15').toBe(true);
     }
     const free = rows.filter((r) => r.meal_eligibility === 'free').length / rows.length;
     const reduced = rows.filter((r) => r.meal_eligibility === 'reduced').length / rows.length;

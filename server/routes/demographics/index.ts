@@ -4,7 +4,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import {
+  MEAL_ELIGIBILITY_PERMISSION,
   DEMOGRAPHIC_SORT_FIELDS,
   DemographicCreateSchema,
   type DemographicRecord,
@@ -13,6 +15,8 @@ import {
 } from '../../../src/contract';
 import { demographics } from '../../db/schema';
 import { storePhoto } from '../../lib/photos';
+import { schoolDay } from '../../lib/school-day';
+import { can } from '../../plugins/access';
 import { eqFilter, iso, resourceRoutes } from '../../lib/resource';
 import { UploadedFileSchema } from '../../lib/files';
 import { isUploadedFile } from '../../plugins/multipart';
@@ -35,6 +39,29 @@ export function toDemographicRecord(row: Row): DemographicRecord {
   };
 }
 
+/** The record as this caller may see it: without meal eligibility unless they may see it (DESIGN section 7). */
+export function presentDemographic(record: DemographicRecord, request: FastifyRequest): DemographicRecord {
+  if (can(request, MEAL_ELIGIBILITY_PERMISSION)) return record;
+  const { meal_eligibility, meal_eligibility_effective, ...rest } = record;
+  void meal_eligibility;
+  void meal_eligibility_effective;
+  return rest;
+}
+
+/**
+ * A change of eligibility without its own effective date takes effect on today's school day, so that the history a
+ * trigger keeps (migration 0005) gets a new row instead of rewriting the previous determination's.
+ */
+function withEffectiveDate<T extends { meal_eligibility?: string; meal_eligibility_effective?: string | null }>(
+  input: T,
+  request: FastifyRequest,
+  current: { meal_eligibility: string },
+): T {
+  const changes = input.meal_eligibility !== undefined && input.meal_eligibility !== current.meal_eligibility;
+  if (!changes || input.meal_eligibility_effective) return input;
+  return { ...input, meal_eligibility_effective: schoolDay(new Date(), request.server.config.SCHOOL_TIMEZONE) };
+}
+
 const sortFields = Object.fromEntries(DEMOGRAPHIC_SORT_FIELDS.map((f) => [f, demographics[f]]));
 
 export default resourceRoutes({
@@ -55,8 +82,10 @@ export default resourceRoutes({
   },
   searchColumns: [demographics.fname, demographics.lname, demographics.nickname, demographics.student_number],
   toRecords: async (rows) => (rows as Row[]).map(toDemographicRecord),
+  present: presentDemographic,
   prepareCreate: ({ photo, ...input }) => ({ ...input, badge_code: newBadgeCode() }),
-  prepareUpdate: ({ photo, ...input }) => input,
+  prepareUpdate: ({ photo, ...input }, existing, { request }) =>
+    withEffectiveDate(input, request, existing as { meal_eligibility: string }),
   async afterWrite(id, input, { tx, request }) {
     const photo = (input as { photo?: unknown }).photo;
     if (!isUploadedFile(photo)) return;

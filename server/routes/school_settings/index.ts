@@ -26,6 +26,7 @@ export const toSchoolSettings = (row: Row): SchoolSettings => ({
   late_after_minutes: row.late_after_minutes,
   late_reasons: row.late_reasons,
   departure_reasons: row.departure_reasons,
+  attendance_factor: row.attendance_factor,
   updated_at: iso(row.updated_at),
 });
 

@@ -27,6 +27,7 @@ import {
   checkIns,
   demographics,
   messengerSchedules,
+  nslpRecords,
   photos,
   schoolSettings,
   syncReceipts,
@@ -37,7 +38,8 @@ import { schoolDay } from '../../lib/school-day';
 import { can, requireAuth } from '../../plugins/access';
 import { toErrorResponse } from '../../plugins/errors';
 import { toCheckInRecord, checkInsResource } from '../check_ins/index';
-import { toDemographicRecord } from '../demographics/index';
+import { presentDemographic, toDemographicRecord } from '../demographics/index';
+import { nslpRecordsResource, presentNslpRecord, toNslpRecord } from '../nslp_records/index';
 import { toMessengerRecord } from '../messenger_schedules/index';
 import { maySeeOwner } from '../photos/index';
 import { toSchoolSettings } from '../school_settings/index';
@@ -46,7 +48,10 @@ import { toSchoolSettings } from '../school_settings/index';
 type AnyDefinition = ResourceDefinition<any, any, any>;
 
 /** The resources a device may write through its outbox, with the definition the REST create uses too. */
-const WRITABLE: Record<string, AnyDefinition> = { check_ins: checkInsResource };
+const WRITABLE: Record<string, AnyDefinition> = {
+  check_ins: checkInsResource,
+  nslp_records: nslpRecordsResource,
+};
 
 const errors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema, 422: ErrorResponseSchema };
 
@@ -54,18 +59,25 @@ const errors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema, 422: ErrorR
 interface Pullable {
   /** The permission that lets a caller see it; none: everyone signed in. */
   permission?: Permission;
-  read(tx: Tx, ids: string[] | 'all', today: string): Promise<{ id: string; record: unknown }[]>;
+  /** The records with these ids (or all of them) as this caller may see them. */
+  read(
+    tx: Tx,
+    ids: string[] | 'all',
+    today: string,
+    request: FastifyRequest,
+  ): Promise<{ id: string; record: unknown }[]>;
 }
 
 const PULLABLE: Record<string, Pullable> = {
   demographics: {
     permission: 'demographics-view_any',
-    async read(tx, ids) {
+    async read(tx, ids, _today, request) {
       const rows = await tx
         .select()
         .from(demographics)
         .where(ids === 'all' ? undefined : inArray(demographics.id, ids));
-      return rows.map((r) => ({ id: r.id, record: toDemographicRecord(r) }));
+      // Meal eligibility only to those who may see it: a serving station's roster never carries it (DESIGN section 7).
+      return rows.map((r) => ({ id: r.id, record: presentDemographic(toDemographicRecord(r), request) }));
     },
   },
   messenger_schedules: {
@@ -95,6 +107,25 @@ const PULLABLE: Record<string, Pullable> = {
         .from(checkIns)
         .where(and(eq(checkIns.school_day, today), ids === 'all' ? undefined : inArray(checkIns.id, ids)));
       return rows.map((r) => ({ id: r.id, record: toCheckInRecord(r) }));
+    },
+  },
+  nslp_records: {
+    permission: 'nslp_records-view_any',
+    /**
+     * Today's meals from every station, so a tablet's duplicate check knows another tablet's: a snapshot carries the
+     * meals that stand, a delta also the day's voids (voided: true) so a station can drop them.
+     */
+    async read(tx, ids, today, request) {
+      const rows = await tx
+        .select()
+        .from(nslpRecords)
+        .where(
+          and(
+            eq(nslpRecords.served_on, today),
+            ids === 'all' ? eq(nslpRecords.voided, false) : inArray(nslpRecords.id, ids),
+          ),
+        );
+      return rows.map((r) => ({ id: r.id, record: presentNslpRecord(toNslpRecord(r), request) }));
     },
   },
 };
@@ -250,7 +281,12 @@ async function pushAll(request: FastifyRequest, raws: { id: string }[], deviceId
       for (const c of checked) applied.set(c.item.id, await applyOne(request, c, deviceId));
     }
   }
-  return checks.map((c) => ('def' in c ? (applied.get(c.item.id) as SyncResult) : c));
+  return checks.map((c) => {
+    if (!('def' in c)) return c;
+    const result = applied.get(c.item.id) as SyncResult;
+    // Each record as this caller may see it (no meal eligibility for a serving station, for one).
+    return result.record && c.def.present ? { ...result, record: c.def.present(result.record, request) } : result;
+  });
 }
 
 /** The oldest transaction still running: a change written by it or a later one may not be visible yet. */
@@ -293,17 +329,26 @@ async function safeChanges(tx: Tx, since: number, limit: number) {
 }
 
 /** A full snapshot of what the caller may see. */
-async function snapshot(tx: Tx, visible: [string, Pullable][], today: string) {
+async function snapshot(tx: Tx, visible: [string, Pullable][], today: string, request: FastifyRequest) {
   const cursor = await snapshotCursor(tx);
   const out: SyncChange[] = [];
   for (const [resource, p] of visible) {
-    for (const { id, record } of await p.read(tx, 'all', today)) out.push({ resource, id, op: 'upsert', record });
+    for (const { id, record } of await p.read(tx, 'all', today, request)) {
+      out.push({ resource, id, op: 'upsert', record });
+    }
   }
   return { changes: out, cursor, more: false, reset: true, server_time: new Date().toISOString() };
 }
 
 /** What changed after `since`, newest state of each record, removals as deletes. */
-async function delta(tx: Tx, visible: [string, Pullable][], today: string, since: number, limit: number) {
+async function delta(
+  tx: Tx,
+  visible: [string, Pullable][],
+  today: string,
+  since: number,
+  limit: number,
+  request: FastifyRequest,
+) {
   const { taken, more } = await safeChanges(tx, since, limit);
   const latest = new Map<string, { resource: string; id: string; op: 'upsert' | 'delete' }>();
   for (const c of taken)
@@ -312,7 +357,9 @@ async function delta(tx: Tx, visible: [string, Pullable][], today: string, since
   for (const [resource, p] of visible) {
     const wanted = [...latest.values()].filter((c) => c.resource === resource);
     const upserts = wanted.filter((c) => c.op === 'upsert').map((c) => c.id);
-    const found = new Map((upserts.length ? await p.read(tx, upserts, today) : []).map((r) => [r.id, r.record]));
+    const found = new Map(
+      (upserts.length ? await p.read(tx, upserts, today, request) : []).map((r) => [r.id, r.record]),
+    );
     for (const c of wanted) {
       const record = found.get(c.id);
       out.push(
@@ -351,8 +398,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         const [last] = await tx.select({ seq: sql<string | null>`max(${changes.seq})` }).from(changes);
         const since = request.query.since;
         // No cursor (a new device), or one from another database (restored or replaced): start again from a snapshot.
-        if (since === undefined || since > Number(last?.seq ?? 0)) return snapshot(tx, visible, today);
-        return delta(tx, visible, today, since, request.query.limit);
+        if (since === undefined || since > Number(last?.seq ?? 0)) return snapshot(tx, visible, today, request);
+        return delta(tx, visible, today, since, request.query.limit, request);
       });
     },
   );

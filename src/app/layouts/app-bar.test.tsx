@@ -46,7 +46,9 @@ describe('<AppBar /> and sync', () => {
   it('shows the indicator of the loaded offline layer to a signed-in person', async () => {
     offline.current = createFakeSync({ waiting: 3 }).source;
     await renderWithProviders(<AppBar />);
-    expect(await screen.findByRole('button', { name: /^Online, 3 waiting.*Sync status and this device$/ })).toBeTruthy();
+    expect(
+      await screen.findByRole('button', { name: /^Online, 3 waiting.*Sync status and this device$/ }),
+    ).toBeTruthy();
   });
 
   it('reads the waiting count for the sign-out from the offline layer', async () => {

@@ -1,0 +1,415 @@
+/**
+ * Meals for the National School Lunch Program (F6): one meal of each type per scholar and day, the eligibility in
+ * effect on the day served, voids that are kept and audited, the daily counts with the 7 CFR 210.8 edit check, and
+ * the outbox's push and pull.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SyncItem, uuidv7 } from '../../../src/contract';
+import { auditEvents, demographics, nslpRecords } from '../../db/schema';
+import { schoolDay } from '../../lib/school-day';
+import { toErrorResponse } from '../../plugins/errors';
+import { startTestServer, type TestServer } from '../../test/helpers';
+import { histories, inEffect } from './eligibility';
+
+let s: TestServer;
+let cafeteria: string;
+let admin: string;
+let teacher: string;
+let scholars: { id: string; meal_eligibility: string; grade: string; homeroom: string | null }[];
+beforeAll(async () => {
+  s = await startTestServer({ SCHOOL_TIMEZONE: 'America/Los_Angeles' });
+  cafeteria = await s.login('cafeteria@demo.school');
+  admin = await s.login('admin@demo.school');
+  teacher = await s.login('teacher@demo.school');
+  scholars = await s.database.db
+    .select({
+      id: demographics.id,
+      meal_eligibility: demographics.meal_eligibility,
+      grade: demographics.grade,
+      homeroom: demographics.homeroom,
+    })
+    .from(demographics)
+    .where(eq(demographics.grade, '7'))
+    .orderBy(demographics.student_number);
+});
+afterAll(() => s.close());
+
+const scholar = (i: number) => scholars[i]?.id as string;
+// 2030-03-04 is a Monday; Los Angeles is UTC-8 then. 23:30 there is already the 5th in UTC.
+const at = (day: string, hhmm: string) => `${day}T${hhmm}:00-08:00`;
+const meal = (payload: Record<string, unknown>, token = cafeteria) =>
+  s.call({
+    method: 'POST',
+    url: '/api/v2/nslp_records',
+    token,
+    payload: { id: uuidv7(), meal_type: 'lunch', served_at: at('2030-03-04', '12:00'), ...payload },
+  });
+const voidMeal = (id: string, payload: Record<string, unknown>, token = cafeteria) =>
+  s.call({ method: 'POST', url: `/api/v2/nslp_records/${id}`, token, payload: { _method: 'PATCH', ...payload } });
+
+describe('nslp records', () => {
+  it('records a meal on the school day of the school time zone, with who recorded it', async () => {
+    const res = await meal({ scholar_id: scholar(0), served_at: at('2030-03-04', '23:30') });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data).toMatchObject({
+      scholar_id: scholar(0),
+      served_on: '2030-03-04',
+      meal_type: 'lunch',
+      voided: false,
+      added_as_missing: false,
+      recorded_by: expect.any(String),
+    });
+  });
+
+  it('answers the stored record again for the same id and content, never a second row', async () => {
+    const payload = {
+      id: uuidv7(),
+      scholar_id: scholar(1),
+      meal_type: 'breakfast',
+      served_at: at('2030-03-04', '08:00'),
+    };
+    const first = await meal(payload);
+    const again = await meal(payload);
+    expect(first.statusCode).toBe(201);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data.id).toBe(payload.id);
+    const rows = await s.database.db.select().from(nslpRecords).where(eq(nslpRecords.id, payload.id));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('refuses a second lunch the same day with 409 and the first one; another meal type is fine', async () => {
+    const first = await meal({ scholar_id: scholar(2) });
+    const second = await meal({ scholar_id: scholar(2), served_at: at('2030-03-04', '12:20') });
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toMatchObject({
+      message: 'This scholar already had lunch that day.',
+      record: { id: first.json().data.id, meal_type: 'lunch' },
+    });
+    const breakfast = await meal({
+      scholar_id: scholar(2),
+      meal_type: 'breakfast',
+      served_at: at('2030-03-04', '07:45'),
+    });
+    expect(breakfast.statusCode).toBe(201);
+    const nextDay = await meal({ scholar_id: scholar(2), served_at: at('2030-03-05', '12:00') });
+    expect(nextDay.statusCode).toBe(201);
+  });
+
+  it('answers 409, never 500, when two tablets write the same meal at the same instant and the index decides', async () => {
+    const first = await meal({ scholar_id: scholar(20) });
+    expect(first.statusCode).toBe(201);
+    // The route's own check runs before the insert; a write that slipped past it meets the unique index.
+    const row = (await s.database.db.select().from(nslpRecords).where(eq(nslpRecords.id, first.json().data.id)))[0];
+    const error = await s.database.db
+      .insert(nslpRecords)
+      .values({ ...(row as typeof nslpRecords.$inferInsert), id: uuidv7() })
+      .then(() => null)
+      .catch((e: unknown) => e);
+    expect(error).not.toBeNull();
+    expect(toErrorResponse(error)).toMatchObject({ status: 409, body: { code: 'conflict' } });
+  });
+
+  it('voids with a reason, keeps the record and audits it; then the meal can be recorded again', async () => {
+    const first = await meal({ scholar_id: scholar(3) });
+    const id = first.json().data.id;
+    const noReason = await voidMeal(id, { voided: true });
+    expect(noReason.statusCode).toBe(422);
+    expect(noReason.json().errors.void_reason).toBeDefined();
+    const unvoid = await voidMeal(id, { voided: false, void_reason: 'x' });
+    expect(unvoid.statusCode).toBe(422);
+    const denied = await voidMeal(id, { voided: true, void_reason: 'Wrong badge' }, teacher);
+    expect(denied.statusCode).toBe(403);
+    const voided = await voidMeal(id, { voided: true, void_reason: 'Wrong badge' });
+    expect(voided.statusCode).toBe(200);
+    expect(voided.json().data).toMatchObject({
+      voided: true,
+      void_reason: 'Wrong badge',
+      voided_at: expect.any(String),
+      voided_by: expect.any(String),
+    });
+    expect((await voidMeal(id, { voided: true, void_reason: 'Again' })).statusCode).toBe(409);
+    const kept = await s.call({ method: 'GET', url: `/api/v2/nslp_records/${id}`, token: cafeteria });
+    expect(kept.json().data.voided).toBe(true);
+    const deleted = await s.call({ method: 'DELETE', url: `/api/v2/nslp_records/${id}`, token: admin });
+    expect([404, 405]).toContain(deleted.statusCode);
+    const [audit] = await s.database.db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(eq(auditEvents.resource, 'nslp_records'), eq(auditEvents.record_id, id), eq(auditEvents.action, 'update')),
+      );
+    expect(audit?.changes).toMatchObject({ voided: true, void_reason: 'Wrong badge' });
+    expect(audit?.user_id).toBeTruthy();
+    const again = await meal({ scholar_id: scholar(3), served_at: at('2030-03-04', '12:30') });
+    expect(again.statusCode).toBe(201);
+  });
+
+  it('lists with filters, leaves voided records out unless asked, and sorts', async () => {
+    const list = (query: string) =>
+      s.call({ method: 'GET', url: `/api/v2/nslp_records?${query}`, token: cafeteria }).then((r) => r.json());
+    const day = await list(`filter[from]=2030-03-04&filter[to]=2030-03-04&filter[scholar_id]=${scholar(3)}`);
+    expect(day.data).toHaveLength(1);
+    expect(day.data[0].voided).toBe(false);
+    const withVoided = await list(
+      `filter[served_on]=2030-03-04&filter[scholar_id]=${scholar(3)}&filter[include_voided]=true`,
+    );
+    expect(withVoided.data).toHaveLength(2);
+    const grade = await list(
+      `filter[from]=2030-03-04&filter[to]=2030-03-05&filter[grade]=7&filter[meal_type]=lunch&sort=served_at`,
+    );
+    expect(grade.meta.total).toBeGreaterThanOrEqual(4);
+    const times = grade.data.map((r: { served_at: string }) => r.served_at);
+    expect(times).toEqual(times.toSorted());
+    const otherGrade = await list('filter[from]=2030-03-04&filter[to]=2030-03-05&filter[grade]=3');
+    expect(otherGrade.meta.total).toBe(0);
+    const homeroom = scholars[0]?.homeroom as string;
+    const room = await list(`filter[from]=2030-03-04&filter[homeroom]=${encodeURIComponent(homeroom)}`);
+    expect(
+      room.data.every(
+        (r: { scholar_id: string }) => scholars.find((x) => x.id === r.scholar_id)?.homeroom === homeroom,
+      ),
+    ).toBe(true);
+    const bad = await s.call({ method: 'GET', url: '/api/v2/nslp_records?filter[from]=March', token: cafeteria });
+    expect(bad.statusCode).toBe(422);
+  });
+
+  it('needs a reason for a meal added as missing', async () => {
+    const none = await meal({ scholar_id: scholar(4), added_as_missing: true });
+    expect(none.statusCode).toBe(422);
+    expect(none.json().errors.missing_reason).toEqual(['A meal added as missing needs a reason.']);
+    const ok = await meal({ scholar_id: scholar(4), added_as_missing: true, missing_reason: 'On the paper roster' });
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json().data).toMatchObject({ added_as_missing: true, missing_reason: 'On the paper roster' });
+  });
+
+  it('counts a meal in the category in effect on the day served, whatever the client says', async () => {
+    const id = scholar(5);
+    const set = (payload: Record<string, unknown>) =>
+      s.call({
+        method: 'POST',
+        url: `/api/v2/demographics/${id}`,
+        token: admin,
+        payload: { _method: 'PATCH', ...payload },
+      });
+    expect((await set({ meal_eligibility: 'paid', meal_eligibility_effective: '2030-01-06' })).statusCode).toBe(200);
+    expect((await set({ meal_eligibility: 'free', meal_eligibility_effective: '2030-04-01' })).statusCode).toBe(200);
+    const before = await meal({ scholar_id: id, served_at: at('2030-03-29', '12:00'), eligibility: 'free' }, admin);
+    const after = await meal({ scholar_id: id, served_at: at('2030-04-01', '12:00') }, admin);
+    expect(before.json().data.eligibility).toBe('paid');
+    expect(after.json().data.eligibility).toBe('free');
+    // The cafeteria's tablet never gets a scholar's eligibility (DESIGN section 7).
+    const shown = await s.call({
+      method: 'GET',
+      url: `/api/v2/nslp_records/${after.json().data.id}`,
+      token: cafeteria,
+    });
+    expect(shown.json().data).not.toHaveProperty('eligibility');
+    const roster = await s.call({ method: 'GET', url: `/api/v2/demographics/${id}`, token: cafeteria });
+    expect(roster.json().data).not.toHaveProperty('meal_eligibility');
+    const [row] = await s.database.db.select().from(demographics).where(eq(demographics.id, id));
+    expect(row).toMatchObject({ meal_eligibility: 'free', meal_eligibility_effective: '2030-04-01' });
+  });
+
+  it('a change of eligibility without a date takes effect today and keeps the earlier determination', async () => {
+    const id = scholar(6);
+    const before = scholars[6]?.meal_eligibility as string;
+    const next = before === 'free' ? 'reduced' : 'free';
+    const res = await s.call({
+      method: 'POST',
+      url: `/api/v2/demographics/${id}`,
+      token: admin,
+      payload: { _method: 'PATCH', meal_eligibility: next },
+    });
+    expect(res.json().data.meal_eligibility).toBe(next);
+    const today = res.json().data.meal_eligibility_effective as string;
+    expect(today).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const history = (await histories(s.database.db as never, '2100-01-01', [id])).get(id);
+    expect(inEffect(history, today)).toBe(next);
+    const dayBefore = new Date(Date.parse(`${today}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    expect(inEffect(history, dayBefore)).toBe(before);
+  });
+});
+
+describe('daily counts and the edit check', () => {
+  const DAY = '2031-01-07';
+  const QUIET = '2031-01-08';
+  let free: string[];
+  beforeAll(async () => {
+    const active = await s.database.db
+      .select({ id: demographics.id })
+      .from(demographics)
+      .where(eq(demographics.active, true));
+    const history = await histories(s.database.db as never, DAY);
+    free = active.map((r) => r.id).filter((id) => inEffect(history.get(id), DAY) === 'free');
+    // Every free-meal scholar at lunch on DAY: above eligible x 0.95. Two lunches on QUIET.
+    const items = free.map((id) => pushItem(id, { served_at: at(DAY, '12:00') }));
+    for (let i = 0; i < items.length; i += 400) {
+      const res = await push(items.slice(i, i + 400));
+      expect(res.json().results.every((r: { status: string }) => r.status === 'applied')).toBe(true);
+    }
+    await push([
+      pushItem(free[0] as string, { served_at: at(QUIET, '12:00') }),
+      pushItem(free[1] as string, { served_at: at(QUIET, '12:05'), meal_type: 'breakfast' }),
+    ]);
+  });
+
+  const counts = (query: string, token = cafeteria) =>
+    s.call({ method: 'GET', url: `/api/v2/nslp_records/daily_counts?${query}`, token });
+
+  it('counts by category per day and meal type, and flags a day above eligible x attendance factor', async () => {
+    const res = await counts(`from=${DAY}&to=${QUIET}`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.meta).toEqual({ from: DAY, to: QUIET, attendance_factor: 0.95 });
+    expect(body.data.map((d: { served_on: string; meal_type: string }) => `${d.served_on} ${d.meal_type}`)).toEqual([
+      `${DAY} lunch`,
+      `${QUIET} breakfast`,
+      `${QUIET} lunch`,
+    ]);
+    const [flagged, , quiet] = body.data;
+    expect(flagged.free).toEqual({
+      count: free.length,
+      eligible: free.length,
+      limit: Math.round(free.length * 95) / 100,
+      flagged: true,
+    });
+    expect(flagged).toMatchObject({ total: free.length, flagged: true, paid: { count: 0, flagged: false } });
+    expect(flagged.paid.eligible + flagged.reduced.eligible + flagged.free.eligible).toBeGreaterThan(500);
+    expect(quiet).toMatchObject({ total: 1, flagged: false, free: { count: 1, flagged: false } });
+    const lunchOnly = await counts(`from=${DAY}&to=${QUIET}&meal_type=lunch`);
+    expect(lunchOnly.json().data).toHaveLength(2);
+  });
+
+  it('leaves voided meals out of the counts', async () => {
+    const [one] = await s.database.db
+      .select()
+      .from(nslpRecords)
+      .where(and(eq(nslpRecords.served_on, DAY), eq(nslpRecords.scholar_id, free[0] as string)));
+    await voidMeal(one?.id as string, { voided: true, void_reason: 'Duplicate scan' });
+    const res = await counts(`from=${DAY}&to=${DAY}`);
+    expect(res.json().data[0].free.count).toBe(free.length - 1);
+  });
+
+  it('follows the attendance factor an administrator sets', async () => {
+    const set = (attendance_factor: unknown, token = admin) =>
+      s.call({
+        method: 'POST',
+        url: '/api/v2/school_settings',
+        token,
+        payload: { _method: 'PATCH', attendance_factor },
+      });
+    expect((await set(0.5, cafeteria)).statusCode).toBe(403);
+    expect((await set(1.5)).statusCode).toBe(422);
+    expect((await set(1)).json().data.attendance_factor).toBe(1);
+    const res = await counts(`from=${DAY}&to=${DAY}`);
+    expect(res.json().meta.attendance_factor).toBe(1);
+    expect(res.json().data[0].free.flagged).toBe(false);
+    await set(0.95);
+  });
+
+  it('refuses a range it cannot use, and callers without the permission', async () => {
+    expect((await counts('from=2031-01-08&to=2031-01-07')).statusCode).toBe(422);
+    expect((await counts('from=2030-01-01&to=2031-06-01')).statusCode).toBe(422);
+    expect((await counts('to=2031-01-07')).statusCode).toBe(422);
+    expect((await counts(`from=${DAY}&to=${DAY}`, teacher)).statusCode).toBe(403);
+  });
+});
+
+function pushItem(scholarId: string, extra: Record<string, unknown> = {}): SyncItem {
+  const id = uuidv7();
+  return {
+    id,
+    resource: 'nslp_records',
+    action: 'create',
+    data: { id, scholar_id: scholarId, meal_type: 'lunch', served_at: new Date().toISOString(), ...extra },
+    recorded_at: new Date().toISOString(),
+  };
+}
+const push = (items: SyncItem[], token = cafeteria, device = 'tablet-b') =>
+  s.call({ method: 'POST', url: '/api/v2/sync/push', token, payload: { device_id: device, items } });
+
+describe('sync', () => {
+  it('answers applied, duplicate, conflict and rejected in one batch', async () => {
+    const first = pushItem(scholar(10));
+    await push([first]);
+    const items = [
+      pushItem(scholar(11)),
+      first,
+      pushItem(scholar(10), { served_at: new Date(Date.now() - 60_000).toISOString() }),
+      pushItem(scholar(12), { meal_type: 'brunch' }),
+      pushItem(scholar(13), { added_as_missing: true }),
+      pushItem(uuidv7()),
+      { ...pushItem(scholar(14)), action: 'delete' } as SyncItem,
+    ];
+    const res = await push(items);
+    expect(res.statusCode).toBe(200);
+    const results = res.json().results;
+    expect(results.map((r: { status: string }) => r.status)).toEqual([
+      'applied',
+      'duplicate',
+      'conflict',
+      'rejected',
+      'rejected',
+      'rejected',
+      'rejected',
+    ]);
+    expect(results[0].record).toMatchObject({ scholar_id: scholar(11), device_id: 'tablet-b' });
+    expect(results[0].record).not.toHaveProperty('eligibility');
+    expect(results[2]).toMatchObject({ message: 'This scholar already had lunch that day.', record: { id: first.id } });
+    expect(results[3].errors.meal_type).toBeDefined();
+    expect(results[4].errors.missing_reason).toBeDefined();
+    expect(results[5].errors.scholar_id).toEqual(['No such record.']);
+    const denied = await push([pushItem(scholar(15))], teacher);
+    expect(denied.json().results[0]).toMatchObject({
+      status: 'rejected',
+      message: 'You do not have permission to do that.',
+    });
+    const stored = await s.database.db
+      .select({ n: sql<number>`count(*)` })
+      .from(nslpRecords)
+      .where(
+        and(
+          eq(nslpRecords.scholar_id, scholar(10)),
+          eq(nslpRecords.served_on, schoolDay(new Date(), 'America/Los_Angeles')),
+          eq(nslpRecords.meal_type, 'lunch'),
+          eq(nslpRecords.voided, false),
+        ),
+      );
+    expect(Number(stored[0]?.n)).toBe(1);
+  });
+
+  it("pulls another tablet's meals and voids of today, without eligibility, to callers who may see meals", async () => {
+    const pull = (token: string, since?: number) =>
+      s
+        .call({ method: 'GET', url: `/api/v2/sync/pull${since === undefined ? '' : `?since=${since}`}`, token })
+        .then((r) => r.json());
+    const start = await pull(cafeteria);
+    const roster = start.changes.filter((c: { resource: string }) => c.resource === 'demographics');
+    expect(roster.length).toBeGreaterThan(500);
+    expect(roster.every((c: { record: object }) => !('meal_eligibility' in c.record))).toBe(true);
+    const adminRoster = (await pull(admin)).changes.find((c: { resource: string }) => c.resource === 'demographics');
+    expect(adminRoster.record.meal_eligibility).toBeDefined();
+
+    const item = pushItem(scholar(16));
+    expect((await push([item], cafeteria, 'tablet-c')).json().results[0].status).toBe('applied');
+    const delta = await pull(cafeteria, start.cursor);
+    const change = delta.changes.find((c: { id: string }) => c.id === item.id);
+    expect(change).toMatchObject({
+      resource: 'nslp_records',
+      op: 'upsert',
+      record: { scholar_id: scholar(16), voided: false },
+    });
+    expect(change.record).not.toHaveProperty('eligibility');
+
+    await voidMeal(item.id, { voided: true, void_reason: 'Wrong scholar' });
+    const after = await pull(cafeteria, delta.cursor);
+    expect(after.changes.find((c: { id: string }) => c.id === item.id)?.record).toMatchObject({ voided: true });
+    const fresh = await pull(cafeteria);
+    expect(fresh.changes.some((c: { id: string }) => c.id === item.id)).toBe(false);
+    expect(fresh.changes.some((c: { resource: string }) => c.resource === 'nslp_records')).toBe(true);
+
+    const staff = await pull(teacher);
+    expect(staff.changes.some((c: { resource: string }) => c.resource === 'nslp_records')).toBe(false);
+  });
+});
