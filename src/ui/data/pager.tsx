@@ -34,7 +34,7 @@ export function Pager({
   onPerPageChange,
   perPageOptions = PER_PAGE_OPTIONS,
 }: PagerProps) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation();
   const selectId = useId();
   const pages = pageCount(total, perPage);
   const from = total === 0 ? 0 : Math.min(total, (page - 1) * perPage + 1);

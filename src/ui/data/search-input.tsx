@@ -36,7 +36,7 @@ export function SearchInput({
   delay = SEARCH_DEBOUNCE_MS,
   maxLength = 100,
 }: SearchInputProps) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation();
   const [text, setText] = useState(value);
   // The last text reported or received: outside changes are told apart from the echo of our own reports.
   const sent = useRef(value);
