@@ -41,6 +41,24 @@ describe('route table', () => {
     ]);
   });
 
+  it('the meals section is nslp_records-create with its four screens, and loads their texts', () => {
+    const section = SECTIONS.find((s) => s.path === '/meals');
+    expect(section).toMatchObject({ name: 'meals', title: 'sections.meals', permission: 'nslp_records-create' });
+    expect(section?.namespaces).toEqual(['meals', 'meal-records']);
+    expect(
+      section?.children.map((c) => [c.name, section && childPath(section, c), c.title, c.permission ?? null]),
+    ).toEqual([
+      ['meals-add-meal', '/meals', 'sections.enterMeals', null],
+      ['meals-add-meal-missing', '/meals/add-meals-missing', 'sections.addMealsMissing', 'nslp_records-view_any'],
+      ['meals-view-records', '/meals/view-records', 'sections.viewRecords', 'nslp_records-view_any'],
+      ['meals-view-who-ate', '/meals/view-who-ate', 'sections.viewWhoAte', 'nslp_records-view_any'],
+    ]);
+    expect(isKnownPath('/meals')).toBe(true);
+    expect(isKnownPath('/meals/add-meals-missing')).toBe(true);
+    expect(isKnownPath('/meals/view-records')).toBe(true);
+    expect(isKnownPath('/meals/view-who-ate')).toBe(true);
+  });
+
   it('a child needs its section permission and its own', () => {
     const [index, records] = meals.children;
     expect(requiredPermissions(meals, records)).toEqual(['nslp_records-create', 'nslp_records-view_any']);
@@ -56,7 +74,7 @@ describe('route table', () => {
     expect(isKnownPath('/admin/')).toBe(true);
     expect(isKnownPath('/meals/view-records', [meals])).toBe(true);
     expect(isKnownPath('/check-in')).toBe(true);
-    expect(isKnownPath('/meals')).toBe(false);
+    expect(isKnownPath('/meals', [])).toBe(false);
     expect(isKnownPath('/nowhere')).toBe(false);
   });
 });

@@ -83,6 +83,42 @@ export const SECTIONS: readonly SectionRoute[] = [
     ],
   },
   {
+    path: '/meals',
+    name: 'meals',
+    title: 'sections.meals',
+    permission: 'nslp_records-create',
+    namespaces: ['meals', 'meal-records'],
+    children: [
+      {
+        path: '',
+        name: 'meals-add-meal',
+        title: 'sections.enterMeals',
+        load: () => import('../features/meals/enter-meals/enter-meals-page'),
+      },
+      {
+        path: 'add-meals-missing',
+        name: 'meals-add-meal-missing',
+        title: 'sections.addMealsMissing',
+        permission: 'nslp_records-view_any',
+        load: () => import('../features/meals/add-missing/add-missing-page'),
+      },
+      {
+        path: 'view-records',
+        name: 'meals-view-records',
+        title: 'sections.viewRecords',
+        permission: 'nslp_records-view_any',
+        load: withPermissions(() => import('../features/meals/records/records-page')),
+      },
+      {
+        path: 'view-who-ate',
+        name: 'meals-view-who-ate',
+        title: 'sections.viewWhoAte',
+        permission: 'nslp_records-view_any',
+        load: () => import('../features/meals/who-ate/who-ate-page'),
+      },
+    ],
+  },
+  {
     path: '/admin',
     name: 'admin',
     title: 'sections.administration',

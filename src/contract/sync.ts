@@ -3,7 +3,7 @@ import { IdSchema } from './common';
 import { InstantSchema } from './check-ins';
 
 /** Resources a station may write through the outbox; each has a create schema in the sync registry. */
-export const SYNC_RESOURCES = ['check_ins'] as const;
+export const SYNC_RESOURCES = ['check_ins', 'nslp_records'] as const;
 export const SyncResourceSchema = z.enum(SYNC_RESOURCES, { message: 'Not a resource the outbox can send.' });
 export type SyncResource = z.infer<typeof SyncResourceSchema>;
 

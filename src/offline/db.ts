@@ -8,9 +8,11 @@
  *   sign-out does not touch it. Keyed by the entry's UUIDv7, so key order is the order things were recorded.
  * - `meta`: small facts about this device's sync (its id, the pull cursor, when it last synced and when the snapshot
  *   was taken). One row per key instead of localStorage so that they change in the same transaction as the data.
- * - `demographics`, `check_ins`, `messenger_schedules`, `school_settings`: the reference snapshot the server hands
- *   out through pull (one table per pulled resource, named like it), plus the records the server confirmed for this
- *   device's own writes. Search, scan, duplicate checks and the late-arrival rule run on these when offline.
+ * - `demographics`, `check_ins`, `nslp_records`, `messenger_schedules`, `school_settings`: the reference snapshot the
+ *   server hands out through pull (one table per pulled resource, named like it), plus the records the server
+ *   confirmed for this device's own writes. Search, scan, duplicate checks (one meal per scholar, service and day,
+ *   issue F6) and the late-arrival rule run on these when offline. Pulled meals are today's from every station, with
+ *   the day's voids kept as records marked `voided` (the rule skips them).
  * - `photos`: scholar photos as Blobs (fetched once with the bearer token), so a pick-up screen shows faces offline.
  *
  * Not here: the sign-in token and cached user (localStorage, owned by the session store), and the service worker's
@@ -21,6 +23,7 @@ import type {
   CheckInRecord,
   DemographicRecord,
   MessengerScheduleRecord,
+  NslpRecord,
   SchoolSettings,
   SYNC_ACTIONS,
   SyncResource,
@@ -88,6 +91,7 @@ export interface PhotoRow {
 export interface LocalRecords {
   demographics: DemographicRecord;
   check_ins: CheckInRecord;
+  nslp_records: NslpRecord;
   messenger_schedules: MessengerScheduleRecord;
   school_settings: SchoolSettings;
 }
@@ -95,6 +99,7 @@ export type LocalResource = keyof LocalRecords;
 export const LOCAL_RESOURCES = [
   'demographics',
   'check_ins',
+  'nslp_records',
   'messenger_schedules',
   'school_settings',
 ] as const satisfies readonly LocalResource[];
@@ -110,6 +115,7 @@ export class OfflineDb extends Dexie {
   declare meta: EntityTable<MetaRow, 'key'>;
   declare demographics: EntityTable<DemographicRecord, 'id'>;
   declare check_ins: EntityTable<CheckInRecord, 'id'>;
+  declare nslp_records: EntityTable<NslpRecord, 'id'>;
   declare messenger_schedules: EntityTable<MessengerScheduleRecord, 'id'>;
   declare school_settings: EntityTable<SchoolSettings, 'id'>;
   declare photos: EntityTable<PhotoRow, 'id'>;
@@ -127,18 +133,19 @@ export class OfflineDb extends Dexie {
       school_settings: 'id',
       photos: 'id',
     });
-    // A later schema is a new block below this one; keep version 1 as it is (devices upgrade from it in place).
-    // List only the tables that change (null deletes one); the upgrade runs once, in the upgrade transaction:
-    //
-    //   this.version(2)
-    //     .stores({ nslp_records: 'id, scholar_id, served_on, [served_on+scholar_id]' })
-    //     .upgrade((tx) =>
-    //       tx.table('outbox').toCollection().modify((entry) => {
-    //         entry.field_errors ??= null;
-    //       }),
-    //     );
-    //
-    // Add the table to LOCAL_RESOURCES and LocalRecords, and a `declare` line above.
+    // Version 2 (issue F6): the meals served today, pulled from every station and confirmed for this one.
+    // `[served_on+scholar_id+meal_type]` answers "has this scholar had this meal today" in one lookup;
+    // `[served_on+meal_type]` reads one service's meals (the running count); `scholar_id` one scholar's.
+    // The outbox and the snapshot stay as they are. The pull cursor goes: the server already sent today's meals to
+    // version 1 devices, which dropped them (no table), so only a full snapshot brings another tablet's meals here.
+    this.version(2)
+      .stores({
+        nslp_records: 'id, scholar_id, served_on, [served_on+meal_type], [served_on+scholar_id+meal_type]',
+      })
+      .upgrade((tx) => tx.table('meta').delete('pull_cursor'));
+    // A later schema is a new block below this one; keep the earlier blocks as they are (devices upgrade from them
+    // in place). List only the tables that change (null deletes one); an `.upgrade(tx => ...)` runs once, in the
+    // upgrade transaction. Add a new table to LOCAL_RESOURCES and LocalRecords, and a `declare` line above.
     // Never clear the outbox in an upgrade.
   }
 

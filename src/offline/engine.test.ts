@@ -20,6 +20,7 @@ import {
   FakeSyncServer,
   FakeTimers,
   freshDbName,
+  nslpRecord,
   scholar,
   T0,
 } from './test/fakes';
@@ -325,6 +326,38 @@ describe('pull', () => {
     expect(await db.school_settings.toArray()).toEqual([settings]);
     expect(await db.messenger_schedules.where('weekday').equals(2).toArray()).toEqual([post]);
     expect(await getMeta(db, 'pull_cursor')).toBe(3);
+  });
+
+  it("stores today's meals from other tablets, and their voids, in nslp_records", async () => {
+    const { db, server, engine, startAndSync } = setup();
+    const scholarId = uuidv7();
+    const lunch = nslpRecord({ scholar_id: scholarId });
+    const breakfast = nslpRecord({ scholar_id: scholarId, meal_type: 'breakfast' });
+    server.upsert('nslp_records', lunch);
+    server.upsert('nslp_records', breakfast);
+    await startAndSync();
+    const today = (type: string) =>
+      db.nslp_records.where('[served_on+scholar_id+meal_type]').equals(['2026-03-02', scholarId, type]).toArray();
+    expect(await today('lunch')).toEqual([lunch]);
+
+    // Voided on the View Records screen: the delta carries the record marked voided, and the device keeps that.
+    server.upsert('nslp_records', { ...lunch, voided: true, void_reason: 'Wrong scholar' });
+    await engine.syncNow();
+    expect(await today('lunch')).toEqual([{ ...lunch, voided: true, void_reason: 'Wrong scholar' }]);
+    expect(await today('breakfast')).toEqual([breakfast]);
+  });
+
+  it("keeps the server's record of a meal this station sent", async () => {
+    const { db, server, engine, startAndSync } = setup();
+    const entry = await engine.write('nslp_records', {
+      scholar_id: uuidv7(),
+      meal_type: 'lunch',
+      served_at: new Date(T0).toISOString(),
+    });
+    await startAndSync();
+    expect(server.pushes[0]?.items[0]).toMatchObject({ resource: 'nslp_records', id: entry.id });
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.nslp_records.get(String(entry.data.id))).toMatchObject({ meal_type: 'lunch' });
   });
 
   it('pages while the server says more', async () => {

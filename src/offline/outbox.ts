@@ -6,12 +6,15 @@
  */
 import { Dexie } from 'dexie';
 import type { z } from 'zod';
-import { CheckInCreateSchema, type SyncResource, uuidv7 } from '../contract';
+import { CheckInCreateSchema, NslpRecordCreateSchema, type SyncResource, uuidv7 } from '../contract';
 import type { OfflineDb, OutboxEntry, OutboxStatus } from './db';
 import { getDeviceId } from './device';
 
 /** The create schema of each resource the outbox may carry (the server checks the same one). */
-const CREATE_SCHEMAS: Record<SyncResource, z.ZodType> = { check_ins: CheckInCreateSchema };
+const CREATE_SCHEMAS: Record<SyncResource, z.ZodType> = {
+  check_ins: CheckInCreateSchema,
+  nslp_records: NslpRecordCreateSchema,
+};
 
 /** A write the contract refuses, with per-field reasons in the server's 422 shape. */
 export class OutboxValidationError extends Error {

@@ -17,6 +17,8 @@ import type checkIn from '../../../locales/en/check-in.json';
 import common from '../../../locales/en/common.json';
 import errors from '../../../locales/en/errors.json';
 import kiosk from '../../../locales/en/kiosk.json';
+import type mealRecords from '../../../locales/en/meal-records.json';
+import type meals from '../../../locales/en/meals.json';
 import type messenger from '../../../locales/en/messenger.json';
 import notifications from '../../../locales/en/notifications.json';
 import type sync from '../../../locales/en/sync.json';
@@ -30,10 +32,19 @@ interface LazyEnglishResources {
   sync: typeof sync;
   'check-in': typeof checkIn;
   messenger: typeof messenger;
+  meals: typeof meals;
+  'meal-records': typeof mealRecords;
 }
 
 // A Record, so the typecheck fails when a lazy namespace is missing here or one is listed that has no type above.
-const LAZY: Record<keyof LazyEnglishResources, true> = { admin: true, sync: true, 'check-in': true, messenger: true };
+const LAZY: Record<keyof LazyEnglishResources, true> = {
+  admin: true,
+  sync: true,
+  'check-in': true,
+  messenger: true,
+  meals: true,
+  'meal-records': true,
+};
 
 /** Every English namespace, bundled or lazy: the source of the typed translation keys. */
 export type EnglishResources = typeof enInitialResources & LazyEnglishResources;

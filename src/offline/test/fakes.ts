@@ -7,6 +7,7 @@ import { ApiError } from '../../api/client';
 import type { SyncPhotosResponse, SyncPushResponse } from '../../api/sync';
 import {
   type DemographicRecord,
+  type NslpRecord,
   type SyncItem,
   type SyncPullResponse,
   type SyncPushBody,
@@ -244,6 +245,28 @@ export function checkInData(extra: Record<string, unknown> = {}): Record<string,
     scholar_id: uuidv7(),
     occurred_at: new Date(T0).toISOString(),
     method: 'kiosk',
+    ...extra,
+  };
+}
+
+/** A meal record as the server's pull carries it to a serving station (no eligibility: DESIGN section 7). */
+export function nslpRecord(extra: Partial<NslpRecord> & { scholar_id: string }): NslpRecord {
+  const at = new Date(T0).toISOString();
+  return {
+    id: uuidv7(),
+    served_on: '2026-03-02',
+    meal_type: 'lunch',
+    served_at: at,
+    added_as_missing: false,
+    missing_reason: null,
+    recorded_by: null,
+    device_id: 'another-tablet',
+    voided: false,
+    void_reason: null,
+    voided_at: null,
+    voided_by: null,
+    created_at: at,
+    updated_at: at,
     ...extra,
   };
 }

@@ -5,7 +5,7 @@
  * focus after the last tap.
  */
 import { useEffect, useEffectEvent } from 'react';
-import { createBurstDetector } from '../model/badge-burst';
+import { createBurstDetector } from './badge-burst';
 
 function isEditable(element: Element | null): boolean {
   if (!(element instanceof HTMLElement)) return false;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { DemographicRecord } from '../../../contract';
-import { scholar } from '../../../offline/test/fakes';
+import type { DemographicRecord } from '../../contract';
+import { scholar } from '../../offline/test/fakes';
 import { buildRosterIndex, findByBadge, matchingIds, normalizeText, searchRoster } from './roster-search';
 
 const roster: DemographicRecord[] = [

@@ -1,13 +1,14 @@
 /**
- * Finding a scholar on the kiosk, from the local roster (offline too): by part of a name or of a student number,
- * accent-insensitive ('garcia' finds 'García'), and by the exact badge code a scanner types.
+ * Finding a scholar at a station (the entrance kiosk, the cafeteria line) from the local roster, offline too: by
+ * part of a name or of a student number, accent-insensitive ('garcia' finds 'García'), and by the exact badge code a
+ * scanner types.
  *
  * DESIGN section 8 budgets a search at 16 ms p95 over 5,000 scholars. The work that does not depend on the query
  * (normalising names, sorting by name, the badge map) is done once per roster change by `buildRosterIndex`; a
  * keystroke then only runs `String.includes` over precomputed keys, one pass, no sorting: matches are put in rank
  * buckets, and each bucket is already in name order because the index is.
  */
-import type { DemographicRecord } from '../../../contract';
+import type { DemographicRecord } from '../../contract';
 
 /** Lower case, accents and apostrophes removed, hyphens and runs of spaces made one space. */
 export function normalizeText(text: string): string {

@@ -5,7 +5,7 @@
  */
 import type { DemographicRecord } from '../../../contract';
 import { useStation } from '../station/station';
-import { useBadgeScanner } from '../station/use-badge-scanner';
+import { useBadgeScanner } from '../../../ui/badge-scanner/use-badge-scanner';
 import type { CheckInDay } from '../station/use-check-in-day';
 import { AlreadyHere, Confirmation } from './outcome-screens';
 import { ReasonStep } from './reason-step';

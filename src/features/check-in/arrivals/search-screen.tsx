@@ -9,9 +9,9 @@ import { Alert, Heading, Input, Stack, Text } from '@chakra-ui/react';
 import { useDeferredValue, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DemographicRecord } from '../../../contract';
-import { createBurstDetector } from '../model/badge-burst';
+import { createBurstDetector } from '../../../ui/badge-scanner/badge-burst';
 import { dayOf } from '../model/day-state';
-import { searchRoster } from '../model/roster-search';
+import { searchRoster } from '../../../ui/roster/roster-search';
 import { ScholarRow } from '../parts/scholar-row';
 import type { CheckInDay } from '../station/use-check-in-day';
 

@@ -6,7 +6,7 @@
 import { GRADES } from '../../../contract';
 import type { DemographicRecord } from '../../../contract';
 import { countStates, type DayState, dayOf, type ScholarDay } from '../model/day-state';
-import { matchingIds, type RosterIndex } from '../model/roster-search';
+import { matchingIds, type RosterIndex } from '../../../ui/roster/roster-search';
 
 export interface DayRow {
   scholar: DemographicRecord;

@@ -7,7 +7,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { SchoolSettings } from '../../../contract';
 import { useSchoolTimeZone } from '../../../api/school-time-zone';
 import { type DayEvent, deriveDayStates, type ScholarDay, todaysEvents } from '../model/day-state';
-import { buildRosterIndex, type RosterIndex } from '../model/roster-search';
+import { buildRosterIndex, type RosterIndex } from '../../../ui/roster/roster-search';
 import { isLateArrival, schoolDayOf } from '../model/school-clock';
 import { useStation } from './station';
 

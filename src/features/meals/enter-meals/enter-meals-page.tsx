@@ -1,0 +1,37 @@
+/**
+ * Enter Meals (/meals, issue F6): the cafeteria tablet's serving line. Each scholar is recorded in one action (a
+ * badge read, a name or number typed, a photo tapped), at most one reimbursable meal of each service per scholar per
+ * day, decided on the device from the local records so it works offline; every meal goes through the outbox. Meal
+ * eligibility is not on this device's roster and never shows here (DESIGN section 7).
+ */
+import { Heading, Stack } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { LocalDataBoundary, RosterGate, StationNotices } from '../parts/roster-gate';
+import { useMealDay, useNow } from '../station/use-meal-day';
+import { MealLine } from './meal-line';
+
+function EnterMeals() {
+  const { t } = useTranslation();
+  const now = useNow();
+  const day = useMealDay(now);
+  return (
+    <Stack gap="4" maxW="5xl" mx="auto">
+      <Heading as="h1" size="2xl">
+        {t('sections.enterMeals')}
+      </Heading>
+      <StationNotices day={day} />
+      <RosterGate day={day}>
+        <MealLine day={day} now={now} />
+      </RosterGate>
+    </Stack>
+  );
+}
+
+/** The Enter Meals screen. */
+export default function EnterMealsPage() {
+  return (
+    <LocalDataBoundary>
+      <EnterMeals />
+    </LocalDataBoundary>
+  );
+}

@@ -1,0 +1,44 @@
+/**
+ * The serving line on one screen: the service and its running count, the outcome of the last scholar, the search box,
+ * and below it the search results (while something is typed) or the grid of photos. The badge scanner is listened to
+ * all the time, so the next scholar can scan while the last outcome is still on screen.
+ */
+import { Stack } from '@chakra-ui/react';
+import { useBadgeScanner } from '../../../ui/badge-scanner/use-badge-scanner';
+import type { MealDay } from '../station/use-meal-day';
+import { MealSearchBox, MealSearchResults } from './meal-search';
+import { OutcomePanel } from './outcome-panel';
+import { RosterGrid } from './roster-grid';
+import { ServicePicker } from './service-picker';
+import { useMealLine } from './use-meal-line';
+
+export interface MealLineProps {
+  day: MealDay;
+  now: number;
+}
+
+/** The line. */
+export function MealLine({ day, now }: MealLineProps) {
+  const line = useMealLine(day, now);
+  useBadgeScanner(line.scan);
+  const isServed = (scholarId: string) => line.firstMeal(scholarId) !== undefined;
+  const searching = line.query.trim() !== '';
+  return (
+    <Stack gap="5">
+      <ServicePicker mealType={line.mealType} count={line.count} onChoose={line.chooseService} />
+      <OutcomePanel outcome={line.outcome} timeZone={day.timeZone} />
+      <MealSearchBox query={line.query} onQuery={line.type} onScan={line.scan} />
+      {searching ? (
+        <MealSearchResults
+          index={day.index}
+          query={line.query}
+          mealType={line.mealType}
+          isServed={isServed}
+          onServe={line.serve}
+        />
+      ) : (
+        <RosterGrid index={day.index} mealType={line.mealType} isServed={isServed} onServe={line.serve} />
+      )}
+    </Stack>
+  );
+}

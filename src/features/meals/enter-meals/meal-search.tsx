@@ -1,0 +1,88 @@
+/**
+ * The line's search box (names and numbers, from the local roster, on every keystroke) and its results, one tap each.
+ * A badge scanned while the box has the focus types into it: a whole code in an empty box records its scholar at
+ * once (the flow checks the text), and a code typed after other text is told by its speed, like anywhere on the page.
+ */
+import { Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useDeferredValue, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DemographicRecord } from '../../../contract';
+import { createBurstDetector } from '../../../ui/badge-scanner/badge-burst';
+import { type RosterIndex, searchRoster } from '../../../ui/roster/roster-search';
+import type { MealType } from '../model/meal-service';
+import { ScholarButton } from '../parts/scholar-button';
+
+export interface MealSearchProps {
+  index: RosterIndex;
+  query: string;
+  mealType: MealType;
+  isServed: (scholarId: string) => boolean;
+  onQuery: (text: string) => void;
+  onScan: (code: string) => void;
+  onServe: (scholar: DemographicRecord) => void;
+}
+
+/** The search box. */
+export function MealSearchBox({ query, onQuery, onScan }: Pick<MealSearchProps, 'query' | 'onQuery' | 'onScan'>) {
+  const { t } = useTranslation('meals');
+  const scanner = useRef(createBurstDetector());
+  return (
+    <Input
+      type="search"
+      size="2xl"
+      fontSize="2xl"
+      autoComplete="off"
+      spellCheck={false}
+      aria-label={t('line.searchLabel')}
+      placeholder={t('line.searchPlaceholder')}
+      value={query}
+      maxLength={100}
+      onChange={(event) => onQuery(event.target.value)}
+      onKeyDown={(event) => {
+        const code = scanner.current.key(event.key, performance.now());
+        if (code === null) return;
+        event.preventDefault();
+        onScan(code);
+      }}
+    />
+  );
+}
+
+/** The scholars matching the search, best first. */
+export function MealSearchResults({
+  index,
+  query,
+  mealType,
+  isServed,
+  onServe,
+}: Omit<MealSearchProps, 'onQuery' | 'onScan'>) {
+  const { t } = useTranslation('meals');
+  const deferred = useDeferredValue(query);
+  const matches = useMemo(() => searchRoster(index, deferred, 12), [index, deferred]);
+  const more = matches.total - matches.scholars.length;
+  if (matches.scholars.length === 0) {
+    return (
+      <Text color="fg.muted" fontSize="lg">
+        {t('line.noMatch', { query: deferred.trim() })}
+      </Text>
+    );
+  }
+  return (
+    <Stack gap="2">
+      <SimpleGrid as="ul" aria-label={t('line.results')} columns={{ base: 1, md: 2 }} gap="2" listStyleType="none">
+        {matches.scholars.map((scholar) => (
+          <li key={scholar.id}>
+            <ScholarButton
+              scholar={scholar}
+              mealType={mealType}
+              served={isServed(scholar.id)}
+              layout="row"
+              onServe={onServe}
+            />
+          </li>
+        ))}
+      </SimpleGrid>
+      {more > 0 && <Text color="fg.muted">{t('line.moreResults', { count: more })}</Text>}
+    </Stack>
+  );
+}

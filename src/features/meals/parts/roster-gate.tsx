@@ -1,0 +1,107 @@
+/**
+ * The states of a meals screen that works from the device's roster (STYLE.md, "Errors and states"): reading it,
+ * waiting for the first download, offline before any download, an empty roster, and a failure to read the device's
+ * database (an error boundary, since the live queries throw while rendering). Once the roster is there, offline is
+ * not an error: a notice says that meals wait on the device, and how fresh the roster is.
+ */
+import { Alert, Button, EmptyState, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Component, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { MealDay } from '../station/use-meal-day';
+
+function Waiting({ text }: { text: string }) {
+  return (
+    <HStack role="status" gap="3" py="10" justify="center">
+      <Spinner size="lg" />
+      <Text fontSize="xl">{text}</Text>
+    </HStack>
+  );
+}
+
+/** Renders its children once the roster is on the device; otherwise the state it is in. */
+export function RosterGate({ day, children }: { day: Pick<MealDay, 'status'>; children: ReactNode }) {
+  const { t } = useTranslation('meals');
+  const { t: tc } = useTranslation();
+  switch (day.status) {
+    case 'loading':
+      return <Waiting text={tc('states.loading')} />;
+    case 'downloading':
+      return <Waiting text={t('roster.downloading')} />;
+    case 'offline-no-data':
+      return (
+        <Alert.Root status="warning">
+          <Alert.Indicator />
+          <Alert.Description>{t('roster.offlineNoData')}</Alert.Description>
+        </Alert.Root>
+      );
+    case 'empty':
+      return (
+        <EmptyState.Root>
+          <EmptyState.Content>
+            <EmptyState.Description>{t('roster.empty')}</EmptyState.Description>
+          </EmptyState.Content>
+        </EmptyState.Root>
+      );
+    default:
+      return children;
+  }
+}
+
+/** The offline notice and the roster's age, above a screen's content. */
+export function StationNotices({
+  day,
+  offlineText,
+}: {
+  day: Pick<MealDay, 'online' | 'snapshotAt'>;
+  /** What offline means on this screen; by default, that meals wait on the device. */
+  offlineText?: string;
+}) {
+  const { t, i18n } = useTranslation('meals');
+  const updated =
+    day.snapshotAt === null
+      ? null
+      : new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' }).format(day.snapshotAt);
+  return (
+    <Stack gap="2">
+      {!day.online && (
+        <Alert.Root status="info">
+          <Alert.Indicator />
+          <Alert.Description>{offlineText ?? t('roster.offline')}</Alert.Description>
+        </Alert.Root>
+      )}
+      {updated && (
+        <Text fontSize="sm" color="fg.muted">
+          {t('roster.updatedAt', { time: updated })}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+function ReadError({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation('meals');
+  const { t: tc } = useTranslation();
+  return (
+    <Alert.Root status="error" alignItems="center">
+      <Alert.Indicator />
+      <Alert.Description>{t('roster.readError')}</Alert.Description>
+      <Button size="sm" variant="outline" onClick={onRetry}>
+        {tc('states.retry')}
+      </Button>
+    </Alert.Root>
+  );
+}
+
+/** Catches a failure to read the device's database (blocked, storage refused) and offers to try again. */
+export class LocalDataBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override render() {
+    if (this.state.failed) return <ReadError onRetry={() => this.setState({ failed: false })} />;
+    return this.props.children;
+  }
+}

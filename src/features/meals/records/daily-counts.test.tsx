@@ -1,0 +1,115 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { NslpDailyCount } from '../../../contract';
+import RecordsPage from './records-page';
+import { captureDownloads, csvRows } from './test/csv-capture';
+import { FakeMealsServer } from './test/fake-meals-server';
+import { renderMealsScreen } from './test/render-meals';
+
+const category = (count: number, eligible: number, factor = 0.9) => ({
+  count,
+  eligible,
+  limit: Math.round(eligible * factor * 100) / 100,
+  flagged: count > eligible * factor,
+});
+const day = (served_on: string, free: number, reduced: number, paid: number): NslpDailyCount => {
+  const c = { free: category(free, 100), reduced: category(reduced, 20), paid: category(paid, 80) };
+  return {
+    served_on,
+    meal_type: 'lunch',
+    ...c,
+    total: free + reduced + paid,
+    flagged: c.free.flagged || c.reduced.flagged || c.paid.flagged,
+  };
+};
+
+let server: FakeMealsServer;
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2030-03-04T20:00:00.000Z'));
+  server = new FakeMealsServer().install();
+  server.counts = {
+    data: [day('2030-03-02', 80, 15, 60), day('2030-03-03', 85, 19, 50)],
+    meta: { from: '2030-03-01', to: '2030-03-04', attendance_factor: 0.9 },
+  };
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+async function renderCounts(route = '/meals/view-records?view=counts&from=2030-03-01&meal=lunch') {
+  await renderMealsScreen(<RecordsPage permissions={['nslp_records-view_any']} />, { route });
+  return screen.findByRole('table', { name: 'Daily meal counts by category' });
+}
+
+describe('View Records: daily counts', () => {
+  it('asks for the range and service, and shows each category with its limit', async () => {
+    const table = await renderCounts();
+    const query = server.calls('GET', 'v2/nslp_records/daily_counts').at(-1)?.query;
+    expect(Object.fromEntries(query ?? [])).toEqual({ from: '2030-03-01', to: '2030-03-04', meal_type: 'lunch' });
+    const rows = within(table).getAllByRole('row');
+    expect(rows).toHaveLength(4);
+    const first = within(rows[1] as HTMLElement);
+    expect(first.getByText('Sat, Mar 2, 2030')).toBeTruthy();
+    expect(first.getByText('80')).toBeTruthy();
+    expect(first.getByText('limit 90 of 100 eligible')).toBeTruthy();
+    expect(first.getByText('155')).toBeTruthy();
+    expect(first.getByText('Within limits')).toBeTruthy();
+    expect(within(rows[3] as HTMLElement).getByText('Totals')).toBeTruthy();
+    expect(within(rows[3] as HTMLElement).getByText('309')).toBeTruthy();
+    expect(screen.getByText(/attendance factor \(0\.9\)/)).toBeTruthy();
+  });
+
+  it('flags a day above a limit plainly, in words and not by colour alone', async () => {
+    const table = await renderCounts();
+    const flagged = within(table).getAllByRole('row')[2] as HTMLElement;
+    expect(flagged.getAttribute('data-flagged')).toBe('true');
+    expect(within(flagged).getByText('Above the limit: Reduced-price')).toBeTruthy();
+    expect(within(flagged).getByText('Above limit')).toBeTruthy();
+    expect(within(flagged).getByText('limit 18 of 20 eligible')).toBeTruthy();
+    expect(screen.getByText('1 day is above a limit.')).toBeTruthy();
+  });
+
+  it('exports the counts as CSV', async () => {
+    const downloads = captureDownloads();
+    try {
+      await renderCounts();
+      fireEvent.click(screen.getByRole('button', { name: 'Export counts CSV' }));
+      const [file] = await downloads.files();
+      expect(file?.name).toBe('meal-counts-2030-03-01-to-2030-03-04.csv');
+      const rows = csvRows(file?.text ?? '');
+      expect(rows[0]).toBe(
+        'Date,Service,Free count,Free eligible,Free limit,Free above limit,Reduced-price count,Reduced-price eligible,' +
+          'Reduced-price limit,Reduced-price above limit,Paid count,Paid eligible,Paid limit,Paid above limit,Total,Above a limit',
+      );
+      expect(rows[2]).toBe('2030-03-03,Lunch,85,100,90,No,19,20,18,Yes,50,80,72,No,154,Yes');
+      expect(rows).toHaveLength(3);
+    } finally {
+      downloads.restore();
+    }
+  });
+
+  it('says when nothing was counted, and refuses a range longer than a year', async () => {
+    server.counts = { data: [], meta: { from: '2030-03-04', to: '2030-03-04', attendance_factor: 0.9 } };
+    await renderMealsScreen(<RecordsPage permissions={['nslp_records-view_any']} />, {
+      route: '/meals/view-records?view=counts',
+    });
+    expect(await screen.findByText('No meals counted in this range.')).toBeTruthy();
+    const asked = server.calls('GET', 'v2/nslp_records/daily_counts').length;
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2028-01-01' } });
+    expect(await screen.findByText('Ask for at most 366 days at a time.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('No meals counted in this range.')).toBeNull());
+    expect(server.calls('GET', 'v2/nslp_records/daily_counts')).toHaveLength(asked);
+  });
+
+  it('switches between records and counts with the tabs, kept in the URL', async () => {
+    const view = await renderMealsScreen(<RecordsPage permissions={['nslp_records-view_any']} />, {
+      route: '/meals/view-records',
+    });
+    await screen.findByText('No meals recorded for these filters.');
+    fireEvent.click(screen.getByRole('tab', { name: 'Daily counts' }));
+    expect(await screen.findByRole('table', { name: 'Daily meal counts by category' })).toBeTruthy();
+    expect(view.location().search).toBe('?view=counts');
+  });
+});

@@ -1,0 +1,205 @@
+/**
+ * A small in-memory stand-in for the endpoints View Records and View Who Ate call, installed by stubbing
+ * `globalThis.fetch` (like the administration screens' fake): `v2/config`, `v2/demographics` (search, filters, sort,
+ * pages), `v2/nslp_records` (the contract's filters, sort, pages, include_voided, the void), its `daily_counts`
+ * (answered from what the test sets) and `v2/photos/:id`. It records every request, and can fail the next matching
+ * call or lose the network.
+ */
+import { vi } from 'vitest';
+import type { DemographicRecord, NslpDailyCountsResponse, NslpRecord } from '../../../../contract';
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: Record<string, unknown> | null;
+}
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const STAMP = '2030-01-01T00:00:00.000Z';
+
+/** A scholar with defaults for what a test does not care about. */
+export function makeScholar(id: string, fname: string, lname: string, extra: Partial<DemographicRecord> = {}) {
+  return {
+    id,
+    user_id: null,
+    student_number: `10${id.replace(/\D/g, '').padStart(3, '0')}`,
+    fname,
+    lname,
+    nickname: null,
+    grade: '7',
+    program: 'Secondary',
+    homeroom: 'Room 12',
+    photo_id: null,
+    badge_code: `badge-${id}`,
+    alerts: null,
+    active: true,
+    created_at: STAMP,
+    updated_at: STAMP,
+    ...extra,
+  } satisfies DemographicRecord;
+}
+
+/** A meal record with defaults (lunch on 2030-03-04 at noon in Los Angeles). */
+export function makeRecord(id: string, scholarId: string, extra: Partial<NslpRecord> = {}): NslpRecord {
+  return {
+    id,
+    scholar_id: scholarId,
+    served_on: '2030-03-04',
+    meal_type: 'lunch',
+    served_at: '2030-03-04T20:00:00.000Z',
+    added_as_missing: false,
+    missing_reason: null,
+    recorded_by: 'user-cafeteria',
+    device_id: 'tablet-1',
+    voided: false,
+    void_reason: null,
+    voided_at: null,
+    voided_by: null,
+    created_at: STAMP,
+    updated_at: STAMP,
+    ...extra,
+  };
+}
+
+const truthy = (v: string | null) => v === 'true' || v === '1';
+
+/** The fake server: its data, what it was asked, and switches for failures. */
+export class FakeMealsServer {
+  readonly requests: RecordedRequest[] = [];
+  offline = false;
+  timeZone = 'America/Los_Angeles';
+  counts: NslpDailyCountsResponse = { data: [], meta: { from: '', to: '', attendance_factor: 0.9 } };
+  photos = new Map<string, Uint8Array<ArrayBuffer>>();
+  private overrides: { method: string; path: RegExp; status: number; body: unknown }[] = [];
+  private holds: { match: (r: RecordedRequest) => boolean; gate: Promise<void> }[] = [];
+
+  constructor(
+    public scholars: DemographicRecord[] = [],
+    public records: NslpRecord[] = [],
+  ) {}
+
+  /** Answers the next request matching method and path with this status and body instead. */
+  failNext(method: string, path: RegExp, status: number, body: unknown): void {
+    this.overrides.push({ method, path, status, body });
+  }
+
+  /** Holds the answers of matching requests until the returned function is called. */
+  holdWhen(match: (r: RecordedRequest) => boolean): () => void {
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const hold = { match, gate };
+    this.holds.push(hold);
+    return () => {
+      this.holds = this.holds.filter((h) => h !== hold);
+      release();
+    };
+  }
+
+  /** The requests with this method whose path is exactly `path`. */
+  calls(method: string, path: string): RecordedRequest[] {
+    return this.requests.filter((r) => r.method === method && r.path === path);
+  }
+
+  /** Stubs fetch and Request; undo with `vi.unstubAllGlobals()`. */
+  install(): this {
+    const Base = globalThis.Request;
+    class RelativeRequest extends Base {
+      constructor(input: RequestInfo | URL, init?: RequestInit) {
+        super(typeof input === 'string' ? new URL(input, window.location.href) : input, init);
+      }
+    }
+    vi.stubGlobal('Request', RelativeRequest);
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
+      this.handle(input instanceof Request ? input : new RelativeRequest(input, init)),
+    );
+    return this;
+  }
+
+  private async handle(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    const text = request.method === 'GET' ? '' : await request.text();
+    const body = text ? (JSON.parse(text) as Record<string, unknown>) : null;
+    const path = url.pathname.replace(/^\/api\//, '');
+    const recorded = { method: request.method, path, query: url.searchParams, body };
+    this.requests.push(recorded);
+    await Promise.all(this.holds.filter((h) => h.match(recorded)).map((h) => h.gate));
+    if (this.offline) throw new TypeError('Failed to fetch');
+    const override = this.overrides.findIndex((o) => o.method === request.method && o.path.test(path));
+    if (override >= 0) {
+      const [o] = this.overrides.splice(override, 1);
+      if (o) return json(o.status, o.body);
+    }
+    const q = url.searchParams;
+    if (path === 'v2/config') {
+      return json(200, { google_client_id: null, school_name: 'Demo', time_zone: this.timeZone, version: 'test' });
+    }
+    if (path === 'v2/demographics' && request.method === 'GET') return this.listScholars(q);
+    if (path === 'v2/nslp_records/daily_counts') return json(200, this.counts);
+    if (path === 'v2/nslp_records' && request.method === 'GET') return this.listRecords(q);
+    const voidMatch = /^v2\/nslp_records\/([^/]+)$/.exec(path);
+    if (voidMatch && request.method === 'POST') return this.void(voidMatch[1] as string, body);
+    const photo = /^v2\/photos\/([^/]+)$/.exec(path);
+    if (photo) {
+      const bytes = this.photos.get(photo[1] as string);
+      return bytes
+        ? new Response(bytes, { status: 200, headers: { 'content-type': 'image/png' } })
+        : json(404, { message: 'No such photo.' });
+    }
+    return json(404, { message: 'No such route.' });
+  }
+
+  private page<T>(rows: T[], q: URLSearchParams): Response {
+    const page = Number(q.get('page') ?? 1);
+    const perPage = Number(q.get('per_page') ?? 50);
+    if (perPage > 500) return json(422, { message: 'Too many.', errors: { per_page: ['Too many.'] } });
+    const data = rows.slice((page - 1) * perPage, page * perPage);
+    return json(200, { data, meta: { page, per_page: perPage, total: rows.length } });
+  }
+
+  private listScholars(q: URLSearchParams): Response {
+    const words = (q.get('search') ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+    const found = this.scholars
+      .filter((s) =>
+        words.every((w) => `${s.fname} ${s.lname} ${s.nickname ?? ''} ${s.student_number}`.toLowerCase().includes(w)),
+      )
+      .filter((s) => !q.get('filter[grade]') || s.grade === q.get('filter[grade]'))
+      .filter((s) => !q.get('filter[active]') || String(s.active) === q.get('filter[active]'))
+      .sort((a, b) => a.lname.localeCompare(b.lname) || a.id.localeCompare(b.id));
+    return this.page(found, q);
+  }
+
+  private listRecords(q: URLSearchParams): Response {
+    const f = (name: string) => q.get(`filter[${name}]`);
+    const scholar = (id: string) => this.scholars.find((s) => s.id === id);
+    const sort = q.get('sort') ?? '-served_at';
+    const field = sort.replace(/^-/, '') as 'served_at' | 'meal_type' | 'created_at' | 'served_on';
+    const found = this.records
+      .filter((r) => truthy(f('include_voided')) || !r.voided)
+      .filter((r) => !f('from') || r.served_on >= (f('from') as string))
+      .filter((r) => !f('to') || r.served_on <= (f('to') as string))
+      .filter((r) => !f('served_on') || r.served_on === f('served_on'))
+      .filter((r) => !f('meal_type') || r.meal_type === f('meal_type'))
+      .filter((r) => !f('scholar_id') || r.scholar_id === f('scholar_id'))
+      .filter((r) => !f('grade') || scholar(r.scholar_id)?.grade === f('grade'))
+      .filter((r) => !f('homeroom') || scholar(r.scholar_id)?.homeroom === f('homeroom'))
+      .filter((r) => !f('added_as_missing') || String(r.added_as_missing) === f('added_as_missing'))
+      .sort((a, b) => (sort.startsWith('-') ? -1 : 1) * (a[field].localeCompare(b[field]) || a.id.localeCompare(b.id)));
+    return this.page(found, q);
+  }
+
+  private void(id: string, body: Record<string, unknown> | null): Response {
+    const record = this.records.find((r) => r.id === id);
+    if (!record) return json(404, { message: 'No such record.' });
+    const reason = typeof body?.void_reason === 'string' ? body.void_reason.trim() : '';
+    if (body?._method !== 'PATCH' || body?.voided !== true || !reason) {
+      return json(422, { message: 'Invalid.', errors: { void_reason: ['Voiding needs a reason.'] } });
+    }
+    if (record.voided) return json(409, { message: 'This meal record is already voided.', record });
+    Object.assign(record, { voided: true, void_reason: reason, voided_at: STAMP, voided_by: 'user-cafeteria' });
+    return json(200, { data: record });
+  }
+}

@@ -1,0 +1,94 @@
+/**
+ * View Who Ate (`/meals/view-who-ate`, issue F6): for a day (today by default, on the school's clock) and a service
+ * (by default the one the time of day suggests), who ate and who did not, grouped by grade and homeroom with their
+ * photos and the counts of each group and of everyone shown; filters by grade and homeroom and a name search. It
+ * reads the server's records of every device, refreshed each minute. Eligibility is never shown here (DESIGN
+ * section 7): the screen does not read it, whatever the records or the roster carry.
+ */
+import { Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { GRADES } from '../../../contract';
+import { type QueryLike, QueryState } from '../../../ui/data/query-state';
+import { useRoster } from '../records/api/list-scholars';
+import { isDay, isMealType, mealTypeAt, useSchoolToday } from '../records/model/school-day';
+import { homeroomsOf } from '../records/model/scholars';
+import { useDayMeals } from './api/day-meals';
+import { whoAte } from './model/who-ate';
+import { CountsLine, WhoAteGroupSection } from './who-ate-group';
+import { type WhoAteFilterValues, WhoAteFilters } from './who-ate-filters';
+
+/** The View Who Ate screen; it offers no actions, so it needs nothing of the permissions it is given. */
+export default function WhoAtePage(_props: { permissions?: readonly string[] }) {
+  const { t } = useTranslation('meal-records');
+  const { today, timeZone } = useSchoolToday();
+  const [params, setParams] = useSearchParams();
+  const [search, setSearch] = useState('');
+  const meal = params.get('meal');
+  const grade = params.get('grade') ?? '';
+  const values: WhoAteFilterValues = {
+    day: isDay(params.get('day')) ? (params.get('day') as string) : today,
+    mealType: isMealType(meal) ? meal : mealTypeAt(Date.now(), timeZone),
+    grade: GRADES.some((g) => g === grade) ? grade : '',
+    homeroom: params.get('homeroom') ?? '',
+    search,
+  };
+  const update = (patch: Partial<WhoAteFilterValues>) => {
+    if (patch.search !== undefined) setSearch(patch.search);
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      const put = (key: string, value: string | undefined) => {
+        if (value === undefined) return;
+        if (value) next.set(key, value);
+        else next.delete(key);
+      };
+      put('day', patch.day);
+      put('meal', patch.mealType);
+      put('grade', patch.grade);
+      put('homeroom', patch.homeroom);
+      return next;
+    });
+  };
+  const roster = useRoster();
+  const meals = useDayMeals(values.day, values.mealType);
+  const result = useMemo(
+    () => (roster.data && meals.data ? whoAte(roster.data, meals.data, values) : undefined),
+    [roster.data, meals.data, values.grade, values.homeroom, values.search],
+  );
+  const failed = roster.isError ? roster : meals;
+  const query: QueryLike = {
+    data: result,
+    isError: roster.isError || meals.isError,
+    error: failed.error,
+    fetchStatus: roster.fetchStatus === 'paused' || meals.fetchStatus === 'paused' ? 'paused' : meals.fetchStatus,
+    refetch: () => Promise.all([roster.isError && roster.refetch(), meals.refetch()]),
+  };
+
+  return (
+    <Stack gap="4">
+      <Heading as="h1" size="lg">
+        {t('whoAte.title')}
+      </Heading>
+      <WhoAteFilters values={values} homerooms={homeroomsOf(roster.data, values.grade)} onChange={update} />
+      <QueryState
+        query={query}
+        isEmpty={result?.groups.length === 0}
+        emptyText={t('whoAte.empty')}
+        offlineText={t('needsConnection')}
+      >
+        {result && (
+          <Stack gap="4">
+            <HStack as="section" aria-label={t('whoAte.overall')} gap="3" wrap="wrap">
+              <Text fontWeight="semibold">{t('whoAte.overall')}</Text>
+              <CountsLine counts={result.counts} />
+            </HStack>
+            {result.groups.map((group) => (
+              <WhoAteGroupSection key={group.key} group={group} timeZone={timeZone} />
+            ))}
+          </Stack>
+        )}
+      </QueryState>
+    </Stack>
+  );
+}
