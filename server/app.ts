@@ -18,6 +18,7 @@ import multipart from './plugins/multipart';
 import security from './plugins/security';
 import staticApp from './plugins/static';
 import authRoutes from './routes/auth/index';
+import authorizedPickUpsRoutes from './routes/authorized_pick_ups/index';
 import checkInsRoutes from './routes/check_ins/index';
 import configRoutes from './routes/config/index';
 import demographicsRoutes from './routes/demographics/index';
@@ -57,6 +58,7 @@ const API_ROUTES = [
   ['/demographics', demographicsRoutes],
   ['/photos', photosRoutes],
   ['/check_ins', checkInsRoutes],
+  ['/authorized_pick_ups', authorizedPickUpsRoutes],
   ['/nslp_records', nslpRecordsRoutes],
   ['/sync', syncRoutes],
   ['/messenger_schedules', messengerRoutes],

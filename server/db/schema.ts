@@ -212,6 +212,8 @@ export const checkIns = pgTable(
       .default('kiosk'),
     pick_up_id: uuid('pick_up_id'),
     pick_up_name: text('pick_up_name'),
+    /** Why a scholar was signed out to someone not on the pick-up list (F5); such a sign-out is flagged. */
+    override_reason: text('override_reason'),
     flagged: boolean('flagged').notNull().default(false),
     /** An arrival after the school's start time plus the late threshold (decided on the server). */
     late: boolean('late').notNull().default(false),
@@ -224,6 +226,38 @@ export const checkIns = pgTable(
     index('check_ins_scholar_idx').on(t.scholar_id, t.occurred_at),
     // One arrival per scholar and school day (F4): the backstop behind the check in the route.
     uniqueIndex('check_ins_one_arrival_per_day').on(t.scholar_id, t.school_day).where(sql`${t.kind} = 'arrival'`),
+    index('check_ins_pick_up_idx').on(t.pick_up_id),
+  ],
+);
+
+/**
+ * The adults who may pick a scholar up (F5), or, with status not_authorized, who must not (a custody order), each
+ * with a photo for the pick-up line. Siblings' rows for the same adult share one photo.
+ */
+export const authorizedPickUps = pgTable(
+  'authorized_pick_ups',
+  {
+    id: uuid('id').primaryKey(),
+    scholar_id: uuid('scholar_id')
+      .notNull()
+      .references(() => demographics.id, { onDelete: 'cascade' }),
+    full_name: text('full_name').notNull(),
+    relationship: text('relationship'),
+    phone: text('phone'),
+    photo_id: uuid('photo_id'),
+    status: text('status', { enum: ['authorized', 'not_authorized'] })
+      .notNull()
+      .default('authorized'),
+    notes: text('notes'),
+    /** First and last school day the authorization holds (inclusive); null: open-ended. */
+    valid_from: date('valid_from', { mode: 'string' }),
+    valid_until: date('valid_until', { mode: 'string' }),
+    active: boolean('active').notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [
+    index('authorized_pick_ups_scholar_idx').on(t.scholar_id, t.full_name),
+    index('authorized_pick_ups_name_idx').on(t.full_name),
   ],
 );
 

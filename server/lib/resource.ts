@@ -17,6 +17,7 @@ import {
   type ListQuery,
   type Resource,
   singleResponse,
+  UUID_PATTERN,
   uuidv7,
 } from '../../src/contract';
 import type { Tx } from '../db/client';
@@ -55,10 +56,17 @@ export interface ResourceDefinition<Rec, Create extends Row, Update extends Row>
   /** Column values for a new row; `id` is set by the layer. */
   prepareCreate?(input: Create, ctx: ResourceContext): Promise<Row> | Row;
   prepareUpdate?(input: Update, existing: Row, ctx: ResourceContext): Promise<Row> | Row;
-  /** Runs inside the write's transaction, after the row is written (roles, photos, invariants). */
-  afterWrite?(id: string, input: Create | Update, ctx: ResourceContext & { created: boolean }): Promise<void>;
-  /** Runs inside the delete's transaction, after the row is gone (invariants). */
-  afterDelete?(id: string, ctx: ResourceContext): Promise<void>;
+  /**
+   * Runs inside the write's transaction, after the row is written (roles, photos, invariants); `existing` is the row
+   * as it was before an update.
+   */
+  afterWrite?(
+    id: string,
+    input: Create | Update,
+    ctx: ResourceContext & { created: boolean; existing?: Row },
+  ): Promise<void>;
+  /** Runs inside the delete's transaction, after the row is gone (invariants, its files); `existing` is that row. */
+  afterDelete?(id: string, ctx: ResourceContext & { existing: Row }): Promise<void>;
   /** How DELETE works: removed, or marked inactive. Absent: no DELETE route. */
   remove?: 'delete' | 'deactivate';
   /**
@@ -89,6 +97,28 @@ export const eqFilter =
     }
     return eq(column, value);
   };
+
+/** A filter on a uuid column: 422 for a value that is not a UUID (the database would refuse to compare it). */
+export const uuidFilter =
+  (column: AnyPgColumn) =>
+  (value: string): SQL => {
+    if (!UUID_PATTERN.test(value)) throw invalid(`filter.${column.name}`, 'Must be an id (a UUID).');
+    return eq(column, value);
+  };
+
+/** A filter's YYYY-MM-DD value, or 422 on `filter.<field>`. */
+export function filterDate(field: string, value: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(value))) {
+    throw invalid(`filter.${field}`, 'Must be a date as YYYY-MM-DD.');
+  }
+  return value;
+}
+
+/** A filter comparing a date column with a YYYY-MM-DD value (`filter[from]`, `filter[to]`), named `field`. */
+export const dateFilter =
+  (field: string, column: AnyPgColumn, op: typeof eq) =>
+  (value: string): SQL =>
+    op(column, filterDate(field, value));
 
 /** Escapes LIKE wildcards so search text matches literally. */
 export const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -287,7 +317,7 @@ export function resourceRoutes<Rec, Create extends Row, Update extends Row>(
             } as never)
             .where(eq(def.idColumn, request.params.id));
         }
-        await def.afterWrite?.(request.params.id, fields as Update, { ...ctx, created: false });
+        await def.afterWrite?.(request.params.id, fields as Update, { ...ctx, created: false, existing: existing[0] });
         await audit(tx, request, {
           action: 'update',
           resource: def.name,
@@ -315,7 +345,11 @@ export function resourceRoutes<Rec, Create extends Row, Update extends Row>(
         },
         async (request) => {
           await app.db.transaction(async (tx) => {
-            const existing = await tx.select().from(def.table).where(eq(def.idColumn, request.params.id)).limit(1);
+            const existing = (await tx
+              .select()
+              .from(def.table)
+              .where(eq(def.idColumn, request.params.id))
+              .limit(1)) as Row[];
             if (!existing[0]) throw notFound();
             if (def.remove === 'deactivate') {
               await tx
@@ -329,7 +363,7 @@ export function resourceRoutes<Rec, Create extends Row, Update extends Row>(
               });
             } else {
               await tx.delete(def.table).where(eq(def.idColumn, request.params.id));
-              await def.afterDelete?.(request.params.id, { tx, request });
+              await def.afterDelete?.(request.params.id, { tx, request, existing: existing[0] });
             }
             await audit(tx, request, {
               action: def.remove === 'deactivate' ? 'deactivate' : 'delete',

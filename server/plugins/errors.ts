@@ -43,6 +43,7 @@ const UNIQUE_CONFLICTS: Record<string, string> = {
 /** Foreign keys whose violation means the input names a record that does not exist. */
 const FOREIGN_FIELDS: Record<string, string> = {
   check_ins_scholar_id_demographics_id_fk: 'scholar_id',
+  authorized_pick_ups_scholar_id_demographics_id_fk: 'scholar_id',
   messenger_schedules_scholar_id_demographics_id_fk: 'scholar_id',
   nslp_records_scholar_id_demographics_id_fk: 'scholar_id',
 };

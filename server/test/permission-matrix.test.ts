@@ -43,6 +43,26 @@ describe('permission matrix', () => {
     expect(s.app.apiRoutes.length).toBeGreaterThan(20);
   });
 
+  it('walks the pick-up adults and badge routes (F5) with their permissions', () => {
+    const rules = new Set(s.app.apiRoutes.map((r) => `${r.method} ${r.url} ${r.access}`));
+    for (const rule of [
+      'GET /api/v2/authorized_pick_ups authorized_pick_ups-view_any',
+      'GET /api/v2/authorized_pick_ups/:id authorized_pick_ups-view',
+      'POST /api/v2/authorized_pick_ups authorized_pick_ups-create',
+      'POST /api/v2/authorized_pick_ups/batch authorized_pick_ups-create',
+      'POST /api/v2/authorized_pick_ups/:id authorized_pick_ups-update',
+      'PATCH /api/v2/authorized_pick_ups/:id authorized_pick_ups-update',
+      'DELETE /api/v2/authorized_pick_ups/:id authorized_pick_ups-delete',
+      'GET /api/v2/demographics/by_badge/:code demographics-view',
+    ]) {
+      expect(rules, rule).toContain(rule);
+    }
+    const office = people.find((p) => p.email === 'office@demo.school');
+    for (const action of ['view_any', 'view', 'create', 'update', 'delete']) {
+      expect(office?.permissions.has(`authorized_pick_ups-${action}`)).toBe(true);
+    }
+  });
+
   it('answers 401, 403 or neither for every route and every role as the catalogue says', async () => {
     const failures: string[] = [];
     let calls = 0;

@@ -9,22 +9,47 @@ export const CheckInMethodSchema = z.enum(CHECK_IN_METHODS);
 /** When something happened, as an ISO 8601 instant with its offset (the device's clock). */
 export const InstantSchema = z.iso.datetime({ offset: true, message: 'Must be a date and time (ISO 8601).' });
 
+export const SIGN_OUT_MESSAGES = {
+  noAdult: 'Choose the adult picking up, or type their name and the reason for an override.',
+  overrideName: 'Type the name of the adult picking up.',
+  overrideReason: 'An override needs a reason.',
+} as const;
+
 /**
  * An arrival, departure, sign-out or return, written by a station through the outbox with its own UUIDv7 id. The
  * school day is derived on the server from `occurred_at` in the school's time zone.
+ *
+ * A sign-out (F5) names who picks the scholar up: `pick_up_id`, one of the scholar's authorized pick-up adults valid
+ * that day (checked on the server), or an override, when the adult is not on the list: `pick_up_name` typed and
+ * `override_reason`, both required, and the server flags the record for the office to review. A scholar who comes
+ * back the same day is checked in again with `sign_in`.
  */
-export const CheckInCreateSchema = z.object({
-  id: IdSchema,
-  kind: CheckInKindSchema,
-  scholar_id: IdSchema,
-  occurred_at: InstantSchema,
-  reason: optionalText(500),
-  method: CheckInMethodSchema.default('kiosk'),
-  pick_up_id: IdSchema.nullish(),
-  pick_up_name: optionalText(200),
-  flagged: z.boolean().default(false),
-  device_id: optionalText(100),
-});
+export const CheckInCreateSchema = z
+  .object({
+    id: IdSchema,
+    kind: CheckInKindSchema,
+    scholar_id: IdSchema,
+    occurred_at: InstantSchema,
+    reason: optionalText(500),
+    method: CheckInMethodSchema.default('kiosk'),
+    pick_up_id: IdSchema.nullish(),
+    pick_up_name: optionalText(200),
+    override_reason: optionalText(500),
+    flagged: z.boolean().default(false),
+    device_id: optionalText(100),
+  })
+  .superRefine((v, ctx) => {
+    if (v.kind !== 'sign_out' || v.pick_up_id) return;
+    if (!v.pick_up_name && !v.override_reason) {
+      ctx.addIssue({ code: 'custom', path: ['pick_up_id'], message: SIGN_OUT_MESSAGES.noAdult });
+      return;
+    }
+    if (!v.pick_up_name)
+      ctx.addIssue({ code: 'custom', path: ['pick_up_name'], message: SIGN_OUT_MESSAGES.overrideName });
+    if (!v.override_reason) {
+      ctx.addIssue({ code: 'custom', path: ['override_reason'], message: SIGN_OUT_MESSAGES.overrideReason });
+    }
+  });
 export type CheckInCreate = z.infer<typeof CheckInCreateSchema>;
 
 export const CheckInRecordSchema = z.object({
@@ -37,6 +62,11 @@ export const CheckInRecordSchema = z.object({
   method: CheckInMethodSchema,
   pick_up_id: z.string().nullable(),
   pick_up_name: z.string().nullable(),
+  /**
+   * Why a sign-out went to someone not on the pick-up list (then `flagged`). Optional in the type only because
+   * records a device stored before F5 lack it; the server always answers it.
+   */
+  override_reason: z.string().nullable().optional(),
   flagged: z.boolean(),
   late: z.boolean(),
   recorded_by: z.string().nullable(),
@@ -53,5 +83,19 @@ export const CheckInUpdateSchema = z.object({
 });
 export type CheckInUpdate = z.infer<typeof CheckInUpdateSchema>;
 
-export const CHECK_IN_SORT_FIELDS = ['occurred_at', 'created_at'] as const;
-export const CHECK_IN_FILTER_FIELDS = ['scholar_id', 'kind', 'school_day', 'method', 'flagged'] as const;
+export const CHECK_IN_SORT_FIELDS = ['occurred_at', 'school_day', 'created_at'] as const;
+/**
+ * For View Records: `filter[from]` and `filter[to]` bound `school_day` (inclusive); `kind` takes one kind or several
+ * separated by commas (`sign_out,sign_in`); `pick_up_id` finds the sign-outs to one adult; `flagged=true` the
+ * overrides to review.
+ */
+export const CHECK_IN_FILTER_FIELDS = [
+  'from',
+  'to',
+  'school_day',
+  'scholar_id',
+  'kind',
+  'method',
+  'pick_up_id',
+  'flagged',
+] as const;

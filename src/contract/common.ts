@@ -55,5 +55,21 @@ export const ListQuerySchema = z.object({
 });
 export type ListQuery = z.infer<typeof ListQuerySchema>;
 
+/** A create schema's field as an update takes it: optional, and without its default. */
+type UpdateField<T> = z.ZodOptional<T extends z.ZodDefault<infer U extends z.ZodType> ? U : T & z.ZodType>;
+
+/**
+ * The fields of a create schema for an update: each optional and without its default. zod's own `.partial()` keeps
+ * defaults, so a PATCH that sends only a homeroom would also reset `active`, `program` and meal eligibility to their
+ * defaults; an update must change only what it sends.
+ */
+export function updateShape<T extends Record<string, z.ZodType>>(shape: T): { [K in keyof T]: UpdateField<T[K]> } {
+  const out: Record<string, z.ZodType> = {};
+  for (const [key, field] of Object.entries(shape)) {
+    out[key] = (field instanceof z.ZodDefault ? (field.unwrap() as z.ZodType) : field).optional();
+  }
+  return out as { [K in keyof T]: UpdateField<T[K]> };
+}
+
 /** Update by POST with `_method: 'PATCH'`, as Laravel clients send it, in JSON or multipart form data. */
 export const MethodOverrideSchema = z.object({ _method: z.literal(['PATCH', 'patch']).optional() });

@@ -7,7 +7,10 @@ import {
   MethodOverrideSchema,
   optionalText,
   requiredText,
+  updateShape,
 } from './common';
+
+const MESSAGES_BADGE = 'Must be a badge code (letters and digits).';
 
 export const MEAL_ELIGIBILITY = ['free', 'reduced', 'paid'] as const;
 export const MealEligibilitySchema = z.enum(MEAL_ELIGIBILITY);
@@ -56,9 +59,19 @@ export const DemographicCreateSchema = z.object({
 export type DemographicCreate = z.infer<typeof DemographicCreateSchema>;
 
 export const DemographicUpdateSchema = MethodOverrideSchema.extend(
-  DemographicCreateSchema.omit({ id: true }).partial().shape,
+  updateShape(DemographicCreateSchema.omit({ id: true }).shape),
 );
 export type DemographicUpdate = z.infer<typeof DemographicUpdateSchema>;
+
+/** `GET v2/demographics/by_badge/{code}`: the scholar whose QR badge carries this code (404 when none does). */
+export const BadgeParamsSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .min(1, MESSAGES_BADGE)
+    .max(64, MESSAGES_BADGE)
+    .regex(/^[A-Za-z0-9-]+$/, MESSAGES_BADGE),
+});
 
 export const DEMOGRAPHIC_SORT_FIELDS = ['lname', 'fname', 'grade', 'homeroom', 'student_number', 'created_at'] as const;
 export const DEMOGRAPHIC_FILTER_FIELDS = ['grade', 'homeroom', 'program', 'active', 'badge_code'] as const;

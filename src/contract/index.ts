@@ -12,3 +12,4 @@ export * from './sync';
 export * from './messenger-schedules';
 export * from './school-settings';
 export * from './nslp-records';
+export * from './authorized-pick-ups';

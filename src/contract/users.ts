@@ -8,6 +8,7 @@ import {
   MethodOverrideSchema,
   optionalText,
   requiredText,
+  updateShape,
 } from './common';
 
 export const RoleRefSchema = z.object({ id: z.string(), name: z.string() });
@@ -53,7 +54,7 @@ export const UserCreateSchema = z.object({
 export type UserCreate = z.infer<typeof UserCreateSchema>;
 
 export const UserUpdateSchema = MethodOverrideSchema.extend(
-  UserCreateSchema.omit({ id: true, type: true }).partial().shape,
+  updateShape(UserCreateSchema.omit({ id: true, type: true }).shape),
 ).extend({ type: UserTypeSchema.optional() });
 export type UserUpdate = z.infer<typeof UserUpdateSchema>;
 

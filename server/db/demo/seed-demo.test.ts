@@ -46,7 +46,7 @@ function isWellFormedSvg(svg: string): boolean {
 
 describe('seedDemo', () => {
   let database: Database;
-  let counts: { scholars: number; users: number; photos: number };
+  let counts: { scholars: number; users: number; photos: number; pickUps: number };
 
   beforeAll(async () => {
     database = await freshDatabase();
@@ -157,9 +157,8 @@ describe('seedDemo', () => {
 
   it('gives every scholar a drawn SVG photo', async () => {
     const scholars = await database.db.select().from(schema.demographics);
-    const photos = await database.db.select().from(schema.photos);
+    const photos = (await database.db.select().from(schema.photos)).filter((p) => p.owner_type === 'demographics');
     expect(photos.length).toBe(scholars.length);
-    expect(counts.photos).toBe(scholars.length);
     const byId = new Map(photos.map((p) => [p.id, p]));
     for (const s of scholars) {
       const photo = s.photo_id ? byId.get(s.photo_id) : undefined;
@@ -174,6 +173,43 @@ describe('seedDemo', () => {
       expect(photo.sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
       expect(isWellFormedSvg(bytes.toString('utf8'))).toBe(true);
     }
+  });
+
+  it('gives every family one to three pick-up adults, the guardian first, siblings sharing their photos', async () => {
+    const scholars = await database.db.select().from(schema.demographics);
+    const pickUps = await database.db.select().from(schema.authorizedPickUps);
+    const photos = new Map((await database.db.select().from(schema.photos)).map((p) => [p.id, p]));
+    expect(pickUps.length).toBe(counts.pickUps);
+    expect(counts.photos).toBe(photos.size);
+    const guardians = await database.db
+      .select({ scholar: schema.guardianships.scholar_id, fname: schema.users.fname, lname: schema.users.lname })
+      .from(schema.guardianships)
+      .innerJoin(schema.users, eq(schema.users.id, schema.guardianships.parent_id));
+    const guardianOf = new Map(guardians.map((g) => [g.scholar, `${g.fname} ${g.lname}`]));
+    for (const s of scholars) {
+      const own = pickUps.filter((p) => p.scholar_id === s.id);
+      const authorized = own.filter((p) => p.status === 'authorized');
+      expect(authorized.length, `${s.fname} ${s.lname}`).toBeGreaterThanOrEqual(1);
+      expect(authorized.length, `${s.fname} ${s.lname}`).toBeLessThanOrEqual(3);
+      expect(own.map((p) => p.full_name)).toContain(guardianOf.get(s.id));
+    }
+    for (const p of pickUps) {
+      const photo = p.photo_id ? photos.get(p.photo_id) : undefined;
+      expect(photo?.owner_type).toBe('authorized_pick_ups');
+      expect(photo?.content_type).toBe('image/svg+xml');
+      expect(isWellFormedSvg(Buffer.from(photo?.bytes ?? []).toString('utf8'))).toBe(true);
+    }
+    // Siblings' rows for one adult show one photo.
+    const byPhoto = new Map<string | null, typeof pickUps>();
+    for (const p of pickUps) byPhoto.set(p.photo_id, [...(byPhoto.get(p.photo_id) ?? []), p]);
+    expect([...byPhoto.values()].some((rows) => rows.length > 1)).toBe(true);
+    for (const rows of byPhoto.values()) expect(new Set(rows.map((r) => r.full_name)).size).toBe(1);
+    const refused = pickUps.filter((p) => p.status === 'not_authorized');
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused.every((p) => p.notes?.startsWith('Custody order'))).toBe(true);
+    const today = TODAY.toISOString().slice(0, 10);
+    expect(pickUps.some((p) => p.valid_until && p.valid_until < today)).toBe(true);
+    expect(pickUps.some((p) => p.valid_until && p.valid_until >= today)).toBe(true);
   });
 
   it('creates the seven demo accounts with their types, roles and the password demo', async () => {

@@ -1,6 +1,7 @@
 /**
  * Seeds the demo school (DESIGN section 3): about 600 scholars in grades TK to 12 with drawn photos, their families'
- * guardian accounts, about 40 staff, and the seven demo accounts whose password is `demo`. Every name, number and
+ * guardian accounts and pick-up adults (with drawn photos too), about 40 staff, and the seven demo accounts whose
+ * password is `demo`. Every name, number and
  * badge code comes from a PRNG with a fixed seed, so every run builds the same school and the README and tests can
  * count on it (only the row ids, which are UUIDv7, the password salts and the dates, which follow `today`, differ).
  * It runs once, on an empty database, after the default roles exist; everything is inserted in one transaction.
@@ -24,8 +25,9 @@ import {
 
 /** The demo accounts, for the README and the start banner. All of them sign in with the password `demo`. */
 import { DEMO_ACCOUNTS } from './accounts';
-import { type MealRow, planDemoMeals } from './meals';
+import { planDemoMeals } from './meals';
 import { planMessengers } from './messengers';
+import { type PickUpFamily, planPickUps } from './pick-ups';
 
 export { DEMO_ACCOUNTS };
 
@@ -262,8 +264,9 @@ function addDemoScholar(plan: Plan, families: readonly Family[]): Family {
   return family;
 }
 
-/** One guardian (a parent user without a password) per family, guardian of each of its children. */
-function addGuardians(plan: Plan, families: readonly Family[], demoFamily: Family): void {
+/** One guardian (a parent user without a password) per family, guardian of each of its children; answers them. */
+function addGuardians(plan: Plan, families: readonly Family[], demoFamily: Family): PickUpFamily[] {
+  const out: PickUpFamily[] = [];
   for (const family of families) {
     const { fname, female } = adultName(plan.rnd, family.origin);
     const id = uuidv7();
@@ -271,7 +274,9 @@ function addGuardians(plan: Plan, families: readonly Family[], demoFamily: Famil
     plan.users.push({ id, email, fname, lname: family.lname, type: 'parent' });
     const relationship = plan.rnd.chance(0.9) ? (female ? 'Mother' : 'Father') : 'Guardian';
     for (const child of family.children) plan.guardianships.push({ parent_id: id, scholar_id: child.id, relationship });
+    out.push({ ...family, guardian: { fname, lname: family.lname, relationship } });
   }
+  return out;
 }
 
 /** The drawn photo of a scholar, as stored in photos. */
@@ -292,7 +297,7 @@ function photoOf(scholar: ScholarRow): PhotoRow {
 export async function seedDemo(
   db: Db,
   opts: { schoolName: string; today?: Date },
-): Promise<{ scholars: number; users: number; photos: number; meals: number }> {
+): Promise<{ scholars: number; users: number; photos: number; meals: number; pickUps: number }> {
   // scrypt runs on libuv's thread pool: hash while the rows are built and the photos inserted.
   const hashing = Promise.all(DEMO_ACCOUNTS.map(async (a) => [a.email, await hashPassword(DEMO_PASSWORD)] as const));
   hashing.catch(() => {}); // Awaited below; this only keeps an early failure from counting as unhandled.
@@ -310,8 +315,9 @@ export async function seedDemo(
   const families = buildFamilies(plan.rnd, plan.schoolYear);
   const scholars = families.flatMap((f) => f.children);
   addStaff(plan, await lookUpRoles(db));
-  addGuardians(plan, families, addDemoScholar(plan, families));
-  const photos = scholars.map(photoOf);
+  const guarded = addGuardians(plan, families, addDemoScholar(plan, families));
+  const pickUps = planPickUps(guarded, today, plan.schoolYear);
+  const photos = [...scholars.map(photoOf), ...pickUps.photos];
   const meals = planDemoMeals(
     families.map((f) => f.children),
     today,
@@ -320,7 +326,7 @@ export async function seedDemo(
   const mealRows = meals.meals(plan.users.find((u) => u.email === 'cafeteria@demo.school')?.id ?? null);
 
   await db.transaction(async (tx) => {
-    await inBatches(photos, (b) => tx.insert(schema.photos).values(b));
+    await insertPhotos(tx, photos);
     const hashes = new Map(await hashing);
     for (const user of plan.users) user.password_hash = hashes.get(user.email) ?? null;
     await inBatches(plan.users, (b) => tx.insert(schema.users).values(b));
@@ -328,18 +334,30 @@ export async function seedDemo(
     await inBatches(scholars, (b) => tx.insert(schema.demographics).values(b));
     // Each scholar's current eligibility row comes from the demographics trigger; these are the ones before a change.
     await inBatches(meals.earlier, (b) => tx.insert(schema.mealEligibilityHistory).values(b));
-    await insertMeals(tx, mealRows);
+    await insertJson(tx, 'nslp_records', mealRows);
     await inBatches(plan.guardianships, (b) => tx.insert(schema.guardianships).values(b));
     await inBatches(planMessengers(plan.rnd, scholars), (b) => tx.insert(schema.messengerSchedules).values(b));
+    await insertJson(tx, 'authorized_pick_ups', pickUps.pickUps);
   });
-  return { scholars: scholars.length, users: plan.users.length, photos: photos.length, meals: mealRows.length };
+  return {
+    scholars: scholars.length,
+    users: plan.users.length,
+    photos: photos.length,
+    meals: mealRows.length,
+    pickUps: pickUps.pickUps.length,
+  };
 }
 
 /**
- * Inserts the demo's ten thousand meals as one JSON parameter: half the time of batched multi-row inserts on PGlite,
- * where parsing thousands of parameters is what a cold start waits for.
+ * Inserts many rows as one JSON parameter (the demo's ten thousand meals, its pick-up adults): half the time of
+ * batched multi-row inserts on PGlite, where parsing thousands of parameters is what a cold start waits for. The rows
+ * must all have the columns of the first.
  */
-async function insertMeals(tx: Pick<Db, 'execute'>, rows: readonly MealRow[]): Promise<void> {
+async function insertJson(
+  tx: Pick<Db, 'execute'>,
+  table: 'nslp_records' | 'authorized_pick_ups',
+  rows: readonly object[],
+): Promise<void> {
   const first = rows[0];
   if (!first) return;
   const columns = sql.join(
@@ -347,8 +365,22 @@ async function insertMeals(tx: Pick<Db, 'execute'>, rows: readonly MealRow[]): P
     sql`, `,
   );
   await tx.execute(
-    sql`insert into nslp_records (${columns}) select ${columns} from jsonb_populate_recordset(null::nslp_records, ${JSON.stringify(rows)}::jsonb)`,
+    sql`insert into ${sql.identifier(table)} (${columns}) select ${columns} from jsonb_populate_recordset(null::${sql.identifier(table)}, ${JSON.stringify(rows)}::jsonb)`,
   );
+}
+
+/** Inserts the drawn photos (SVG text) the same way, in slices so no one parameter grows too large. */
+async function insertPhotos(tx: Pick<Db, 'execute'>, rows: readonly PhotoRow[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 1000) {
+    const slice = rows
+      .slice(i, i + 1000)
+      .map(({ bytes, ...meta }) => ({ ...meta, svg: Buffer.from(bytes).toString('utf8') }));
+    await tx.execute(sql`
+      insert into photos (id, owner_type, owner_id, content_type, size, sha256, bytes)
+      select id, owner_type, owner_id, content_type, size, sha256, convert_to(svg, 'UTF8')
+      from jsonb_to_recordset(${JSON.stringify(slice)}::jsonb)
+        as x(id uuid, owner_type text, owner_id uuid, content_type text, size integer, sha256 text, svg text)`);
+  }
 }
 
 /** The ids of the roles the demo accounts need, by lower-cased name. */

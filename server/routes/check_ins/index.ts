@@ -1,12 +1,14 @@
 /**
  * `v2/check_ins`: arrivals, departures, sign-outs and returns. Stations write them through the outbox (sync push),
  * which applies them with the same rules as the REST create here: one arrival per scholar and school day, a reason
- * for a late arrival or an early departure, and idempotency on the client's id. `createMany` applies a whole batch
- * with a fixed number of queries, so a kiosk's backlog syncs quickly.
+ * for a late arrival or an early departure, a sign-out to one of the scholar's authorized pick-up adults valid that
+ * day or else a flagged override with the adult's name and a reason (F5), and idempotency on the client's id.
+ * `createMany` applies a whole batch with a fixed number of queries, so a kiosk's backlog syncs quickly.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import {
+  CHECK_IN_KINDS,
   CHECK_IN_SORT_FIELDS,
   type CheckInCreate,
   CheckInCreateSchema,
@@ -14,17 +16,27 @@ import {
   CheckInRecordSchema,
   CheckInUpdateSchema,
   type SchoolSettings,
+  SIGN_OUT_MESSAGES,
 } from '../../../src/contract';
 import type { Tx } from '../../db/client';
-import { checkIns, demographics } from '../../db/schema';
+import { authorizedPickUps, checkIns, demographics } from '../../db/schema';
 import { auditMany } from '../../lib/audit';
 import { AppError, invalid } from '../../lib/errors';
-import { type CreateOutcome, eqFilter, iso, type ResourceDefinition, resourceRoutes } from '../../lib/resource';
+import {
+  type CreateOutcome,
+  dateFilter,
+  eqFilter,
+  iso,
+  type ResourceDefinition,
+  resourceRoutes,
+  uuidFilter,
+} from '../../lib/resource';
 import { minutesOfDay, schoolDay } from '../../lib/school-day';
 import { readSchoolSettings } from '../school_settings/index';
 
 type Row = typeof checkIns.$inferSelect;
 type NewRow = typeof checkIns.$inferInsert;
+type PickUpRow = typeof authorizedPickUps.$inferSelect;
 
 /** A stored row as the API answers it. */
 export const toCheckInRecord = (row: Row): CheckInRecord => ({
@@ -44,10 +56,55 @@ export function isLate(occurredAt: string, settings: SchoolSettings, timeZone: s
 
 const arrivalKey = (scholarId: string, day: string) => `${scholarId}|${day}`;
 
+/**
+ * Why this adult may not take this scholar on this school day, or null when they may: on the scholar's list, active,
+ * authorized (not a custody order's refusal) and within their dates.
+ */
+export function pickUpRefusal(pickUp: PickUpRow | undefined, scholarId: string, day: string): string | null {
+  if (!pickUp || pickUp.scholar_id !== scholarId) return "This adult is not on this scholar's pick-up list.";
+  if (pickUp.status !== 'authorized') return 'This adult is not authorized to pick up this scholar.';
+  if (!pickUp.active) return 'This adult is no longer on the pick-up list.';
+  if ((pickUp.valid_from && day < pickUp.valid_from) || (pickUp.valid_until && day > pickUp.valid_until)) {
+    return `This adult's authorization is not valid on ${day}.`;
+  }
+  return null;
+}
+
+/** The pick-up fields of a sign-out: the adult from the list, or a flagged override (F5); other kinds as sent. */
+function pickUpFields(
+  input: CheckInCreate,
+  day: string,
+  pickUp: PickUpRow | undefined,
+): Pick<NewRow, 'pick_up_id' | 'pick_up_name' | 'override_reason' | 'flagged'> {
+  if (input.kind !== 'sign_out') {
+    return {
+      pick_up_id: input.pick_up_id ?? null,
+      pick_up_name: input.pick_up_name,
+      override_reason: input.override_reason,
+      flagged: input.flagged,
+    };
+  }
+  if (input.pick_up_id) {
+    const refusal = pickUpRefusal(pickUp, input.scholar_id, day);
+    if (refusal) throw invalid('pick_up_id', refusal);
+    // The name as the list has it, so the records read the same whatever the station typed or showed.
+    return {
+      pick_up_id: input.pick_up_id,
+      pick_up_name: pickUp?.full_name ?? null,
+      override_reason: null,
+      flagged: false,
+    };
+  }
+  // The contract requires both for an override; checked again here since the rule is the server's to keep.
+  if (!input.pick_up_name) throw invalid('pick_up_name', SIGN_OUT_MESSAGES.overrideName);
+  if (!input.override_reason) throw invalid('override_reason', SIGN_OUT_MESSAGES.overrideReason);
+  return { pick_up_id: null, pick_up_name: input.pick_up_name, override_reason: input.override_reason, flagged: true };
+}
+
 /** The row for a new check-in, or the rule it breaks (as an AppError). */
 function newRow(
   input: CheckInCreate,
-  ctx: { settings: SchoolSettings; timeZone: string; firstArrival?: Row; request: FastifyRequest },
+  ctx: { settings: SchoolSettings; timeZone: string; firstArrival?: Row; pickUp?: PickUpRow; request: FastifyRequest },
 ): NewRow {
   const day = schoolDay(input.occurred_at, ctx.timeZone);
   const late = input.kind === 'arrival' && isLate(input.occurred_at, ctx.settings, ctx.timeZone);
@@ -62,6 +119,7 @@ function newRow(
   if (input.kind === 'departure' && !input.reason) throw invalid('reason', 'An early departure needs a reason.');
   return {
     ...input,
+    ...pickUpFields(input, day, ctx.pickUp),
     school_day: day,
     late,
     recorded_by: ctx.request.auth?.user.id ?? null,
@@ -73,9 +131,18 @@ const sameAs = (input: CheckInCreate, record: CheckInRecord) =>
   input.kind === record.kind &&
   input.scholar_id === record.scholar_id &&
   instant(input.occurred_at) === instant(record.occurred_at) &&
-  (input.reason ?? null) === record.reason;
+  (input.reason ?? null) === record.reason &&
+  (input.pick_up_id ?? null) === record.pick_up_id;
 
-/** The batch create of the sync push: five queries and two inserts, whatever the batch's size. */
+/** The pick-up adults these check-ins name, by id (one query, none when no sign-out names one). */
+async function pickUpsOf(tx: Tx, inputs: CheckInCreate[]): Promise<Map<string, PickUpRow>> {
+  const ids = [...new Set(inputs.flatMap((i) => (i.kind === 'sign_out' && i.pick_up_id ? [i.pick_up_id] : [])))];
+  if (!ids.length) return new Map();
+  const rows = await tx.select().from(authorizedPickUps).where(inArray(authorizedPickUps.id, ids));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** The batch create of the sync push: six queries and two inserts, whatever the batch's size. */
 async function createMany(inputs: CheckInCreate[], { tx, request }: { tx: Tx; request: FastifyRequest }) {
   const timeZone = request.server.config.SCHOOL_TIMEZONE;
   const settings = await readSchoolSettings(tx);
@@ -113,6 +180,7 @@ async function createMany(inputs: CheckInCreate[], { tx, request }: { tx: Tx; re
         )
     ).map((r) => [arrivalKey(r.scholar_id, r.school_day), r]),
   );
+  const pickUps = await pickUpsOf(tx, inputs);
   const now = new Date().toISOString();
   const outcomes: CreateOutcome<CheckInRecord>[] = [];
   const rows: NewRow[] = [];
@@ -133,7 +201,8 @@ async function createMany(inputs: CheckInCreate[], { tx, request }: { tx: Tx; re
     }
     const key = arrivalKey(input.scholar_id, schoolDay(input.occurred_at, timeZone));
     try {
-      const row = newRow(input, { settings, timeZone, firstArrival: arrivals.get(key), request });
+      const pickUp = input.pick_up_id ? pickUps.get(input.pick_up_id) : undefined;
+      const row = newRow(input, { settings, timeZone, firstArrival: arrivals.get(key), pickUp, request });
       const stored: Row = { ...(row as Row), created_at: now, updated_at: now };
       rows.push(row);
       existing.set(input.id, stored);
@@ -159,6 +228,14 @@ async function createMany(inputs: CheckInCreate[], { tx, request }: { tx: Tx; re
   return outcomes;
 }
 
+/** `filter[kind]=sign_out` or several kinds: `filter[kind]=sign_out,sign_in`. */
+function kindFilter(value: string): SQL {
+  const kinds = value.split(',').map((k) => k.trim());
+  const unknown = kinds.filter((k) => !(CHECK_IN_KINDS as readonly string[]).includes(k));
+  if (unknown.length) throw invalid('filter.kind', `Filter by one or more of: ${CHECK_IN_KINDS.join(', ')}.`);
+  return inArray(checkIns.kind, kinds as CheckInRecord['kind'][]);
+}
+
 export const checkInsResource: ResourceDefinition<CheckInRecord, CheckInCreate, Record<string, unknown>> = {
   name: 'check_ins',
   table: checkIns,
@@ -169,13 +246,16 @@ export const checkInsResource: ResourceDefinition<CheckInRecord, CheckInCreate, 
   sortFields: Object.fromEntries(CHECK_IN_SORT_FIELDS.map((f) => [f, checkIns[f]])),
   defaultSort: '-occurred_at',
   filters: {
-    scholar_id: eqFilter(checkIns.scholar_id),
-    kind: eqFilter(checkIns.kind),
-    school_day: eqFilter(checkIns.school_day),
+    from: dateFilter('from', checkIns.school_day, gte),
+    to: dateFilter('to', checkIns.school_day, lte),
+    school_day: dateFilter('school_day', checkIns.school_day, eq),
+    scholar_id: uuidFilter(checkIns.scholar_id),
+    kind: kindFilter,
     method: eqFilter(checkIns.method),
+    pick_up_id: uuidFilter(checkIns.pick_up_id),
     flagged: eqFilter(checkIns.flagged, 'boolean'),
   },
-  searchColumns: [checkIns.reason, checkIns.pick_up_name],
+  searchColumns: [checkIns.reason, checkIns.pick_up_name, checkIns.override_reason],
   toRecords: async (rows) => (rows as Row[]).map(toCheckInRecord),
   async prepareCreate(input, { tx, request }) {
     const timeZone = request.server.config.SCHOOL_TIMEZONE;
@@ -194,7 +274,8 @@ export const checkInsResource: ResourceDefinition<CheckInRecord, CheckInCreate, 
             )
             .limit(1)
         : [];
-    return newRow(input, { settings: await readSchoolSettings(tx), timeZone, firstArrival, request });
+    const pickUp = (await pickUpsOf(tx, [input])).get(input.pick_up_id ?? '');
+    return newRow(input, { settings: await readSchoolSettings(tx), timeZone, firstArrival, pickUp, request });
   },
   createMany,
   sameAs,

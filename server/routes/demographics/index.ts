@@ -5,7 +5,13 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  BadgeParamsSchema,
+  type DemographicCreate,
+  type DemographicUpdate,
+  ErrorResponseSchema,
+  singleResponse,
   MEAL_ELIGIBILITY_PERMISSION,
   DEMOGRAPHIC_SORT_FIELDS,
   DemographicCreateSchema,
@@ -17,7 +23,8 @@ import { demographics } from '../../db/schema';
 import { storePhoto } from '../../lib/photos';
 import { schoolDay } from '../../lib/school-day';
 import { can } from '../../plugins/access';
-import { eqFilter, iso, resourceRoutes } from '../../lib/resource';
+import { notFound } from '../../lib/errors';
+import { eqFilter, iso, type ResourceDefinition, resourceRoutes } from '../../lib/resource';
 import { UploadedFileSchema } from '../../lib/files';
 import { isUploadedFile } from '../../plugins/multipart';
 
@@ -64,7 +71,7 @@ function withEffectiveDate<T extends { meal_eligibility?: string; meal_eligibili
 
 const sortFields = Object.fromEntries(DEMOGRAPHIC_SORT_FIELDS.map((f) => [f, demographics[f]]));
 
-export default resourceRoutes({
+const demographicsResource = {
   name: 'demographics',
   table: demographics,
   idColumn: demographics.id,
@@ -77,7 +84,7 @@ export default resourceRoutes({
     grade: eqFilter(demographics.grade),
     homeroom: eqFilter(demographics.homeroom),
     program: eqFilter(demographics.program),
-    badge_code: eqFilter(demographics.badge_code),
+    badge_code: (value: string) => eq(demographics.badge_code, badgeKey(value)),
     active: eqFilter(demographics.active, 'boolean'),
   },
   searchColumns: [demographics.fname, demographics.lname, demographics.nickname, demographics.student_number],
@@ -93,4 +100,44 @@ export default resourceRoutes({
     await tx.update(demographics).set({ photo_id: photoId }).where(eq(demographics.id, id));
   },
   remove: 'deactivate',
-});
+} satisfies ResourceDefinition<
+  DemographicRecord,
+  DemographicCreate & { photo?: unknown },
+  DemographicUpdate & { photo?: unknown }
+>;
+
+/** A badge code as scanned or typed: spaces around it dropped, letters upper-cased (the codes are upper-case). */
+export const badgeKey = (code: string) => code.trim().toUpperCase();
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  // The scan at the kiosk and the pick-up line (F4, F5) when a device has no roster yet; the roster a device pulls
+  // carries every badge_code, so a scan works offline too. Same permission as reading one scholar.
+  app.get(
+    '/by_badge/:code',
+    {
+      config: { access: 'demographics-view' },
+      schema: {
+        params: BadgeParamsSchema,
+        response: {
+          200: singleResponse(DemographicRecordSchema),
+          401: ErrorResponseSchema,
+          403: ErrorResponseSchema,
+          404: ErrorResponseSchema,
+          422: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      const [row] = await app.db
+        .select()
+        .from(demographics)
+        .where(eq(demographics.badge_code, badgeKey(request.params.code)))
+        .limit(1);
+      if (!row) throw notFound('badge');
+      return { data: presentDemographic(toDemographicRecord(row), request) };
+    },
+  );
+  await app.register(resourceRoutes(demographicsResource));
+};
+
+export default routes;

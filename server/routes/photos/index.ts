@@ -16,12 +16,13 @@ import {
   PhotoRecordSchema,
 } from '../../../src/contract';
 import type { Tx } from '../../db/client';
-import { demographics, guardianships, photos, users } from '../../db/schema';
+import { authorizedPickUps, demographics, guardianships, photos, users } from '../../db/schema';
 import { UploadedFileSchema } from '../../lib/files';
 import { forbidden, invalid, notFound } from '../../lib/errors';
 import { storePhoto } from '../../lib/photos';
 import { iso } from '../../lib/resource';
 import { can, requireAuth } from '../../plugins/access';
+import { dropUnusedPickUpPhotos } from '../authorized_pick_ups/index';
 
 type Owner = { type: z.infer<typeof PhotoOwnerTypeSchema>; id: string };
 const errors = {
@@ -40,10 +41,17 @@ async function ownerExists(tx: Tx, owner: Owner): Promise<boolean> {
   if (owner.type === 'users') {
     return (await tx.select({ id: users.id }).from(users).where(eq(users.id, owner.id))).length > 0;
   }
-  return false;
+  return (
+    (await tx.select({ id: authorizedPickUps.id }).from(authorizedPickUps).where(eq(authorizedPickUps.id, owner.id)))
+      .length > 0
+  );
 }
 
-/** True when the caller may see the owner of a photo. */
+/**
+ * True when the caller may see the owner of a photo: a scholar's to whoever may view scholars, the scholar and their
+ * guardians; a user's to whoever may view users and the user; a pick-up adult's (F5) to whoever may view pick-up
+ * adults (the office, the pick-up line), whichever scholar's row it was uploaded with, since siblings share it.
+ */
 export async function maySeeOwner(tx: Tx, request: FastifyRequest, owner: Owner): Promise<boolean> {
   const auth = requireAuth(request);
   if (can(request, `${owner.type}-view` as Permission)) return true;
@@ -86,6 +94,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         if (owner_type === 'demographics')
           await tx.update(demographics).set({ photo_id: id }).where(eq(demographics.id, owner_id));
         if (owner_type === 'users') await tx.update(users).set({ photo_id: id }).where(eq(users.id, owner_id));
+        if (owner_type === 'authorized_pick_ups') {
+          const [before] = await tx
+            .select({ photo_id: authorizedPickUps.photo_id })
+            .from(authorizedPickUps)
+            .where(eq(authorizedPickUps.id, owner_id));
+          await tx.update(authorizedPickUps).set({ photo_id: id }).where(eq(authorizedPickUps.id, owner_id));
+          await dropUnusedPickUpPhotos(tx, [before?.photo_id]);
+        }
         const [row] = await tx.select().from(photos).where(eq(photos.id, id));
         if (!row) throw notFound('photo');
         const { bytes, created_by, ...meta } = row;

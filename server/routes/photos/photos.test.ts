@@ -92,6 +92,39 @@ describe('v2/demographics and v2/photos', () => {
     expect(cached.statusCode).toBe(304);
   });
 
+  it('changes only what an update sends: eligibility, program and active stay as they were', async () => {
+    const before = (await s.call({ method: 'GET', url: `/api/v2/demographics/${otherRow.id}`, token: office })).json()
+      .data;
+    const updated = await s.call({
+      method: 'POST',
+      url: `/api/v2/demographics/${otherRow.id}`,
+      token: office,
+      payload: { _method: 'PATCH', homeroom: 'Room 999' },
+    });
+    expect(updated.statusCode).toBe(200);
+    const after = updated.json().data;
+    expect(after.homeroom).toBe('Room 999');
+    for (const field of ['program', 'meal_eligibility', 'meal_eligibility_effective', 'nickname', 'alerts', 'active']) {
+      expect(after[field], field).toEqual(before[field]);
+    }
+    const admin = await s.login('admin@demo.school');
+    const deactivated = await s.call({ method: 'DELETE', url: `/api/v2/demographics/${otherRow.id}`, token: admin });
+    expect(deactivated.statusCode).toBe(200);
+    const renamed = await s.call({
+      method: 'PATCH',
+      url: `/api/v2/demographics/${otherRow.id}`,
+      token: office,
+      payload: { homeroom: 'Room 998' },
+    });
+    expect(renamed.json().data.active).toBe(false);
+    await s.call({
+      method: 'PATCH',
+      url: `/api/v2/demographics/${otherRow.id}`,
+      token: office,
+      payload: { active: true, homeroom: otherRow.homeroom },
+    });
+  });
+
   it('refuses a file that is not an image, and one too large', async () => {
     const form = new FormData();
     form.append('photo', new Blob(['<svg onload="alert(1)"/>'], { type: 'image/png' }), 'x.png');

@@ -23,6 +23,7 @@ import {
 } from '../../../src/contract';
 import type { Tx } from '../../db/client';
 import {
+  authorizedPickUps,
   changes,
   checkIns,
   demographics,
@@ -37,6 +38,7 @@ import { type CreateOutcome, createOne, readOne, type ResourceDefinition } from 
 import { schoolDay } from '../../lib/school-day';
 import { can, requireAuth } from '../../plugins/access';
 import { toErrorResponse } from '../../plugins/errors';
+import { toPickUpRecord } from '../authorized_pick_ups/index';
 import { toCheckInRecord, checkInsResource } from '../check_ins/index';
 import { presentDemographic, toDemographicRecord } from '../demographics/index';
 import { nslpRecordsResource, presentNslpRecord, toNslpRecord } from '../nslp_records/index';
@@ -78,6 +80,21 @@ const PULLABLE: Record<string, Pullable> = {
         .where(ids === 'all' ? undefined : inArray(demographics.id, ids));
       // Meal eligibility only to those who may see it: a serving station's roster never carries it (DESIGN section 7).
       return rows.map((r) => ({ id: r.id, record: presentDemographic(toDemographicRecord(r), request) }));
+    },
+  },
+  authorized_pick_ups: {
+    permission: 'authorized_pick_ups-view_any',
+    /**
+     * The pick-up adults of every scholar with their photo ids (F5), so the pick-up line signs out offline. Active
+     * ones only: one deactivated since the last pull goes out as a removal. Refusals (not_authorized) are included,
+     * so the line sees the custody order's note; validity dates are the device's to check, and the server's again.
+     */
+    async read(tx, ids) {
+      const rows = await tx
+        .select()
+        .from(authorizedPickUps)
+        .where(and(eq(authorizedPickUps.active, true), ids === 'all' ? undefined : inArray(authorizedPickUps.id, ids)));
+      return rows.map((r) => ({ id: r.id, record: toPickUpRecord(r) }));
     },
   },
   messenger_schedules: {

@@ -148,6 +148,14 @@ describe('v2/users', () => {
       payload: { email: 'leaving@demo.school', password: 'long-enough-2' },
     });
     expect(login.statusCode).toBe(401);
+    // Editing the account afterwards changes only what is sent: it stays deactivated.
+    const edited = await s.call({
+      method: 'POST',
+      url: `/api/v2/users/${data.id}`,
+      token: admin,
+      payload: { _method: 'PATCH', nickname: 'Lea' },
+    });
+    expect(edited.json().data).toMatchObject({ nickname: 'Lea', active: false });
   });
 
   it('the last administrator cannot lose the right to administer', async () => {
