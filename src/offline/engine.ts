@@ -693,7 +693,8 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
         { resource, action: 'create', data },
         { recordedBy: deps.getUserId(), now: now() },
       );
-      void requestSync({ force: false, pull: false });
+      // Sent right after the write, but in a task of its own: the screen that wrote shows its confirmation first.
+      setTimeout(() => void requestSync({ force: false, pull: false }), 0);
       registerBackgroundSync();
       return entry;
     },

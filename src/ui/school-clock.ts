@@ -6,6 +6,7 @@
 
 const dayFormatters = new Map<string, Intl.DateTimeFormat>();
 const clockFormatters = new Map<string, Intl.DateTimeFormat>();
+const timeFormatters = new Map<string, Intl.DateTimeFormat>();
 
 export type Instant = Date | number | string;
 
@@ -41,7 +42,15 @@ export function clockMinutes(hhmm: string): number {
 
 /** The time of day of `instant` as people read it in `locale` ('7:52 AM', '7:52'), on the school's clock. */
 export function formatClockTime(instant: Instant, timeZone: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone }).format(toDate(instant));
+  // Made once per zone and language: a new Intl.DateTimeFormat costs about a millisecond, and a kiosk list formats
+  // a time per row on every render.
+  const key = `${locale}|${timeZone}`;
+  let formatter = timeFormatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone });
+    timeFormatters.set(key, formatter);
+  }
+  return formatter.format(toDate(instant));
 }
 
 /** The YYYY-MM-DD `days` after (or before, when negative) `day`, on the calendar. */

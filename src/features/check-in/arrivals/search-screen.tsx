@@ -6,17 +6,24 @@
  * screen checks the text), and a code typed after other text is told by its speed, like anywhere on the page.
  */
 import { Alert, Heading, Input, Stack, Text } from '@chakra-ui/react';
-import { useDeferredValue, useMemo, useRef } from 'react';
+import { memo, useDeferredValue, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DemographicRecord } from '../../../contract';
 import { createBurstDetector } from '../../../ui/badge-scanner/badge-burst';
 import { dayOf } from '../model/day-state';
 import { searchRoster } from '../../../ui/roster/roster-search';
-import { ScholarRow } from '../parts/scholar-row';
+import { ScholarRow, ScholarRows } from '../parts/scholar-row';
 import type { CheckInDay } from '../station/use-check-in-day';
+import { useStableCallback } from '../../../ui/use-stable-callback';
 
 /** How many scholars the recent list shows. */
 export const RECENT_LIMIT = 8;
+
+/**
+ * How many matches the search shows: about a kiosk screen's height of rows. More would only cost render time on every
+ * keystroke (bench/roster-search.mjs keeps the same number); the rest is counted ('12 more: type more of the name').
+ */
+export const RESULT_LIMIT = 12;
 
 /** The scholars with check-ins made on this device today, the latest first. */
 export function recentScholars(
@@ -52,17 +59,57 @@ export interface SearchScreenProps {
   onLeave: (scholar: DemographicRecord) => void;
 }
 
+interface ScholarListProps {
+  scholars: DemographicRecord[];
+  days: CheckInDay['days'];
+  timeZone: string;
+  canRecord: boolean;
+  onArrive: (scholar: DemographicRecord) => void;
+  onLeave: (scholar: DemographicRecord) => void;
+}
+
+/**
+ * The rows, rendered again only when the deferred results (or the day) change: a keystroke first renders the box
+ * alone, then the new results, and rows already on screen stay as they are (bench/roster-search.mjs).
+ */
+const ScholarList = memo(function ScholarList({
+  scholars,
+  days,
+  timeZone,
+  canRecord,
+  onArrive,
+  onLeave,
+}: ScholarListProps) {
+  return (
+    <ScholarRows>
+      {scholars.map((scholar) => (
+        <ScholarRow
+          key={scholar.id}
+          scholar={scholar}
+          day={dayOf(days, scholar.id)}
+          timeZone={timeZone}
+          canRecord={canRecord}
+          onArrive={onArrive}
+          onLeave={onLeave}
+        />
+      ))}
+    </ScholarRows>
+  );
+});
+
 /** Search box, results or recent list. */
 export function SearchScreen(props: SearchScreenProps) {
   const { day, deviceId, query, onQuery, onScan, canRecord, error, onArrive, onLeave } = props;
   const { t } = useTranslation('check-in');
   const scanner = useRef(createBurstDetector());
   const deferred = useDeferredValue(query);
-  const matches = useMemo(() => searchRoster(day.index, deferred), [day.index, deferred]);
+  const matches = useMemo(() => searchRoster(day.index, deferred, RESULT_LIMIT), [day.index, deferred]);
   const recent = useMemo(() => recentScholars(day, deviceId), [day, deviceId]);
   const searching = deferred.trim() !== '';
   const list = searching ? matches.scholars : recent;
   const more = matches.total - matches.scholars.length;
+  const arrive = useStableCallback(onArrive);
+  const leave = useStableCallback(onLeave);
 
   return (
     <Stack gap="4">
@@ -104,19 +151,14 @@ export function SearchScreen(props: SearchScreenProps) {
           {searching ? t('arrivals.noMatch', { query: deferred.trim() }) : t('arrivals.recentEmpty')}
         </Text>
       ) : (
-        <Stack as="ul" gap="2" listStyleType="none" p="0" m="0">
-          {list.map((scholar) => (
-            <ScholarRow
-              key={scholar.id}
-              scholar={scholar}
-              day={dayOf(day.days, scholar.id)}
-              timeZone={day.timeZone}
-              canRecord={canRecord}
-              onArrive={onArrive}
-              onLeave={onLeave}
-            />
-          ))}
-        </Stack>
+        <ScholarList
+          scholars={list}
+          days={day.days}
+          timeZone={day.timeZone}
+          canRecord={canRecord}
+          onArrive={arrive}
+          onLeave={leave}
+        />
       )}
       {searching && more > 0 && <Text color="fg.muted">{t('arrivals.moreResults', { count: more })}</Text>}
     </Stack>

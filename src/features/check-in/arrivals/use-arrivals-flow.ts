@@ -50,18 +50,23 @@ export function useArrivalsFlow(day: CheckInDay, canRecord: boolean) {
     reason: string | null,
   ) {
     saving.current = true;
-    setBusy(true);
+    // Only the reason step shows it; a tap on the search screen would render that screen again for nothing.
+    const showBusy = reason !== null;
+    if (showBusy) setBusy(true);
     try {
       await record({ kind, scholarId: scholar.id, method, occurredAt: at, reason });
       const late = kind === 'arrival' && isLateArrival(at, settings, timeZone);
       remember(scholar.id, { kind, occurred_at: at, reason, late, pending: true });
+      // The search is emptied with the step change, in one render: emptying it before the write would render the
+      // recent list while the write is under way and hold the confirmation back (bench/tap-to-confirmed.mjs).
+      setQuery('');
       setStep({ step: 'done', scholar, kind, at, late });
     } catch (err) {
       setError(t('arrivals.recordFailed', { message: err instanceof Error ? err.message : String(err) }));
       setStep({ step: 'search' });
     } finally {
       saving.current = false;
-      setBusy(false);
+      if (showBusy) setBusy(false);
     }
   }
 
@@ -73,13 +78,16 @@ export function useArrivalsFlow(day: CheckInDay, canRecord: boolean) {
       setQuery(scholar.student_number);
       return;
     }
-    setQuery('');
     const at = new Date().toISOString();
     const current = dayFor(scholar.id);
     const decision =
       purpose === 'arrival' ? decideArrival(current, isLateArrival(at, settings, timeZone)) : decideDeparture(current);
+    if (decision.type === 'record') {
+      void save(scholar, 'arrival', method, at, null);
+      return;
+    }
+    setQuery('');
     if (decision.type === 'already') setStep({ step: 'already', scholar, day: decision.day });
-    else if (decision.type === 'record') void save(scholar, 'arrival', method, at, null);
     else setStep({ step: 'reason', purpose: purpose === 'arrival' ? 'late' : 'departure', scholar, method, at });
   }
 

@@ -6,7 +6,7 @@
  * section 7): the screen does not read it, whatever the records or the roster carry.
  */
 import { Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { GRADES } from '../../../contract';
@@ -24,6 +24,7 @@ export default function WhoAtePage(_props: { permissions?: readonly string[] }) 
   const { t } = useTranslation('meal-records');
   const { today, timeZone } = useSchoolToday();
   const [params, setParams] = useSearchParams();
+  const pending = useRef<{ from: URLSearchParams; to: URLSearchParams } | null>(null);
   const [search, setSearch] = useState('');
   const meal = params.get('meal');
   const grade = params.get('grade') ?? '';
@@ -36,19 +37,20 @@ export default function WhoAtePage(_props: { permissions?: readonly string[] }) 
   };
   const update = (patch: Partial<WhoAteFilterValues>) => {
     if (patch.search !== undefined) setSearch(patch.search);
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      const put = (key: string, value: string | undefined) => {
-        if (value === undefined) return;
-        if (value) next.set(key, value);
-        else next.delete(key);
-      };
-      put('day', patch.day);
-      put('meal', patch.mealType);
-      put('grade', patch.grade);
-      put('homeroom', patch.homeroom);
-      return next;
-    });
+    // From what the previous change wrote if the navigation has not rendered yet: see useRecordsState.
+    const base = pending.current?.from === params ? pending.current.to : params;
+    const next = new URLSearchParams(base);
+    const put = (key: string, value: string | undefined) => {
+      if (value === undefined) return;
+      if (value) next.set(key, value);
+      else next.delete(key);
+    };
+    put('day', patch.day);
+    put('meal', patch.mealType);
+    put('grade', patch.grade);
+    put('homeroom', patch.homeroom);
+    pending.current = { from: params, to: next };
+    setParams(next);
   };
   const roster = useRoster();
   const meals = useDayMeals(values.day, values.mealType);

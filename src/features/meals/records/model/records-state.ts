@@ -5,6 +5,7 @@
  * means today on the school's clock; values a hand-edited link gets wrong fall back to the defaults, and changing what
  * is listed starts again at page 1.
  */
+import { useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { ListParams } from '../../../../api/resource';
 import { GRADES, type MealType } from '../../../../contract';
@@ -133,12 +134,16 @@ export function toRecordsListParams(state: RecordsState, today: string): ListPar
 export function useRecordsState(): [RecordsState, (patch: Partial<RecordsState>) => void] {
   const [params, setParams] = useSearchParams();
   const state = readRecordsState(params);
+  // Two filters changed before the navigation renders (React Router renders it in a transition) must both count:
+  // the second starts from what the first wrote, not from the params of the last render.
+  const pending = useRef<{ from: URLSearchParams; to: URLSearchParams } | null>(null);
   const update = (patch: Partial<RecordsState>) => {
-    setParams((current) => {
-      const next = { ...readRecordsState(current), ...patch };
-      if (!('page' in patch)) next.page = 1;
-      return writeRecordsState(next);
-    });
+    const base = pending.current?.from === params ? pending.current.to : params;
+    const next = { ...readRecordsState(base), ...patch };
+    if (!('page' in patch)) next.page = 1;
+    const to = writeRecordsState(next);
+    pending.current = { from: params, to };
+    setParams(to);
   };
   return [state, update];
 }
