@@ -46,6 +46,9 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}', 'sw/**/*.test.ts'],
           setupFiles: ['src/test/setup.ts'],
           exclude: ['src/contract/**'],
+          // A screen test renders Chakra in jsdom; beside the server suites on two cores that can take several
+          // seconds. The timeout only catches a hang: nothing here measures speed.
+          testTimeout: 30_000,
         },
       },
       serverProject('server', 'pglite'),

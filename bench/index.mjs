@@ -8,12 +8,14 @@
  * repository) and `dist` (the built web app, already up to date when `run` is called).
  *
  * To add one (sync push, roster search, tap latency in Chromium...), write `bench/<name>.mjs` and list it here.
- * bench/lib-browser.mjs is not a benchmark: the server, Chromium and sign-in steps the two Chromium ones share.
+ * bench/lib-browser.mjs is not a benchmark: the server, Chromium and sign-in steps the Chromium ones share.
  */
 import initialJs from './initial-js.mjs';
+import lunchLine from './lunch-line.mjs';
+import mealTap from './meal-tap.mjs';
 import rosterSearch from './roster-search.mjs';
 import serverStart from './server-start.mjs';
 import syncPush from './sync-push.mjs';
 import tapToConfirmed from './tap-to-confirmed.mjs';
 
-export const BENCHMARKS = [initialJs, serverStart, syncPush, rosterSearch, tapToConfirmed];
+export const BENCHMARKS = [initialJs, serverStart, syncPush, rosterSearch, tapToConfirmed, mealTap, lunchLine];

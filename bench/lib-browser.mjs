@@ -1,7 +1,8 @@
 /**
- * What the two Chromium benchmarks (roster-search.mjs, tap-to-confirmed.mjs) share: the real server on a fresh data
- * directory, the API calls that prepare the school, Debian's Chromium driven by playwright-core with a temporary
- * profile (the launch options of tests/e2e/lib/browser.ts), signing in through the login form, and percentiles.
+ * What the Chromium benchmarks (roster-search.mjs, tap-to-confirmed.mjs, meal-tap.mjs, lunch-line.mjs) share: the
+ * real server on a fresh data directory, the API calls that prepare the school, Debian's Chromium driven by
+ * playwright-core with a temporary profile (the launch options of tests/e2e/lib/browser.ts), signing in through the
+ * login form, the service worker, the outbox, the school's day, and percentiles.
  *
  * Everything started here is stopped by the `close`/`stop` it returns, which also deletes its temporary folder;
  * `withResources` runs a benchmark body and always releases what it acquired, in reverse order, even on failure.
@@ -346,3 +347,54 @@ export function percentile(values, p) {
 export const ms1 = (value) => Math.round(value * 10) / 10;
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits until a service worker is active for the page's origin (tests/e2e/lib/installability.ts does the same). */
+export async function waitForServiceWorker(page, timeoutMs = 90_000) {
+  const state = await page.evaluate(async (timeout) => {
+    if (!('serviceWorker' in navigator)) return 'unsupported';
+    const ready = navigator.serviceWorker.ready.then((registration) => registration.active?.state ?? 'none');
+    const timedOut = new Promise((resolve) => setTimeout(() => resolve('timeout'), timeout));
+    return Promise.race([ready, timedOut]);
+  }, timeoutMs);
+  if (state !== 'activating' && state !== 'activated') {
+    throw new Error(`no active service worker on ${page.url()} (${state})`);
+  }
+}
+
+/** How many entries the device's outbox (IndexedDB 'school-ops', store 'outbox') holds, by status. */
+export function outboxStatuses(page) {
+  return page.evaluate(
+    () =>
+      new Promise((resolve, reject) => {
+        const open = indexedDB.open('school-ops');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('outbox')) {
+            db.close();
+            resolve({ total: 0 });
+            return;
+          }
+          const req = db.transaction('outbox').objectStore('outbox').getAll();
+          req.onsuccess = () => {
+            db.close();
+            const counts = { total: req.result.length };
+            for (const entry of req.result) counts[entry.status] = (counts[entry.status] ?? 0) + 1;
+            resolve(counts);
+          };
+          req.onerror = () => {
+            db.close();
+            reject(req.error);
+          };
+        };
+      }),
+  );
+}
+
+/** Today's date (YYYY-MM-DD) in the school's time zone, as `v2/config` gives it. */
+export async function schoolToday(url) {
+  const { time_zone: timeZone } = await (await fetch(`${url}/api/v2/config`)).json();
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(),
+  );
+}

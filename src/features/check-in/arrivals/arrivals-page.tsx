@@ -6,7 +6,7 @@
  */
 import { Heading, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { LocalDataBoundary, RosterGate, StationNotices } from '../parts/roster-gate';
+import { LocalDataBoundary, RosterGate, StationNotices } from '../../../ui/roster/roster-gate';
 import { useCheckInDay, useNow } from '../station/use-check-in-day';
 import { ArrivalsKiosk } from './arrivals-kiosk';
 
@@ -19,13 +19,14 @@ export interface ArrivalsPageProps {
 
 function Arrivals({ permissions, resetAfterMs = 4000 }: ArrivalsPageProps) {
   const { t } = useTranslation();
+  const { t: ts } = useTranslation('check-in');
   const day = useCheckInDay(useNow());
   return (
     <Stack gap="4" maxW="4xl" mx="auto">
       <Heading as="h1" size="2xl">
         {t('sections.arrivals')}
       </Heading>
-      <StationNotices day={day} />
+      <StationNotices day={day} offlineText={ts('roster.offline')} />
       <RosterGate day={day}>
         <ArrivalsKiosk day={day} canRecord={permissions.includes('check_ins-create')} resetAfterMs={resetAfterMs} />
       </RosterGate>

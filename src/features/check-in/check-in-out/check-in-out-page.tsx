@@ -5,7 +5,7 @@
  */
 import { Heading, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { LocalDataBoundary, RosterGate, StationNotices } from '../parts/roster-gate';
+import { LocalDataBoundary, RosterGate, StationNotices } from '../../../ui/roster/roster-gate';
 import { useCheckInDay, useNow } from '../station/use-check-in-day';
 import { DayListView } from './day-list-view';
 
@@ -16,13 +16,14 @@ export interface CheckInOutPageProps {
 
 function CheckInOut({ permissions }: CheckInOutPageProps) {
   const { t } = useTranslation();
+  const { t: ts } = useTranslation('check-in');
   const day = useCheckInDay(useNow());
   return (
     <Stack gap="4">
       <Heading as="h1" size="xl">
         {t('sections.checkInOut')}
       </Heading>
-      <StationNotices day={day} />
+      <StationNotices day={day} offlineText={ts('roster.offline')} />
       <RosterGate day={day}>
         <DayListView day={day} canRecord={permissions.includes('check_ins-create')} />
       </RosterGate>

@@ -10,9 +10,10 @@ import { type DayEvent, deriveDayStates, type ScholarDay, todaysEvents } from '.
 import { buildRosterIndex, type RosterIndex } from '../../../ui/roster/roster-search';
 import { isLateArrival, schoolDayOf } from '../model/school-clock';
 import { useStation } from './station';
+import type { RosterStatus } from '../../../ui/roster/roster-gate';
 
 /** Whether the roster is there: still reading, being downloaded, not downloadable (offline), empty, or ready. */
-export type RosterStatus = 'loading' | 'downloading' | 'offline-no-data' | 'empty' | 'ready';
+export type { RosterStatus };
 
 export interface CheckInDay {
   status: RosterStatus;

@@ -6,7 +6,7 @@
  */
 import { Heading, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { LocalDataBoundary, RosterGate, StationNotices } from '../parts/roster-gate';
+import { LocalDataBoundary, RosterGate, StationNotices } from '../../../ui/roster/roster-gate';
 import { useMealDay, useNow } from '../station/use-meal-day';
 import { AddMissingForm } from './add-missing-form';
 

@@ -6,12 +6,13 @@
  */
 import { Heading, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { LocalDataBoundary, RosterGate, StationNotices } from '../parts/roster-gate';
+import { LocalDataBoundary, RosterGate, StationNotices } from '../../../ui/roster/roster-gate';
 import { useMealDay, useNow } from '../station/use-meal-day';
 import { MealLine } from './meal-line';
 
 function EnterMeals() {
   const { t } = useTranslation();
+  const { t: ts } = useTranslation('meals');
   const now = useNow();
   const day = useMealDay(now);
   return (
@@ -19,7 +20,7 @@ function EnterMeals() {
       <Heading as="h1" size="2xl">
         {t('sections.enterMeals')}
       </Heading>
-      <StationNotices day={day} />
+      <StationNotices day={day} offlineText={ts('roster.offline')} />
       <RosterGate day={day}>
         <MealLine day={day} now={now} />
       </RosterGate>

@@ -47,10 +47,12 @@ export function useMealLine(day: MealDay, now: number) {
   }
 
   async function serve(scholar: DemographicRecord) {
-    setQuery('');
+    // The search is emptied with the outcome, in the same render: emptying it first would render the list (or the
+    // grid) while the write is under way and hold the confirmation back (bench/meal-tap.mjs).
     const type = mealType;
     const first = firstMeal(scholar.id, type);
     if (first) {
+      setQuery('');
       setOutcome({ kind: 'not-counted', scholar, mealType: type, firstAt: first.served_at });
       return;
     }
@@ -61,9 +63,11 @@ export function useMealLine(day: MealDay, now: number) {
     try {
       // Confirmed once the meal is in the outbox on this device (one IndexedDB write), never before.
       await write('nslp_records', { scholar_id: scholar.id, meal_type: type, served_at: at });
+      setQuery('');
       setOutcome({ kind: 'counted', scholar, mealType: type, at });
     } catch (err) {
       written.current.delete(key);
+      setQuery('');
       setOutcome({
         kind: 'error',
         message: t('line.recordFailed', { message: err instanceof Error ? err.message : String(err) }),

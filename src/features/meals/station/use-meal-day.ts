@@ -9,9 +9,10 @@ import { buildRosterIndex, type RosterIndex } from '../../../ui/roster/roster-se
 import { schoolDayOf } from '../../../ui/school-clock';
 import { buildMealLedger, type MealLedger } from '../model/meal-ledger';
 import { useMealsStation } from './station';
+import type { RosterStatus } from '../../../ui/roster/roster-gate';
 
 /** Whether the roster is there: still reading, being downloaded, not downloadable (offline), empty, or ready. */
-export type RosterStatus = 'loading' | 'downloading' | 'offline-no-data' | 'empty' | 'ready';
+export type { RosterStatus };
 
 export interface MealDay {
   status: RosterStatus;

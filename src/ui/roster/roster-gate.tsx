@@ -1,13 +1,16 @@
 /**
- * The states of a screen that works from the device's roster (STYLE.md, "Errors and states"): reading it, waiting
- * for the first download ('Downloading the roster…'), offline before any download, an empty roster, and a failure
- * to read the device's database (an error boundary, since the live queries throw while rendering). Once the roster
- * is there, offline is not an error: a notice says that entries wait on the device, and how fresh the roster is.
+ * The states of a station screen that works from the device's roster (STYLE.md, "Errors and states"): reading it,
+ * waiting for the first download ('Downloading the roster…'), offline before any download, an empty roster, and a
+ * failure to read the device's database (an error boundary, since the live queries throw while rendering). Once the
+ * roster is there, offline is not an error: a notice says so in the screen's own words, with the roster's age.
+ * Shared by the stations (check-in, meals, sign-out), whose day hooks report a `RosterStatus`.
  */
 import { Alert, Button, EmptyState, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CheckInDay } from '../station/use-check-in-day';
+
+/** Where a station's roster is. */
+export type RosterStatus = 'loading' | 'downloading' | 'offline-no-data' | 'empty' | 'ready';
 
 function Waiting({ text }: { text: string }) {
   return (
@@ -19,12 +22,11 @@ function Waiting({ text }: { text: string }) {
 }
 
 /** Renders its children once the roster is on the device; otherwise the state it is in. */
-export function RosterGate({ day, children }: { day: Pick<CheckInDay, 'status'>; children: ReactNode }) {
-  const { t } = useTranslation('check-in');
-  const { t: tc } = useTranslation();
+export function RosterGate({ day, children }: { day: { status: RosterStatus }; children: ReactNode }) {
+  const { t } = useTranslation();
   switch (day.status) {
     case 'loading':
-      return <Waiting text={tc('states.loading')} />;
+      return <Waiting text={t('states.loading')} />;
     case 'downloading':
       return <Waiting text={t('roster.downloading')} />;
     case 'offline-no-data':
@@ -48,8 +50,15 @@ export function RosterGate({ day, children }: { day: Pick<CheckInDay, 'status'>;
 }
 
 /** The offline notice and the roster's age, above a screen's content. */
-export function StationNotices({ day }: { day: Pick<CheckInDay, 'online' | 'snapshotAt'> }) {
-  const { t, i18n } = useTranslation('check-in');
+export function StationNotices({
+  day,
+  offlineText,
+}: {
+  day: { online: boolean; snapshotAt: number | Date | null };
+  /** What offline means on this screen (that entries wait on the device, or that it needs the connection). */
+  offlineText: string;
+}) {
+  const { t, i18n } = useTranslation();
   const updated =
     day.snapshotAt === null
       ? null
@@ -59,7 +68,7 @@ export function StationNotices({ day }: { day: Pick<CheckInDay, 'online' | 'snap
       {!day.online && (
         <Alert.Root status="info">
           <Alert.Indicator />
-          <Alert.Description>{t('roster.offline')}</Alert.Description>
+          <Alert.Description>{offlineText}</Alert.Description>
         </Alert.Root>
       )}
       {updated && (
@@ -72,14 +81,13 @@ export function StationNotices({ day }: { day: Pick<CheckInDay, 'online' | 'snap
 }
 
 function ReadError({ onRetry }: { onRetry: () => void }) {
-  const { t } = useTranslation('check-in');
-  const { t: tc } = useTranslation();
+  const { t } = useTranslation();
   return (
     <Alert.Root status="error" alignItems="center">
       <Alert.Indicator />
       <Alert.Description>{t('roster.readError')}</Alert.Description>
       <Button size="sm" variant="outline" onClick={onRetry}>
-        {tc('states.retry')}
+        {t('states.retry')}
       </Button>
     </Alert.Root>
   );
