@@ -196,20 +196,26 @@ export function breakdownRows(samples) {
       samples.map((s) => s.add - s.click),
       ': the tap handler before the write',
     ),
-    part(
-      '  of which click → first DOM change',
-      withWrites.map((s) => s.firstWrite - s.click),
-      `: React renders the emptied search (${withWrites.length} of ${samples.length} taps)`,
-    ),
-    part(
-      '  of which first → last DOM change',
-      withWrites.map((s) => s.lastWrite - s.firstWrite),
-      ': the commit',
-    ),
-    part(
-      '  of which last DOM change → outbox add',
-      withWrites.map((s) => s.add - s.lastWrite),
-    ),
+    // Only when the page changed before the write (it renders nothing then since the search is emptied with the
+    // outcome); rows over no sample would print NaN.
+    ...(withWrites.length === 0
+      ? []
+      : [
+          part(
+            '  of which click → first DOM change',
+            withWrites.map((s) => s.firstWrite - s.click),
+            `: React renders the emptied search (${withWrites.length} of ${samples.length} taps)`,
+          ),
+          part(
+            '  of which first → last DOM change',
+            withWrites.map((s) => s.lastWrite - s.firstWrite),
+            ': the commit',
+          ),
+          part(
+            '  of which last DOM change → outbox add',
+            withWrites.map((s) => s.add - s.lastWrite),
+          ),
+        ]),
     part(
       'of which outbox add → IndexedDB commit',
       samples.map((s) => s.committed - s.add),

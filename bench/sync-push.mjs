@@ -72,6 +72,10 @@ function uuidv7() {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
+/**
+ * `count` new check-ins of kind sign_in: a kind the server takes any number of times a day without other fields (an
+ * arrival is once a day; a sign-out needs its pick-up adult), so every entry is applied and the two runs compare.
+ */
 function entries(scholars, count) {
   return Array.from({ length: count }, (_, i) => {
     const id = uuidv7();
@@ -81,7 +85,7 @@ function entries(scholars, count) {
       resource: 'check_ins',
       action: 'create',
       recorded_at: at,
-      data: { id, kind: 'sign_out', scholar_id: scholars[i % scholars.length], occurred_at: at, method: 'scan' },
+      data: { id, kind: 'sign_in', scholar_id: scholars[i % scholars.length], occurred_at: at, method: 'scan' },
     };
   });
 }
