@@ -121,7 +121,10 @@ export class OfflineDb extends Dexie {
   declare photos: EntityTable<PhotoRow, 'id'>;
 
   constructor(name: string) {
-    super(name);
+    // No optimistic updates: Dexie would otherwise re-run every live query (the station's whole day) while a tap's
+    // write is still in its transaction, and the main thread busy with that delays the commit the confirmation waits
+    // for (bench/tap-to-confirmed.mjs). The lists update right after the commit instead.
+    super(name, { cache: 'disabled' });
     // Version 1. `[status+id]` reads one status in recording order (the push order, the lists on screen);
     // `[status+next_attempt_at]` finds when the next retry is due. `status` queries use either compound's first part.
     this.version(1).stores({

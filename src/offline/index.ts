@@ -23,6 +23,7 @@ export {
   type PhotoRow,
 } from './db';
 export { getDeviceId } from './device';
+export { createPhotoCache, type PhotoCache } from './photo-cache';
 export { createSyncEngine, type SyncApi, type SyncEngine, type SyncEngineDeps, type SyncStatus } from './engine';
 export { OutboxBusyError, OutboxValidationError } from './outbox';
 export { mergeStationRecords, type StationItem, type StationQuery } from './react';

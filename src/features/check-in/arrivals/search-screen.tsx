@@ -6,7 +6,7 @@
  * screen checks the text), and a code typed after other text is told by its speed, like anywhere on the page.
  */
 import { Alert, Heading, Input, Stack, Text } from '@chakra-ui/react';
-import { memo, useDeferredValue, useMemo, useRef } from 'react';
+import { memo, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DemographicRecord } from '../../../contract';
 import { createBurstDetector } from '../../../ui/badge-scanner/badge-burst';
@@ -69,8 +69,9 @@ interface ScholarListProps {
 }
 
 /**
- * The rows, rendered again only when the deferred results (or the day) change: a keystroke first renders the box
- * alone, then the new results, and rows already on screen stay as they are (bench/roster-search.mjs).
+ * The rows, rendered again only when the results (or the day) change; rows already on screen stay as they are. The
+ * results render in the keystroke's own commit: a dozen plain rows cost a few milliseconds, and a deferred render
+ * would show them a frame later (bench/roster-search.mjs).
  */
 const ScholarList = memo(function ScholarList({
   scholars,
@@ -102,10 +103,9 @@ export function SearchScreen(props: SearchScreenProps) {
   const { day, deviceId, query, onQuery, onScan, canRecord, error, onArrive, onLeave } = props;
   const { t } = useTranslation('check-in');
   const scanner = useRef(createBurstDetector());
-  const deferred = useDeferredValue(query);
-  const matches = useMemo(() => searchRoster(day.index, deferred, RESULT_LIMIT), [day.index, deferred]);
+  const matches = useMemo(() => searchRoster(day.index, query, RESULT_LIMIT), [day.index, query]);
   const recent = useMemo(() => recentScholars(day, deviceId), [day, deviceId]);
-  const searching = deferred.trim() !== '';
+  const searching = query.trim() !== '';
   const list = searching ? matches.scholars : recent;
   const more = matches.total - matches.scholars.length;
   const arrive = useStableCallback(onArrive);
@@ -148,7 +148,7 @@ export function SearchScreen(props: SearchScreenProps) {
       </Heading>
       {list.length === 0 ? (
         <Text color="fg.muted" fontSize="lg">
-          {searching ? t('arrivals.noMatch', { query: deferred.trim() }) : t('arrivals.recentEmpty')}
+          {searching ? t('arrivals.noMatch', { query: query.trim() }) : t('arrivals.recentEmpty')}
         </Text>
       ) : (
         <ScholarList

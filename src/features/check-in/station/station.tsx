@@ -4,9 +4,9 @@
  * photos kept as blobs. The screens take it from a context whose default is the app's own database and sync engine;
  * tests provide one bound to a fresh database, so the screens run against the real merge and outbox code.
  */
-import { useLiveQuery } from 'dexie-react-hooks';
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 import {
+  createPhotoCache,
   getDeviceId,
   type OfflineDb,
   offlineDb,
@@ -32,9 +32,7 @@ export function createCheckInStation(
 ): CheckInStation {
   return {
     ...hooks,
-    usePhoto(photoId) {
-      return useLiveQuery(async () => (photoId ? ((await db.photos.get(photoId))?.blob ?? null) : null), [photoId]);
-    },
+    usePhoto: createPhotoCache(db).usePhoto,
     useDeviceId() {
       const [deviceId, setDeviceId] = useState<string>();
       useEffect(() => {

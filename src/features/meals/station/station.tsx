@@ -5,10 +5,10 @@
  * it from a context whose default is the app's database and sync engine; tests provide one bound to a fresh
  * database and a fake create, so the screens run against the real merge and outbox code.
  */
-import { useLiveQuery } from 'dexie-react-hooks';
 import { createContext, type ReactNode, useContext } from 'react';
 import type { NslpRecord } from '../../../contract';
 import {
+  createPhotoCache,
   type OfflineDb,
   offlineDb,
   syncEngine,
@@ -34,9 +34,7 @@ export interface MealsStation {
 export function createMealsStation(db: OfflineDb, parts: Omit<MealsStation, 'usePhoto'>): MealsStation {
   return {
     ...parts,
-    usePhoto(photoId) {
-      return useLiveQuery(async () => (photoId ? ((await db.photos.get(photoId))?.blob ?? null) : null), [photoId]);
-    },
+    usePhoto: createPhotoCache(db).usePhoto,
   };
 }
 
