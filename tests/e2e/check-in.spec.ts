@@ -592,6 +592,7 @@ describe('languages', () => {
 
       const check = async () => {
         await page.getByRole('heading', { name: 'Recientes', exact: true }).waitFor();
+        // The search box's hint text, in Spanish (the page's own texts are translated; only Arrivals and Check In fall back).
         expect(await search.getAttribute('placeholder')).toBe('Escriba su nombre o número, o escanee su credencial');
         await page.getByRole('link', { name: 'Entrada/Salida', exact: true }).waitFor();
         // Not in locales/es: English, not a key.

@@ -139,6 +139,7 @@ export function AddMissingForm({ day, now }: { day: MealDay; now: number }) {
           <Textarea
             value={values.reason}
             maxLength={500}
+            // The input's hint text (an example of what to type), translated; the label names the field.
             placeholder={t('missing.reasonPlaceholder')}
             onChange={(event) => change('reason', event.target.value)}
           />

@@ -38,6 +38,7 @@ export function ScholarField({ index, value, error, onChange }: ScholarFieldProp
           type="search"
           autoComplete="off"
           value={search}
+          // The input's hint text (an example of what to type), translated; the label names the field.
           placeholder={t('missing.scholarSearchPlaceholder')}
           onChange={(event) => setSearch(event.target.value)}
         />

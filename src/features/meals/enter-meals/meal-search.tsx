@@ -34,6 +34,7 @@ export function MealSearchBox({ query, onQuery, onScan }: Pick<MealSearchProps, 
       autoComplete="off"
       spellCheck={false}
       aria-label={t('line.searchLabel')}
+      // The input's hint text (an example of what to type), translated; the label names the field.
       placeholder={t('line.searchPlaceholder')}
       value={query}
       maxLength={100}

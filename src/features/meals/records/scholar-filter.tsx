@@ -50,6 +50,7 @@ export function ScholarFilter({ value, chosen, onChange }: ScholarFilterProps) {
         value={search}
         onSearch={setSearch}
         label={t('scholar.search')}
+        // The input's hint text (an example of what to type), translated; the label names the field.
         placeholder={t('scholar.searchPlaceholder')}
       />
       {search.trim() && (

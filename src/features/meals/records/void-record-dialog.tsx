@@ -92,6 +92,7 @@ function VoidForm({
               <Textarea
                 value={reason}
                 maxLength={500}
+                // The input's hint text (an example of what to type), translated; the label names the field.
                 placeholder={t('void.reasonPlaceholder')}
                 onChange={(event) => {
                   setReason(event.target.value);

@@ -70,6 +70,7 @@ export function WhoAteFilters({ values, homerooms, onChange }: WhoAteFiltersProp
           autoComplete="off"
           value={values.search}
           maxLength={100}
+          // The input's hint text (an example of what to type), translated; the label names the field.
           placeholder={t('whoAte.searchPlaceholder')}
           onChange={(event) => onChange({ search: event.target.value })}
         />

@@ -8,6 +8,7 @@ export function dailyCountsQueryOptions(query: NslpDailyCountsQuery) {
   return queryOptions({
     queryKey: mealRecordKeys.counts(query),
     queryFn: ({ signal }) => getDailyCounts(query, signal),
+    // TanStack Query's placeholderData: the previous answer stays on screen while the next one loads.
     placeholderData: keepPreviousData,
   });
 }

@@ -11,6 +11,7 @@ export function mealRecordsQueryOptions(params: ListParams) {
   return queryOptions({
     queryKey: mealRecordKeys.records.list(params),
     queryFn: ({ signal }) => nslpRecordsResource.list(params, signal),
+    // TanStack Query's placeholderData: the previous answer stays on screen while the next one loads.
     placeholderData: keepPreviousData,
   });
 }

@@ -35,6 +35,7 @@ export function useScholarSearch(search: string) {
         .list({ search: text, sort: 'lname', per_page: SCHOLAR_MATCHES }, signal)
         .then((result) => result.data),
     enabled: text.length > 0,
+    // TanStack Query's placeholderData: the previous answer stays on screen while the next one loads.
     placeholderData: keepPreviousData,
   });
 }
