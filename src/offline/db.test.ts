@@ -30,12 +30,12 @@ class VersionOneDb extends Dexie {
 }
 
 describe('the offline database', () => {
-  it('declares version 2 with the outbox, meta and snapshot tables and their indexes', async () => {
+  it('declares version 3 with the outbox, meta and snapshot tables and their indexes', async () => {
     const db = createOfflineDb(freshDbName());
     opened.push(db);
     await db.open();
     expect(createOfflineDb().name).toBe(OFFLINE_DB_NAME);
-    expect(db.verno).toBe(2);
+    expect(db.verno).toBe(3);
     const indexes = Object.fromEntries(db.tables.map((t) => [t.name, t.schema.indexes.map((i) => i.name).sort()]));
     expect(indexes).toEqual({
       outbox: ['[status+id]', '[status+next_attempt_at]', 'resource'],
@@ -45,6 +45,7 @@ describe('the offline database', () => {
       nslp_records: ['[served_on+meal_type]', '[served_on+scholar_id+meal_type]', 'scholar_id', 'served_on'],
       messenger_schedules: ['scholar_id', 'weekday'],
       school_settings: [],
+      authorized_pick_ups: ['photo_id', 'scholar_id'],
       photos: [],
     });
     await setMeta(db, 'pull_cursor', 12);
@@ -70,7 +71,7 @@ describe('the offline database', () => {
     const v2 = createOfflineDb(name);
     opened.push(v2);
     await v2.open();
-    expect(v2.verno).toBe(2);
+    expect(v2.verno).toBe(3);
     expect(await v2.outbox.toArray()).toEqual([entry]);
     expect(await v2.demographics.get(ada.id)).toEqual(ada);
     expect(await getMeta(v2, 'device_id')).toBe('kiosk-1');
@@ -86,21 +87,68 @@ describe('the offline database', () => {
     ).toEqual([meal]);
   });
 
+  it('upgrades a version 2 device: the outbox and meals stay, pick-up adults get a table and a full snapshot', async () => {
+    const name = freshDbName();
+    class VersionTwoDb extends VersionOneDb {
+      constructor() {
+        super(name);
+        this.version(2).stores({
+          nslp_records: 'id, scholar_id, served_on, [served_on+meal_type], [served_on+scholar_id+meal_type]',
+        });
+      }
+    }
+    const v2 = new VersionTwoDb();
+    const entry = await enqueue(
+      v2 as unknown as OfflineDb,
+      { resource: 'check_ins', action: 'create', data: checkInData() },
+      { recordedBy: null, deviceId: 'tablet-1' },
+    );
+    const meal = nslpRecord({ scholar_id: 's1' });
+    await v2.table('nslp_records').put(meal);
+    await v2.table('meta').put({ key: 'pull_cursor', value: 77 });
+    v2.close();
+
+    const v3 = createOfflineDb(name);
+    opened.push(v3);
+    await v3.open();
+    expect(v3.verno).toBe(3);
+    expect(await v3.outbox.toArray()).toEqual([entry]);
+    expect(await v3.nslp_records.toArray()).toEqual([meal]);
+    // Version 2 dropped the pick-up adults the server already sent: the next pull is a full snapshot.
+    expect(await getMeta(v3, 'pull_cursor')).toBeUndefined();
+    await v3.authorized_pick_ups.put({
+      id: 'p1',
+      scholar_id: 's1',
+      full_name: 'Grace Hopper',
+      relationship: 'Aunt',
+      phone: null,
+      photo_id: 'ph1',
+      status: 'authorized',
+      notes: null,
+      valid_from: null,
+      valid_until: null,
+      active: true,
+      created_at: '2026-11-20T08:00:00Z',
+      updated_at: '2026-11-20T08:00:00Z',
+    });
+    expect((await v3.authorized_pick_ups.where('scholar_id').equals('s1').toArray()).map((p) => p.id)).toEqual(['p1']);
+  });
+
   it('upgrades in place again: a later version block keeps the outbox and runs its upgrade once', async () => {
     const name = freshDbName();
-    const v2 = createOfflineDb(name);
-    opened.push(v2);
+    const current = createOfflineDb(name);
+    opened.push(current);
     const entry = await enqueue(
-      v2,
+      current,
       { resource: 'check_ins', action: 'create', data: checkInData() },
       { recordedBy: null },
     );
-    v2.close();
+    current.close();
 
     class NextVersion extends OfflineDb {
       constructor() {
         super(name);
-        this.version(3)
+        this.version(4)
           .stores({ timesheets: 'id, user_id' })
           .upgrade((tx) =>
             tx
@@ -112,11 +160,12 @@ describe('the offline database', () => {
           );
       }
     }
-    const v3 = new NextVersion();
-    opened.push(v3);
-    await v3.open();
-    expect(v3.verno).toBe(3);
-    expect(v3.tables.map((t) => t.name).sort()).toEqual([
+    const v4 = new NextVersion();
+    opened.push(v4);
+    await v4.open();
+    expect(v4.verno).toBe(4);
+    expect(v4.tables.map((t) => t.name).sort()).toEqual([
+      'authorized_pick_ups',
       'check_ins',
       'demographics',
       'messenger_schedules',
@@ -127,6 +176,6 @@ describe('the offline database', () => {
       'school_settings',
       'timesheets',
     ]);
-    expect(await v3.outbox.get(entry.id)).toEqual({ ...entry, field_errors: { upgraded: ['yes'] } });
+    expect(await v4.outbox.get(entry.id)).toEqual({ ...entry, field_errors: { upgraded: ['yes'] } });
   });
 });

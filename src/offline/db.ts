@@ -13,13 +13,15 @@
  *   confirmed for this device's own writes. Search, scan, duplicate checks (one meal per scholar, service and day,
  *   issue F6) and the late-arrival rule run on these when offline. Pulled meals are today's from every station, with
  *   the day's voids kept as records marked `voided` (the rule skips them).
- * - `photos`: scholar photos as Blobs (fetched once with the bearer token), so a pick-up screen shows faces offline.
+ * - `authorized_pick_ups`: every scholar's pick-up adults, active ones (F5), for the sign-out line offline.
+ * - `photos`: scholar and pick-up adult photos as Blobs (fetched once with the bearer token), so a pick-up screen shows faces offline.
  *
  * Not here: the sign-in token and cached user (localStorage, owned by the session store), and the service worker's
  * precache (Cache Storage). A reference table can be rebuilt from the server at any time; the outbox cannot.
  */
 import { Dexie, type EntityTable } from 'dexie';
 import type {
+  AuthorizedPickUpRecord,
   CheckInRecord,
   DemographicRecord,
   MessengerScheduleRecord,
@@ -94,6 +96,7 @@ export interface LocalRecords {
   nslp_records: NslpRecord;
   messenger_schedules: MessengerScheduleRecord;
   school_settings: SchoolSettings;
+  authorized_pick_ups: AuthorizedPickUpRecord;
 }
 export type LocalResource = keyof LocalRecords;
 export const LOCAL_RESOURCES = [
@@ -102,6 +105,7 @@ export const LOCAL_RESOURCES = [
   'nslp_records',
   'messenger_schedules',
   'school_settings',
+  'authorized_pick_ups',
 ] as const satisfies readonly LocalResource[];
 
 /** Whether the server's resource name has a local table. */
@@ -118,6 +122,7 @@ export class OfflineDb extends Dexie {
   declare nslp_records: EntityTable<NslpRecord, 'id'>;
   declare messenger_schedules: EntityTable<MessengerScheduleRecord, 'id'>;
   declare school_settings: EntityTable<SchoolSettings, 'id'>;
+  declare authorized_pick_ups: EntityTable<AuthorizedPickUpRecord, 'id'>;
   declare photos: EntityTable<PhotoRow, 'id'>;
 
   constructor(name: string) {
@@ -145,6 +150,12 @@ export class OfflineDb extends Dexie {
       .stores({
         nslp_records: 'id, scholar_id, served_on, [served_on+meal_type], [served_on+scholar_id+meal_type]',
       })
+      .upgrade((tx) => tx.table('meta').delete('pull_cursor'));
+    // Version 3 (issue F5): every scholar's pick-up adults (authorized, and refused with their note), so the pick-up
+    // line signs out offline. `scholar_id` reads one scholar's adults. As in version 2, earlier devices' cursors are
+    // past these rows, so the cursor goes and the next pull is a full snapshot.
+    this.version(3)
+      .stores({ authorized_pick_ups: 'id, scholar_id, photo_id' })
       .upgrade((tx) => tx.table('meta').delete('pull_cursor'));
     // A later schema is a new block below this one; keep the earlier blocks as they are (devices upgrade from them
     // in place). List only the tables that change (null deletes one); an `.upgrade(tx => ...)` runs once, in the

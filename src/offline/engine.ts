@@ -419,7 +419,15 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
   }
 
   async function fetchPhotos(prune: boolean): Promise<void> {
-    const referenced = (await db.demographics.orderBy('photo_id').uniqueKeys()).map(String);
+    // Scholars' faces and their pick-up adults' (the sign-out line shows both offline).
+    const referenced = [
+      ...new Set(
+        [
+          ...(await db.demographics.orderBy('photo_id').uniqueKeys()),
+          ...(await db.authorized_pick_ups.orderBy('photo_id').uniqueKeys()),
+        ].map(String),
+      ),
+    ];
     const have = new Set((await db.photos.toCollection().primaryKeys()).map(String));
     if (prune) {
       const wanted = new Set(referenced);
