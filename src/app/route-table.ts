@@ -83,6 +83,23 @@ export const SECTIONS: readonly SectionRoute[] = [
     ],
   },
   {
+    path: '/sign-out',
+    name: 'sign-out',
+    title: 'sections.scholarSignOut',
+    permission: 'check_ins-create',
+    // Check In/Out is the check-in section's screen: a scholar back the same day is checked in again from it.
+    namespaces: ['sign-out', 'pick-ups', 'sign-out-records', 'check-in'],
+    children: [
+      {
+        path: 'check-in',
+        name: 'sign-out-check-in',
+        title: 'sections.checkInOut',
+        permission: 'check_ins-create',
+        load: withPermissions(() => import('../features/check-in/check-in-out/check-in-out-page')),
+      },
+    ],
+  },
+  {
     path: '/meals',
     name: 'meals',
     title: 'sections.meals',

@@ -20,7 +20,10 @@ import kiosk from '../../../locales/en/kiosk.json';
 import type mealRecords from '../../../locales/en/meal-records.json';
 import type meals from '../../../locales/en/meals.json';
 import type messenger from '../../../locales/en/messenger.json';
+import type pickUps from '../../../locales/en/pick-ups.json';
 import notifications from '../../../locales/en/notifications.json';
+import type signOut from '../../../locales/en/sign-out.json';
+import type signOutRecords from '../../../locales/en/sign-out-records.json';
 import type sync from '../../../locales/en/sync.json';
 
 /** The English namespaces in the initial chunk (also the namespaces `initI18n` loads before the first render). */
@@ -34,6 +37,9 @@ interface LazyEnglishResources {
   messenger: typeof messenger;
   meals: typeof meals;
   'meal-records': typeof mealRecords;
+  'sign-out': typeof signOut;
+  'pick-ups': typeof pickUps;
+  'sign-out-records': typeof signOutRecords;
 }
 
 // A Record, so the typecheck fails when a lazy namespace is missing here or one is listed that has no type above.
@@ -44,6 +50,9 @@ const LAZY: Record<keyof LazyEnglishResources, true> = {
   messenger: true,
   meals: true,
   'meal-records': true,
+  'sign-out': true,
+  'pick-ups': true,
+  'sign-out-records': true,
 };
 
 /** Every English namespace, bundled or lazy: the source of the typed translation keys. */
