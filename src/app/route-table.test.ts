@@ -44,7 +44,7 @@ describe('route table', () => {
   it('the meals section is nslp_records-create with its four screens, and loads their texts', () => {
     const section = SECTIONS.find((s) => s.path === '/meals');
     expect(section).toMatchObject({ name: 'meals', title: 'sections.meals', permission: 'nslp_records-create' });
-    expect(section?.namespaces).toEqual(['meals', 'meal-records']);
+    expect(section?.namespaces).toEqual(['meals', 'meal-records', 'scanner']);
     expect(
       section?.children.map((c) => [c.name, section && childPath(section, c), c.title, c.permission ?? null]),
     ).toEqual([

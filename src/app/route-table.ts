@@ -51,7 +51,7 @@ export const SECTIONS: readonly SectionRoute[] = [
     name: 'check-in',
     title: 'sections.checkIn',
     permission: 'demographics-view_any',
-    namespaces: ['check-in'],
+    namespaces: ['check-in', 'scanner'],
     children: [
       {
         path: '',
@@ -88,7 +88,7 @@ export const SECTIONS: readonly SectionRoute[] = [
     title: 'sections.scholarSignOut',
     permission: 'check_ins-create',
     // Check In/Out is the check-in section's screen: a scholar back the same day is checked in again from it.
-    namespaces: ['sign-out', 'pick-ups', 'sign-out-records', 'check-in'],
+    namespaces: ['sign-out', 'pick-ups', 'sign-out-records', 'check-in', 'scanner'],
     children: [
       {
         path: 'check-in',
@@ -104,7 +104,7 @@ export const SECTIONS: readonly SectionRoute[] = [
     name: 'meals',
     title: 'sections.meals',
     permission: 'nslp_records-create',
-    namespaces: ['meals', 'meal-records'],
+    namespaces: ['meals', 'meal-records', 'scanner'],
     children: [
       {
         path: '',

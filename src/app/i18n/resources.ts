@@ -22,6 +22,7 @@ import type meals from '../../../locales/en/meals.json';
 import type messenger from '../../../locales/en/messenger.json';
 import notifications from '../../../locales/en/notifications.json';
 import type pickUps from '../../../locales/en/pick-ups.json';
+import type scanner from '../../../locales/en/scanner.json';
 import type signOut from '../../../locales/en/sign-out.json';
 import type signOutRecords from '../../../locales/en/sign-out-records.json';
 import type sync from '../../../locales/en/sync.json';
@@ -40,6 +41,7 @@ interface LazyEnglishResources {
   'sign-out': typeof signOut;
   'pick-ups': typeof pickUps;
   'sign-out-records': typeof signOutRecords;
+  scanner: typeof scanner;
 }
 
 // A Record, so the typecheck fails when a lazy namespace is missing here or one is listed that has no type above.
@@ -53,6 +55,7 @@ const LAZY: Record<keyof LazyEnglishResources, true> = {
   'sign-out': true,
   'pick-ups': true,
   'sign-out-records': true,
+  scanner: true,
 };
 
 /** Every English namespace, bundled or lazy: the source of the typed translation keys. */

@@ -1,11 +1,13 @@
 /**
  * The Arrivals kiosk's screens, one per step of its flow (use-arrivals-flow.ts): the search, the reason step, the
- * confirmation and 'already here'. The badge scanner is listened to on every step but the reason step, so the next
- * person can scan while the previous confirmation is still on screen.
+ * confirmation and 'already here'. The badge scanner (USB, or the camera when it is open above the steps) is listened
+ * to on every step but the reason step, so the next person can scan while the previous confirmation is still on screen.
  */
+import { Stack } from '@chakra-ui/react';
 import type { DemographicRecord } from '../../../contract';
-import { useStation } from '../station/station';
 import { useBadgeScanner } from '../../../ui/badge-scanner/use-badge-scanner';
+import { CameraPanel } from '../../../ui/scanner/camera-panel';
+import { useStation } from '../station/station';
 import type { CheckInDay } from '../station/use-check-in-day';
 import { AlreadyHere, Confirmation } from './outcome-screens';
 import { ReasonStep } from './reason-step';
@@ -18,12 +20,27 @@ export interface ArrivalsKioskProps {
   resetAfterMs: number;
 }
 
-/** The kiosk's current step. */
-export function ArrivalsKiosk({ day, canRecord, resetAfterMs }: ArrivalsKioskProps) {
+/** The camera option, then the kiosk's current step. */
+export function ArrivalsKiosk(props: ArrivalsKioskProps) {
+  const flow = useArrivalsFlow(props.day, props.canRecord);
+  const scanning = flow.step.step !== 'reason';
+  useBadgeScanner(flow.scan, scanning);
+  return (
+    <Stack gap="4">
+      <CameraPanel storageKey="school-ops.arrivals.camera" onCode={flow.scan} paused={!scanning} />
+      <KioskStep {...props} flow={flow} />
+    </Stack>
+  );
+}
+
+function KioskStep({
+  day,
+  canRecord,
+  resetAfterMs,
+  flow,
+}: ArrivalsKioskProps & { flow: ReturnType<typeof useArrivalsFlow> }) {
   const deviceId = useStation().useDeviceId();
-  const flow = useArrivalsFlow(day, canRecord);
   const { step, reset } = flow;
-  useBadgeScanner(flow.scan, step.step !== 'reason');
   const arrive = (scholar: DemographicRecord) => flow.open(scholar, 'kiosk', 'arrival');
   const leave = (scholar: DemographicRecord) => flow.open(scholar, 'kiosk', 'departure');
 
