@@ -23,6 +23,7 @@ import {
   until,
   weekdayName,
 } from './lib/check-in';
+import { allowCamera, fakeCameraArgs } from './lib/fake-camera';
 import { waitForServiceWorker } from './lib/installability';
 import type { ServerProcess } from './lib/server';
 
@@ -253,6 +254,28 @@ describe('Arrivals', () => {
       expect(await serverCheckIns(api, scholar.id)).toHaveLength(1);
       expect(await outboxCount(page)).toBe(0);
     });
+  }, 180_000);
+
+  it("records an arrival from the badge's QR code read by the camera, once while the badge stays in view", async () => {
+    const scholar = take((s) => Boolean(s.badge_code));
+    const b = await launchBrowser({ args: fakeCameraArgs(scholar.badge_code ?? '', 'arrivals-badge') });
+    try {
+      await allowCamera(b.context, server.url);
+      await openArrivals(b.page);
+      await b.page.getByRole('button', { name: 'Scan with the camera', exact: true }).click();
+      await b.page.getByRole('region', { name: 'Camera', exact: true }).locator('video').waitFor({ timeout: 30_000 });
+      await expectConfirmation(b.page, scholar, { late: false, photo: true });
+      await until('the arrival reached the server', async () => (await serverCheckIns(api, scholar.id)).length === 1);
+      // The badge is still in front of the camera: it is not an arrival again.
+      await b.page.waitForTimeout(3000);
+      expect(await serverCheckIns(api, scholar.id)).toHaveLength(1);
+      expect((await serverCheckIns(api, scholar.id))[0]).toMatchObject({ kind: 'arrival', method: 'scan' });
+      // The camera stays chosen on this kiosk after a reload.
+      await b.page.reload();
+      await b.page.getByRole('button', { name: 'Close the camera', exact: true }).waitFor({ timeout: 30_000 });
+    } finally {
+      await b.close();
+    }
   }, 180_000);
 
   it('asks a late arrival for a reason, records nothing without one, and records it late with the reason', async () => {
