@@ -1,7 +1,8 @@
 /**
  * A live camera that reads badge QR codes (issue F5 item 2, and the camera option of Arrivals and Enter Meals). It
  * keeps the camera open between scans, so the next car's badge is read without a tap; a code still in view is not
- * reported again until it has been out of view (or the same code is shown again after a pause). Torch and camera
+ * reported again until it has been out of view for a moment, pause or not (the badge just handled stays in front of the
+ * camera while the next screen shows). Torch and camera
  * switch appear where the device has them; no camera, a refused permission, a camera in use and an insecure page
  * each say what to do. Loaded on demand through ./camera-scanner-lazy (it carries the decoder).
  */
@@ -56,11 +57,6 @@ export default function CameraScanner({
     if (previous && previous.code === code && now - previous.at < REPEAT_QUIET_MS) return;
     onCode(code);
   });
-
-  // A pause ends with a clean slate: the same badge shown again afterwards is a new scan.
-  useEffect(() => {
-    if (paused) last.current = null;
-  }, [paused]);
 
   useEffect(() => {
     const element = viewRef.current;
