@@ -1,0 +1,36 @@
+/**
+ * Every page of a list, one request after another at the largest page size: for the CSV export of a filtered range
+ * and the roster that names the scholars. One at a time rather than all at once, so a year's export does not crowd
+ * out the pick-up line's sync on the same server; `onProgress` tells the screen how far it got.
+ */
+import type { ListParams, ListResult } from '../../../../api/resource';
+import { MAX_PER_PAGE } from '../../../../contract/common';
+
+export interface PageProgress {
+  /** Pages fetched so far. */
+  done: number;
+  /** Pages in all (known after the first answer). */
+  pages: number;
+}
+
+type ListCall<T> = (params: ListParams, signal?: AbortSignal) => Promise<ListResult<T>>;
+
+/** All the rows a list call answers for these parameters, in order. */
+export async function fetchAllPages<T>(
+  list: ListCall<T>,
+  params: Omit<ListParams, 'page' | 'per_page'>,
+  options: { signal?: AbortSignal; onProgress?: (progress: PageProgress) => void; perPage?: number } = {},
+): Promise<T[]> {
+  const perPage = options.perPage ?? MAX_PER_PAGE;
+  const first = await list({ ...params, page: 1, per_page: perPage }, options.signal);
+  const pages = Math.max(1, Math.ceil(first.meta.total / perPage));
+  const rows = [...first.data];
+  options.onProgress?.({ done: 1, pages });
+  for (let page = 2; page <= pages; page++) {
+    options.signal?.throwIfAborted();
+    const next = await list({ ...params, page, per_page: perPage }, options.signal);
+    rows.push(...next.data);
+    options.onProgress?.({ done: page, pages });
+  }
+  return rows;
+}
