@@ -91,6 +91,13 @@ export const SECTIONS: readonly SectionRoute[] = [
     namespaces: ['sign-out', 'pick-ups', 'sign-out-records', 'check-in', 'scanner'],
     children: [
       {
+        path: 'view-records',
+        name: 'sign-out-view-records',
+        title: 'sections.viewRecords',
+        permission: 'check_ins-view_any',
+        load: withPermissions(() => import('../features/sign-out/records/records-page')),
+      },
+      {
         path: 'check-in',
         name: 'sign-out-check-in',
         title: 'sections.checkInOut',
