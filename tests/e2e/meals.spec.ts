@@ -10,6 +10,7 @@ import type { DemographicRecord, NslpRecord } from '../../src/contract';
 import { startDemoServer } from './lib/app';
 import { type Browser, launchBrowser } from './lib/browser';
 import { apiToken, clockText, createApi, fetchRoster, outboxCount, plain, schoolClock, until } from './lib/check-in';
+import { allowCamera, fakeCameraArgs } from './lib/fake-camera';
 import { waitForServiceWorker } from './lib/installability';
 import {
   dayText,
@@ -186,6 +187,27 @@ describe('Enter Meals', () => {
       await (await findOnLine(page, scholar)).getByText('Had lunch', { exact: true }).waitFor();
       lunchedToday.push(scholar);
     });
+  }, 180_000);
+
+  it("records a lunch from the badge's QR code read by the camera, counted once while the badge stays in view", async () => {
+    const scholar = take((s) => Boolean(s.badge_code));
+    const b = await launchBrowser({ args: fakeCameraArgs(scholar.badge_code, 'meals-badge') });
+    try {
+      await allowCamera(b.context, server.url);
+      await openEnterMeals(b.page);
+      const before = await lunchCount(b.page);
+      await b.page.getByRole('button', { name: 'Scan with the camera', exact: true }).click();
+      expect(await outcome(b.page, scholar, 'Lunch counted')).toMatch(/Recorded at \d{1,2}:\d{2} [AP]M/);
+      await until('the lunch on the server', async () => (await lunchesOn(scholar, today())).length === 1);
+      // Still in front of the camera: not a second meal, not even a 'not counted' one.
+      await b.page.waitForTimeout(3000);
+      expect(await lunchesOn(scholar, today())).toHaveLength(1);
+      expect(await lunchCount(b.page)).toBe(before + 1);
+      expect(await b.page.getByText('Not counted', { exact: true }).count()).toBe(0);
+      lunchedToday.push(scholar);
+    } finally {
+      await b.close();
+    }
   }, 180_000);
 
   it('records lunches offline: confirmed from the device with the count, kept in the outbox, sent once each', async () => {

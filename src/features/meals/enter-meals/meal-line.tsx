@@ -1,10 +1,12 @@
 /**
  * The serving line on one screen: the service and its running count, the outcome of the last scholar, the search box,
- * and below it the search results (while something is typed) or the grid of photos. The badge scanner is listened to
- * all the time, so the next scholar can scan while the last outcome is still on screen.
+ * and below it the search results (while something is typed) or the grid of photos. The badge scanner (USB, or the
+ * camera when it is open) is listened to all the time, so the next scholar can scan while the last outcome is still on
+ * screen.
  */
 import { Stack } from '@chakra-ui/react';
 import { useBadgeScanner } from '../../../ui/badge-scanner/use-badge-scanner';
+import { CameraPanel } from '../../../ui/scanner/camera-panel';
 import type { MealDay } from '../station/use-meal-day';
 import { MealSearchBox, MealSearchResults } from './meal-search';
 import { OutcomePanel } from './outcome-panel';
@@ -26,6 +28,7 @@ export function MealLine({ day, now }: MealLineProps) {
   return (
     <Stack gap="5">
       <ServicePicker mealType={line.mealType} count={line.count} onChoose={line.chooseService} />
+      <CameraPanel storageKey="school-ops.meals.camera" onCode={line.scan} />
       <OutcomePanel outcome={line.outcome} timeZone={day.timeZone} />
       <MealSearchBox query={line.query} onQuery={line.type} onScan={line.scan} />
       {searching ? (
