@@ -91,6 +91,19 @@ export const SECTIONS: readonly SectionRoute[] = [
     namespaces: ['sign-out', 'pick-ups', 'sign-out-records', 'check-in', 'scanner'],
     children: [
       {
+        path: '',
+        name: 'sign-out',
+        title: 'sections.scholarSignOut',
+        load: withPermissions(() => import('../features/sign-out/line/sign-out-page')),
+      },
+      {
+        path: 'scan',
+        name: 'sign-out-scan',
+        title: 'sections.scholarSignOutScan',
+        permission: 'check_ins-create',
+        load: withPermissions(() => import('../features/sign-out/scan/scan-page')),
+      },
+      {
         path: 'view-records',
         name: 'sign-out-view-records',
         title: 'sections.viewRecords',
