@@ -117,6 +117,26 @@ export const SECTIONS: readonly SectionRoute[] = [
         permission: 'check_ins-create',
         load: withPermissions(() => import('../features/check-in/check-in-out/check-in-out-page')),
       },
+      {
+        path: 'add-authorized-pick-ups',
+        name: 'sign-out-add-authorized-pick-ups',
+        title: 'sections.addAuthorizedPickUps',
+        permission: 'authorized_pick_ups-create',
+        load: () => import('../features/sign-out/pick-ups/add-pick-ups-page'),
+      },
+      {
+        path: 'edit-authorized-pick-ups',
+        name: 'sign-out-edit-authorized-pick-ups',
+        title: 'sections.editAuthorizedPickUps',
+        permission: 'authorized_pick_ups-update',
+        load: () => import('../features/sign-out/pick-ups/edit-pick-ups-page'),
+      },
+      {
+        path: 'badges',
+        name: 'sign-out-badges',
+        title: 'sections.badges',
+        load: () => import('../features/sign-out/badges/badges-page'),
+      },
     ],
   },
   {
