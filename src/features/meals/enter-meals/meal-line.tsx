@@ -5,8 +5,10 @@
  * screen.
  */
 import { Stack } from '@chakra-ui/react';
+import { useDeferredValue, useMemo } from 'react';
 import { useBadgeScanner } from '../../../ui/badge-scanner/use-badge-scanner';
 import { CameraPanel } from '../../../ui/scanner/camera-panel';
+import { useStableCallback } from '../../../ui/use-stable-callback';
 import type { MealDay } from '../station/use-meal-day';
 import { MealSearchBox, MealSearchResults } from './meal-search';
 import { OutcomePanel } from './outcome-panel';
@@ -23,25 +25,38 @@ export interface MealLineProps {
 export function MealLine({ day, now }: MealLineProps) {
   const line = useMealLine(day, now);
   useBadgeScanner(line.scan);
-  const isServed = (scholarId: string) => line.firstMeal(scholarId) !== undefined;
+  const serve = useStableCallback(line.serve);
+  const isServed = useStableCallback((scholarId: string) => line.firstMeal(scholarId) !== undefined);
   const searching = line.query.trim() !== '';
+  // The grid stays mounted (hidden while a search shows), so a tap's commit does not build it again, and it keeps the
+  // class chosen. Its 'Had lunch' marks follow in a background render after the outcome has painted
+  // (bench/meal-tap.mjs): `served` changes whenever the answers of `isServed` may have.
+  const served = useMemo(() => ({ ledger: day.ledger, count: line.count }), [day.ledger, line.count]);
+  const gridServed = useDeferredValue(served);
   return (
     <Stack gap="5">
       <ServicePicker mealType={line.mealType} count={line.count} onChoose={line.chooseService} />
       <CameraPanel storageKey="school-ops.meals.camera" onCode={line.scan} />
       <OutcomePanel outcome={line.outcome} timeZone={day.timeZone} />
       <MealSearchBox query={line.query} onQuery={line.type} onScan={line.scan} />
-      {searching ? (
+      {searching && (
         <MealSearchResults
           index={day.index}
           query={line.query}
           mealType={line.mealType}
           isServed={isServed}
-          onServe={line.serve}
+          onServe={serve}
         />
-      ) : (
-        <RosterGrid index={day.index} mealType={line.mealType} isServed={isServed} onServe={line.serve} />
       )}
+      <div hidden={searching}>
+        <RosterGrid
+          index={day.index}
+          mealType={line.mealType}
+          isServed={isServed}
+          served={gridServed}
+          onServe={serve}
+        />
+      </div>
     </Stack>
   );
 }

@@ -4,7 +4,7 @@
  * is open, since a class goes through the line in one go.
  */
 import { Field, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DemographicRecord } from '../../../contract';
 import type { RosterIndex } from '../../../ui/roster/roster-search';
@@ -16,11 +16,13 @@ export interface RosterGridProps {
   index: RosterIndex;
   mealType: MealType;
   isServed: (scholarId: string) => boolean;
+  /** A value that changes whenever the answers of `isServed` may have (the grid is memoised on its props). */
+  served: unknown;
   onServe: (scholar: DemographicRecord) => void;
 }
 
 /** The group chooser and the photos of the chosen group. */
-export function RosterGrid({ index, mealType, isServed, onServe }: RosterGridProps) {
+export const RosterGrid = memo(function RosterGrid({ index, mealType, isServed, onServe }: RosterGridProps) {
   const { t } = useTranslation('meals');
   const [group, setGroup] = useState('');
   const groups = useMemo(() => rosterGroups(index), [index]);
@@ -67,4 +69,4 @@ export function RosterGrid({ index, mealType, isServed, onServe }: RosterGridPro
       )}
     </Stack>
   );
-}
+});
