@@ -14,8 +14,18 @@ import initialJs from './initial-js.mjs';
 import lunchLine from './lunch-line.mjs';
 import mealTap from './meal-tap.mjs';
 import rosterSearch from './roster-search.mjs';
+import scanToScreen from './scan-to-screen.mjs';
 import serverStart from './server-start.mjs';
 import syncPush from './sync-push.mjs';
 import tapToConfirmed from './tap-to-confirmed.mjs';
 
-export const BENCHMARKS = [initialJs, serverStart, syncPush, rosterSearch, tapToConfirmed, mealTap, lunchLine];
+export const BENCHMARKS = [
+  initialJs,
+  serverStart,
+  syncPush,
+  rosterSearch,
+  tapToConfirmed,
+  mealTap,
+  lunchLine,
+  scanToScreen,
+];

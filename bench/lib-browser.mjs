@@ -211,13 +211,17 @@ export const CHROMIUM_LAUNCH_OPTIONS = {
   ],
 };
 
-/** Launches Chromium with a fresh persistent profile (as a kiosk runs it) and one page; `close()` deletes it. */
-export async function launchBrowser(name = 'bench') {
+/**
+ * Launches Chromium with a fresh persistent profile (as a kiosk runs it) and one page; `close()` deletes it. `args`
+ * adds Chromium flags (a fake camera).
+ */
+export async function launchBrowser(name = 'bench', { args = [] } = {}) {
   const profile = mkdtempSync(join(tmpdir(), `school-ops-${name}-chromium-`));
   let context;
   try {
     context = await chromium.launchPersistentContext(profile, {
       ...CHROMIUM_LAUNCH_OPTIONS,
+      args: [...CHROMIUM_LAUNCH_OPTIONS.args, ...args],
       locale: 'en-US',
       colorScheme: 'light',
       viewport: { width: 1366, height: 900 },

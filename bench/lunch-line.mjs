@@ -16,7 +16,7 @@
  * `filter[served_on]` and `filter[meal_type]=lunch`, `meta.total`), checked again 2 s later: any other number fails the
  * bench. DESIGN section 8 gives no budget for this sync; it is reported only.
  */
-import { breakdownRows, findForLunch, instrumentMealLine, mealName, openLunchLine, stats } from './meal-tap.mjs';
+
 import {
   apiAs,
   growRoster,
@@ -24,12 +24,13 @@ import {
   listScholars,
   ms1,
   outboxStatuses,
+  schoolToday,
   seededRandom,
   sleep,
-  schoolToday,
   startServer,
   withResources,
 } from './lib-browser.mjs';
+import { breakdownRows, findForLunch, instrumentMealLine, mealName, openLunchLine, stats } from './meal-tap.mjs';
 
 const LUNCHES = Number(process.env.BENCH_LINE_LUNCHES ?? 500);
 const SYNC_TIMEOUT_MS = 300_000;

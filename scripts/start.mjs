@@ -4,8 +4,8 @@
  * graceful.
  */
 import { pathToFileURL } from 'node:url';
-import { buildWebAppIfStale } from './build-stamp.mjs';
 import { buildServer, SERVER_BUNDLE, serverNeedsBuild } from './build-server.mjs';
+import { buildWebAppIfStale } from './build-stamp.mjs';
 
 if (process.env.SKIP_BUILD !== '1') {
   try {
