@@ -68,7 +68,7 @@ describe('Scholar Sign Out', () => {
 
     // The custody order: red, with the note, and nothing to press.
     const warning = screen.getByRole('region', { name: 'Do not release' });
-    expect(within(warning).getByText('Do not release to George Byron')).toBeTruthy();
+    expect(within(within(warning).getByRole('alert')).getByText('Do not release to George Byron')).toBeTruthy();
     expect(within(warning).getByText(father.notes ?? '')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /out with George Byron/ })).toBeNull();
 
@@ -104,12 +104,31 @@ describe('Scholar Sign Out', () => {
     await waitFor(() => expect(clean(row.textContent)).toContain('Signed out at 3:00 PM'));
     fireEvent.click(row);
     expect(await screen.findByText('Ada Lovelace is already signed out')).toBeTruthy();
-    expect(clean(screen.getByText(/Signed out at 3:00 PM with/).textContent)).toBe(
+    expect(clean((await screen.findByText(/Signed out at 3:00 PM with/)).textContent)).toBe(
       'Signed out at 3:00 PM with Grace Lovelace',
     );
     expect(screen.queryByRole('button', { name: /Sign Ada Lovelace out with/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Someone not on the list' })).toBeNull();
+    expect(screen.getByText('Not sent yet')).toBeTruthy();
     expect(await fixture.written()).toHaveLength(1);
+
+    // The server confirms it (the sync puts its record in place of the entry): no longer 'not sent'.
+    const [entry] = await fixture.db.outbox.toArray();
+    await fixture.db.transaction('rw', fixture.db.outbox, fixture.db.check_ins, async () => {
+      await fixture.db.check_ins.put(
+        serverCheckIn({
+          id: String(entry?.data.id),
+          scholar_id: ada.id,
+          occurred_at: PICK_UP_TIME,
+          pick_up_id: mother.id,
+          pick_up_name: mother.full_name,
+          device_id: entry?.device_id ?? null,
+        }),
+      );
+      await fixture.db.outbox.clear();
+    });
+    await waitFor(() => expect(screen.queryByText('Not sent yet')).toBeNull());
+    expect(screen.getByText('Signed out at 3:00 PM with Grace Lovelace')).toBeTruthy();
   });
 
   it('signs out to someone not on the list only with a name, a reason and a second confirmation, flagged', async () => {

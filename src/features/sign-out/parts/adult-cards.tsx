@@ -75,7 +75,8 @@ export function AdultCard({ adult, scholarName, busy, onChoose }: AdultCardProps
 export function CustodyWarning({ adult, scholarName }: { adult: AuthorizedPickUpRecord; scholarName: string }) {
   const { t } = useTranslation('sign-out');
   return (
-    <Alert.Root status="error" variant="solid" alignItems="center" gap="4" p="4" flexWrap="wrap">
+    // An alert: a screen reader says it as the pick-up screen opens.
+    <Alert.Root role="alert" status="error" variant="solid" alignItems="center" gap="4" p="4" flexWrap="wrap">
       <AdultPhoto adult={adult} size="lg" />
       <Alert.Content gap="1" minW="14rem">
         <Alert.Title fontSize="2xl">{t('pickUp.custodyTitle', { name: adult.full_name })}</Alert.Title>

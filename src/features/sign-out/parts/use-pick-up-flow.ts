@@ -12,7 +12,7 @@ import { findByBadge } from '../../../ui/roster/roster-search';
 import { schoolDayOf } from '../../../ui/school-clock';
 import { type PickUpChoice, type SignOutInput, useRecordSignOut } from '../station/use-record-sign-out';
 import type { SignOutDay } from '../station/use-sign-out-day';
-import { isLater, type LatestEvent, type SignOutInfo, signedOut } from './sign-out-state';
+import { type LatestEvent, type SignOutInfo, signedOut } from './sign-out-state';
 
 export type SignOutMethod = SignOutInput['method'];
 
@@ -41,7 +41,9 @@ export function usePickUpFlow(day: SignOutDay) {
     const live = day.latest.get(scholarId);
     const mine = written.current.get(scholarId);
     const mineToday = mine && schoolDayOf(mine.info.at, day.timeZone) === day.today ? mine : undefined;
-    return signedOut(mineToday && (!live || isLater(mineToday, live)) ? mineToday : live);
+    // What this screen wrote counts only until the live list has something as recent (its own entry, at once).
+    const useMine = mineToday && (!live || Date.parse(mineToday.info.at) > Date.parse(live.info.at));
+    return signedOut(useMine ? mineToday : live);
   }
 
   function open(scholar: DemographicRecord, method: SignOutMethod) {
