@@ -41,6 +41,39 @@ describe('route table', () => {
     ]);
   });
 
+  it('the sign-out section is check_ins-create with its screens and their permissions, and loads their texts', () => {
+    const section = SECTIONS.find((s) => s.path === '/sign-out');
+    expect(section).toMatchObject({
+      name: 'sign-out',
+      title: 'sections.scholarSignOut',
+      permission: 'check_ins-create',
+    });
+    expect(section?.namespaces).toEqual(['sign-out', 'pick-ups', 'sign-out-records', 'check-in', 'scanner']);
+    expect(
+      section?.children.map((c) => [c.name, section && childPath(section, c), c.title, c.permission ?? null]),
+    ).toEqual([
+      ['sign-out', '/sign-out', 'sections.scholarSignOut', null],
+      ['sign-out-scan', '/sign-out/scan', 'sections.scholarSignOutScan', 'check_ins-create'],
+      ['sign-out-view-records', '/sign-out/view-records', 'sections.viewRecords', 'check_ins-view_any'],
+      ['sign-out-check-in', '/sign-out/check-in', 'sections.checkInOut', 'check_ins-create'],
+      [
+        'sign-out-add-authorized-pick-ups',
+        '/sign-out/add-authorized-pick-ups',
+        'sections.addAuthorizedPickUps',
+        'authorized_pick_ups-create',
+      ],
+      [
+        'sign-out-edit-authorized-pick-ups',
+        '/sign-out/edit-authorized-pick-ups',
+        'sections.editAuthorizedPickUps',
+        'authorized_pick_ups-update',
+      ],
+      ['sign-out-badges', '/sign-out/badges', 'sections.badges', null],
+    ]);
+    for (const child of section?.children ?? [])
+      expect(isKnownPath(childPath(section as SectionRoute, child))).toBe(true);
+  });
+
   it('the meals section is nslp_records-create with its four screens, and loads their texts', () => {
     const section = SECTIONS.find((s) => s.path === '/meals');
     expect(section).toMatchObject({ name: 'meals', title: 'sections.meals', permission: 'nslp_records-create' });
