@@ -5,7 +5,7 @@
  * already signed out today shows with whom and when instead. Everything comes from the device's snapshot.
  */
 import { Alert, Button, Heading, HStack, Link, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import type { AuthorizedPickUpRecord, DemographicRecord } from '../../../contract';
@@ -33,14 +33,17 @@ export interface PickUpScreenProps {
   onOverride: (override: { name: string; reason: string }) => Promise<void> | void;
 }
 
+/** The scholar's photo and name; the name takes the focus as the screen opens (and so comes into view on a phone). */
 function ScholarHeader({ scholar }: { scholar: DemographicRecord }) {
   const { t } = useTranslation('sign-out');
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
   const details = [t('grade', { grade: scholar.grade }), scholar.homeroom, `#${scholar.student_number}`];
   return (
     <HStack gap="4" align="center">
       <ScholarPhoto scholar={scholar} size="lg" />
       <Stack gap="1">
-        <Heading as="h2" size="3xl">
+        <Heading as="h2" size="3xl" ref={heading} tabIndex={-1} outline="none">
           {t('pickUp.heading', { name: scholarName(scholar) })}
         </Heading>
         <Text fontSize="lg" color="fg.muted">
