@@ -3,10 +3,11 @@
  * checked with the contract's schema before sending, so the fields in red are the ones the server would refuse;
  * the server's 422 is shown the same way. Offline or on a failure, what was typed and the photo stay.
  */
-import { Button, Stack } from '@chakra-ui/react';
+import { Button, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { ApiError } from '../../../api/client';
 import type { DemographicRecord } from '../../../contract';
 import { useScholar } from '../api/pick-ups-queries';
 import { ChosenScholars } from './chosen-scholars';
@@ -28,6 +29,23 @@ function usePreselected(onLoaded: (scholar: DemographicRecord) => void) {
     setDone(true);
     onLoaded(scholar.data);
   }, [done, scholar.data, onLoaded]);
+  return scholar;
+}
+
+/** While the link's scholar loads, or why it could not be. */
+function PreselectState({ query }: { query: ReturnType<typeof useScholar> }) {
+  const { t } = useTranslation('pick-ups');
+  const { t: tc } = useTranslation();
+  if (!query.isEnabled || query.data) return null;
+  if (query.isError) {
+    const offline = query.error instanceof ApiError && query.error.isOffline;
+    return <FormNotice notice={{ status: 'warning', text: offline ? t('scholars.offline') : query.error.message }} />;
+  }
+  return (
+    <Text role="status" color="fg.muted">
+      {tc('states.loading')}
+    </Text>
+  );
 }
 
 /** The form. */
@@ -36,7 +54,9 @@ export function AddPickUpForm() {
   const saver = useSavePickUp();
   const form = usePickUpForm(EMPTY_PICK_UP, saver.forget);
   const [scholars, setScholars] = useState<DemographicRecord[]>([]);
-  usePreselected((s) => setScholars((list) => (list.some((x) => x.id === s.id) ? list : [...list, s])));
+  const preselected = usePreselected((s) =>
+    setScholars((list) => (list.some((x) => x.id === s.id) ? list : [...list, s])),
+  );
 
   async function submit() {
     const ids = scholars.map((s) => s.id);
@@ -68,6 +88,7 @@ export function AddPickUpForm() {
     >
       <Stack gap="6" maxW="2xl">
         <FormNotice notice={form.notice} />
+        <PreselectState query={preselected} />
         <ChosenScholars
           scholars={scholars}
           error={form.errors.scholar_ids}

@@ -155,4 +155,10 @@ describe('Add Authorized Pick-Ups', () => {
     expect(field(/Phone/).value).toBe('(213) 555-0199');
     expect(server.adults).toEqual([]);
   });
+
+  it("says when the link's scholar cannot be loaded, offline or not found", async () => {
+    await renderPage(`/sign-out/add-authorized-pick-ups?scholar=${testId(99)}`);
+    expect((await screen.findByRole('alert')).textContent).toContain('No such record.');
+    expect(screen.getByText('No scholar chosen yet. Search below.')).toBeTruthy();
+  });
 });
