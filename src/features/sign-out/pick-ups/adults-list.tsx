@@ -3,7 +3,7 @@
  * searchable by name, active ones unless "Show deactivated" is ticked; the page and the search live in the URL.
  * Loading, empty, offline and error states come from QueryState.
  */
-import { Checkbox, HStack, List, Stack } from '@chakra-ui/react';
+import { Checkbox, HStack, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { AuthorizedPickUpRecord } from '../../../contract';
@@ -72,7 +72,7 @@ export function AdultsList({ scholarId, onEdit, onDeactivate, onReactivate }: Ad
         emptyText={search ? t('list.noMatch') : t('list.empty')}
         offlineText={t('list.offline')}
       >
-        <List.Root as="ul" variant="plain" gap="3" aria-label={t('list.label')}>
+        <Stack as="ul" listStyleType="none" gap="3" aria-label={t('list.label')}>
           {query.data?.data.map((adult) => (
             <AdultCard
               key={adult.id}
@@ -82,7 +82,7 @@ export function AdultsList({ scholarId, onEdit, onDeactivate, onReactivate }: Ad
               onReactivate={() => onReactivate(adult)}
             />
           ))}
-        </List.Root>
+        </Stack>
         {total > ADULTS_PER_PAGE && (
           <Pager
             page={page}

@@ -2,7 +2,7 @@
  * The scholars a new adult is for: one, or several siblings at once (up to MAX_PICK_UP_SIBLINGS), each with a
  * Remove button, and the search that adds more. The field's error ('Choose at least one scholar.') sits under it.
  */
-import { Button, Field, Fieldset, HStack, List, Stack, Text } from '@chakra-ui/react';
+import { Button, Field, Fieldset, HStack, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { type DemographicRecord, MAX_PICK_UP_SIBLINGS } from '../../../contract';
 import { ScholarSearch, scholarName } from './scholar-search';
@@ -27,9 +27,9 @@ export function ChosenScholars({ scholars, error, onChange }: ChosenScholarsProp
         {scholars.length === 0 ? (
           <Text color="fg.muted">{t('scholars.noneChosen')}</Text>
         ) : (
-          <List.Root variant="plain" gap="1" aria-label={t('scholars.chosen')}>
+          <Stack as="ul" listStyleType="none" gap="1" aria-label={t('scholars.chosen')}>
             {scholars.map((s) => (
-              <List.Item key={s.id}>
+              <li key={s.id}>
                 <HStack justify="space-between" width="full" bg="bg.muted" px="3" py="1" borderRadius="md">
                   <Text fontWeight="medium">
                     {scholarName(s)}{' '}
@@ -46,9 +46,9 @@ export function ChosenScholars({ scholars, error, onChange }: ChosenScholarsProp
                     {t('scholars.remove')}
                   </Button>
                 </HStack>
-              </List.Item>
+              </li>
             ))}
-          </List.Root>
+          </Stack>
         )}
         <ScholarSearch
           label={t('scholars.searchLabel')}

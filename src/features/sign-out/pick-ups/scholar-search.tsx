@@ -2,7 +2,7 @@
  * Finding a scholar on the server by name or student number: a search box and up to eight matches, each with one
  * button (Add, or Choose). Online, like the screens that use it; offline it says so and keeps what was typed.
  */
-import { Button, HStack, List, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DemographicRecord } from '../../../contract';
@@ -51,9 +51,9 @@ export function ScholarSearch({
           offlineText={t('scholars.offline')}
           skeletonRows={3}
         >
-          <List.Root variant="plain" gap="1" aria-label={t('scholars.matches')}>
+          <Stack as="ul" listStyleType="none" gap="1" aria-label={t('scholars.matches')}>
             {found.data?.map((s) => (
-              <List.Item key={s.id}>
+              <li key={s.id}>
                 <HStack justify="space-between" width="full" borderBottomWidth="1px" py="1">
                   <Text>
                     {scholarName(s)}{' '}
@@ -71,9 +71,9 @@ export function ScholarSearch({
                     {actionText}
                   </Button>
                 </HStack>
-              </List.Item>
+              </li>
             ))}
-          </List.Root>
+          </Stack>
         </QueryState>
       )}
     </Stack>
