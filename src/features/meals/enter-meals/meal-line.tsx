@@ -5,7 +5,7 @@
  * screen.
  */
 import { Stack } from '@chakra-ui/react';
-import { useDeferredValue, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useBadgeScanner } from '../../../ui/badge-scanner/use-badge-scanner';
 import { CameraPanel } from '../../../ui/scanner/camera-panel';
 import { useStableCallback } from '../../../ui/use-stable-callback';
@@ -29,10 +29,10 @@ export function MealLine({ day, now }: MealLineProps) {
   const isServed = useStableCallback((scholarId: string) => line.firstMeal(scholarId) !== undefined);
   const searching = line.query.trim() !== '';
   // The grid stays mounted (hidden while a search shows), so a tap's commit does not build it again, and it keeps the
-  // class chosen. Its 'Had lunch' marks follow in a background render after the outcome has painted
-  // (bench/meal-tap.mjs): `served` changes whenever the answers of `isServed` may have.
+  // class chosen. Its 'Had lunch' marks follow once the outcome has painted (bench/meal-tap.mjs): `served` changes
+  // whenever the answers of `isServed` may have.
   const served = useMemo(() => ({ ledger: day.ledger, count: line.count }), [day.ledger, line.count]);
-  const gridServed = useDeferredValue(served);
+  const gridServed = useAfterPaint(served);
   return (
     <Stack gap="5">
       <ServicePicker mealType={line.mealType} count={line.count} onChoose={line.chooseService} />
@@ -59,4 +59,20 @@ export function MealLine({ day, now }: MealLineProps) {
       </div>
     </Stack>
   );
+}
+
+/** `value`, updated in the task after the next frame is painted: for what may lag a tap's confirmation by a frame. */
+function useAfterPaint<T>(value: T): T {
+  const [shown, setShown] = useState(value);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setShown(value), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [value]);
+  return shown;
 }

@@ -21,37 +21,53 @@ export interface RosterGridProps {
   onServe: (scholar: DemographicRecord) => void;
 }
 
+/** The chooser of a grade or homeroom; memoised, so the served marks changing do not render its options again. */
+const GroupSelect = memo(function GroupSelect({
+  index,
+  group,
+  onChoose,
+}: {
+  index: RosterIndex;
+  group: string;
+  onChoose: (group: string) => void;
+}) {
+  const { t } = useTranslation('meals');
+  const groups = useMemo(() => rosterGroups(index), [index]);
+  return (
+    <Field.Root maxW="sm">
+      <Field.Label>{t('grid.group')}</Field.Label>
+      <NativeSelect.Root size="lg">
+        <NativeSelect.Field value={group} onChange={(event) => onChoose(event.target.value)}>
+          <option value="">{t('grid.chooseGroup')}</option>
+          <optgroup label={t('grid.grades')}>
+            {groups.grades.map((g) => (
+              <option key={g.key} value={g.key}>
+                {t('grade', { grade: g.value })}
+              </option>
+            ))}
+          </optgroup>
+          <optgroup label={t('grid.homerooms')}>
+            {groups.homerooms.map((g) => (
+              <option key={g.key} value={g.key}>
+                {t('grid.homeroom', { homeroom: g.value })}
+              </option>
+            ))}
+          </optgroup>
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
+  );
+});
+
 /** The group chooser and the photos of the chosen group. */
 export const RosterGrid = memo(function RosterGrid({ index, mealType, isServed, onServe }: RosterGridProps) {
   const { t } = useTranslation('meals');
   const [group, setGroup] = useState('');
-  const groups = useMemo(() => rosterGroups(index), [index]);
   const scholars = useMemo(() => (group ? scholarsIn(index, group) : []), [index, group]);
   return (
     <Stack gap="3">
-      <Field.Root maxW="sm">
-        <Field.Label>{t('grid.group')}</Field.Label>
-        <NativeSelect.Root size="lg">
-          <NativeSelect.Field value={group} onChange={(event) => setGroup(event.target.value)}>
-            <option value="">{t('grid.chooseGroup')}</option>
-            <optgroup label={t('grid.grades')}>
-              {groups.grades.map((g) => (
-                <option key={g.key} value={g.key}>
-                  {t('grade', { grade: g.value })}
-                </option>
-              ))}
-            </optgroup>
-            <optgroup label={t('grid.homerooms')}>
-              {groups.homerooms.map((g) => (
-                <option key={g.key} value={g.key}>
-                  {t('grid.homeroom', { homeroom: g.value })}
-                </option>
-              ))}
-            </optgroup>
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </Field.Root>
+      <GroupSelect index={index} group={group} onChoose={setGroup} />
       {scholars.length > 0 && (
         <SimpleGrid as="ul" aria-label={t('grid.photos')} minChildWidth="9rem" gap="2" listStyleType="none">
           {scholars.map((scholar) => (

@@ -2,7 +2,7 @@
  * A scholar's face, from the photo kept on the device (so it shows offline), or a neutral circle with the initials
  * when there is none. The blob becomes an object URL for as long as it is on screen, then the URL is released.
  */
-import { Avatar } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react';
 import type { DemographicRecord } from '../../../contract';
 import { useObjectUrl } from '../../../ui/use-object-url';
 import { useMealsStation } from '../station/station';
@@ -19,19 +19,38 @@ export interface ScholarPhotoProps {
   size?: keyof typeof SIZES;
 }
 
-/** The photo, or the initials on a neutral background. */
+const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((part) => part[0]?.toUpperCase())
+    .slice(0, 2)
+    .join('');
+
+/**
+ * The photo, or the initials on a neutral background. A plain circle rather than Chakra's Avatar: the Avatar runs a
+ * state machine per face (image loading status), and a tap on the line mounts one for the outcome and unmounts a
+ * dozen with the search results, which held the confirmation back (bench/meal-tap.mjs).
+ */
 export function ScholarPhoto({ scholar, size = 'sm' }: ScholarPhotoProps) {
   const url = useObjectUrl(useMealsStation().usePhoto(scholar.photo_id));
   const name = scholarName(scholar);
   return (
-    <Avatar.Root
+    <Box
+      as="span"
+      display="inline-flex"
+      alignItems="center"
+      justifyContent="center"
       flexShrink="0"
-      colorPalette="gray"
-      variant="subtle"
-      css={{ '--avatar-size': SIZES[size], '--avatar-font-size': `calc(${SIZES[size]} * 0.38)` }}
+      borderRadius="full"
+      overflow="hidden"
+      bg="gray.subtle"
+      color="gray.fg"
+      fontWeight="medium"
+      aria-hidden={url ? undefined : true}
+      css={{ width: SIZES[size], height: SIZES[size], fontSize: `calc(${SIZES[size]} * 0.38)` }}
     >
-      <Avatar.Fallback name={name} />
-      {url && <Avatar.Image src={url} alt={name} />}
-    </Avatar.Root>
+      {url ? <img src={url} alt={name} width="100%" height="100%" style={{ objectFit: 'cover' }} /> : initials(name)}
+    </Box>
   );
 }
