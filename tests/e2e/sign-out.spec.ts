@@ -16,6 +16,7 @@ import {
   createApi,
   fetchRoster,
   kioskName,
+  listName,
   outboxCount,
   plain,
   schoolClock,
@@ -286,5 +287,44 @@ describe('Scan Sign Out', () => {
       },
       fakeCameraArgs(scholar.badge_code ?? '', 'sign-out-badge'),
     );
+  }, 240_000);
+});
+
+describe('Check In/Out in the sign-out section', () => {
+  it('checks a scholar picked up earlier back in the same day: shown signed out, then in, and a sign_in on the server', async () => {
+    const scholar = take((s) => offered(s).length > 0);
+    const adult = offered(scholar)[0] as AuthorizedPickUpRecord;
+    const signedOut = await api('check_ins', {
+      method: 'POST',
+      body: JSON.stringify({
+        id: crypto.randomUUID(),
+        kind: 'sign_out',
+        scholar_id: scholar.id,
+        occurred_at: new Date().toISOString(),
+        pick_up_id: adult.id,
+        method: 'manual',
+      }),
+    });
+    expect(signedOut.status).toBe(201);
+    await withBrowser(async ({ page }) => {
+      await signIn(page, server.url, 'office@demo.school');
+      await page.goto(`${server.url}/sign-out/check-in`);
+      await page.getByRole('table').waitFor({ timeout: 90_000 });
+      const search = page.getByRole('searchbox', { name: 'Search scholars by name or student number', exact: true });
+      await search.fill(listName(scholar));
+      const row = page
+        .getByRole('table')
+        .locator('tbody tr')
+        .filter({ has: page.getByRole('cell', { name: listName(scholar), exact: true }) });
+      // The sign-out made elsewhere comes with the pull.
+      await row.getByText('Signed out', { exact: true }).waitFor({ timeout: 60_000 });
+      await page.getByRole('button', { name: `Check in ${listName(scholar)}`, exact: true }).click();
+      await row.getByText('In', { exact: true }).waitFor();
+      await until('the outbox emptied', async () => (await outboxCount(page)) === 0);
+      expect(await serverCheckIns(api, scholar.id)).toEqual([
+        expect.objectContaining({ kind: 'sign_out', pick_up_id: adult.id }),
+        expect.objectContaining({ kind: 'sign_in', method: 'manual' }),
+      ]);
+    });
   }, 240_000);
 });
