@@ -5,10 +5,10 @@
 import { Button, HStack, Progress, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fetchAllPages, type PageProgress } from '../../../api/fetch-all-pages';
 import type { DemographicRecord } from '../../../contract';
 import { downloadCsv } from '../../../ui/data/csv';
 import { addNotification } from '../../../ui/notifications';
-import { fetchAllPages, type PageProgress } from './api/fetch-all-pages';
 import { mealRecordsErrorText, nslpRecordsResource } from './api/meal-records-resource';
 import { recordsCsv } from './model/records-csv';
 

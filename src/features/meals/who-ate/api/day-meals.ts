@@ -3,8 +3,8 @@
  * ones are left out by the server), under the records' query keys so that a void on View Records refreshes it too.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { fetchAllPages } from '../../../../api/fetch-all-pages';
 import type { MealType } from '../../../../contract';
-import { fetchAllPages } from '../../records/api/fetch-all-pages';
 import { mealRecordKeys, nslpRecordsResource } from '../../records/api/meal-records-resource';
 
 /** Query options of a day's meals of one service. */

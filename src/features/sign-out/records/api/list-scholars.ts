@@ -4,8 +4,8 @@
  * filter (`?search=` by name or student number, a handful of matches).
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { fetchAllPages } from '../../../../api/fetch-all-pages';
 import type { DemographicRecord } from '../../../../contract';
-import { fetchAllPages } from './fetch-all-pages';
 import { scholarsResource, signOutRecordKeys } from './records-resource';
 
 /** How many matches the scholar search offers. */

@@ -1,11 +1,11 @@
 /**
- * Every page of a list, one request after another at the largest page size: for a CSV export of a filtered range, the
- * roster behind the records' names, and the day's meals of View Who Ate. One at a time rather than all at once, so a
- * school year's export does not crowd out the cafeteria tablets' sync on the same server; `onProgress` tells the
- * screen how far it got.
+ * Every page of a list, one request after another at the largest page size: for a CSV export of a filtered range, a
+ * roster that names the records, and a day's meals of View Who Ate. One at a time rather than all at once, so a school
+ * year's export does not crowd out the stations' sync on the same server; `onProgress` tells the screen how far it got.
  */
-import type { ListParams, ListResult } from '../../../../api/resource';
-import { MAX_PER_PAGE } from '../../../../contract/common';
+
+import { MAX_PER_PAGE } from '../contract/common';
+import type { ListParams, ListResult } from './resource';
 
 export interface PageProgress {
   /** Pages fetched so far. */
