@@ -10,12 +10,12 @@
 import { Heading, Stack, Tabs } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRoster } from '../../../api/list-scholars';
 import { MAX_COUNT_DAYS, MEAL_ELIGIBILITY_PERMISSION, NslpDailyCountsQuerySchema } from '../../../contract';
-import { useRoster } from './api/list-scholars';
 import { DailyCountsPanel } from './daily-counts-panel';
 import { RECORD_VIEWS, resolveRange, useRecordsState } from './model/records-state';
-import { useSchoolToday } from './model/school-day';
 import { indexRoster } from './model/scholars';
+import { useSchoolToday } from './model/school-day';
 import { RangeFields } from './range-fields';
 import { RecordsPanel } from './records-panel';
 

@@ -9,15 +9,15 @@ import { Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { useRoster } from '../../../api/list-scholars';
 import { GRADES } from '../../../contract';
 import { type QueryLike, QueryState } from '../../../ui/data/query-state';
-import { useRoster } from '../records/api/list-scholars';
-import { isDay, isMealType, mealTypeAt, useSchoolToday } from '../records/model/school-day';
 import { homeroomsOf } from '../records/model/scholars';
+import { isDay, isMealType, mealTypeAt, useSchoolToday } from '../records/model/school-day';
 import { useDayMeals } from './api/day-meals';
 import { whoAte } from './model/who-ate';
+import { WhoAteFilters, type WhoAteFilterValues } from './who-ate-filters';
 import { CountsLine, WhoAteGroupSection } from './who-ate-group';
-import { type WhoAteFilterValues, WhoAteFilters } from './who-ate-filters';
 
 /** The View Who Ate screen; it offers no actions, so it needs nothing of the permissions it is given. */
 export default function WhoAtePage(_props: { permissions?: readonly string[] }) {

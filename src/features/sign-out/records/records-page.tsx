@@ -9,12 +9,12 @@
 import { Box, Heading, HStack, Stack } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRoster } from '../../../api/list-scholars';
 import { useSchoolTimeZone } from '../../../api/school-time-zone';
 import { Pager } from '../../../ui/data/pager';
 import { QueryState } from '../../../ui/data/query-state';
 import { schoolDayOf } from '../../../ui/school-clock';
 import { useCheckIns, useFlaggedCount } from './api/list-check-ins';
-import { useRoster } from './api/list-scholars';
 import { usePickUps } from './api/pick-ups';
 import { ExportRecordsButton } from './export-records-button';
 import { FlaggedSummary } from './flagged-summary';

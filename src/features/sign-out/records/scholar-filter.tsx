@@ -5,9 +5,9 @@
 import { Button, Field, HStack, Stack, Tag, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useScholarSearch } from '../../../api/list-scholars';
 import type { DemographicRecord } from '../../../contract';
 import { SearchInput } from '../../../ui/data/search-input';
-import { useScholarSearch } from './api/list-scholars';
 import { scholarName } from './model/names';
 
 export interface ScholarFilterProps {

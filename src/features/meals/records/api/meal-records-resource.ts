@@ -1,32 +1,23 @@
 /**
- * The resources View Records and View Who Ate read: `v2/nslp_records` (list, void, daily counts) and the roster from
- * `v2/demographics`, through the generic resource helpers, with one query-key factory so a void refreshes exactly the
- * lists and counts it changed. These screens are online-only (they read the server's records of every device), so a
- * lost connection gets its own words.
+ * The resources View Records and View Who Ate read: `v2/nslp_records` (list, void, daily counts), through the generic
+ * resource helpers, with one query-key factory so a void refreshes exactly the lists and counts it changed (the roster
+ * from `v2/demographics` is `src/api/list-scholars.ts`). These screens are online-only (they read the server's records
+ * of every device), so a lost connection gets its own words.
  */
 import type { TFunction } from 'i18next';
 import { ApiError, api, call, SERVER_ERROR } from '../../../../api/client';
 import { resourceApi } from '../../../../api/resource';
-import type {
-  DemographicRecord,
-  NslpDailyCountsQuery,
-  NslpDailyCountsResponse,
-  NslpRecord,
-  NslpRecordVoid,
-} from '../../../../contract';
+import type { NslpDailyCountsQuery, NslpDailyCountsResponse, NslpRecord, NslpRecordVoid } from '../../../../contract';
 
 /** The body of a void; the helper adds `_method: 'PATCH'`. */
 export type NslpVoidInput = Omit<NslpRecordVoid, '_method'>;
 
 export const nslpRecordsResource = resourceApi<NslpRecord, never, NslpVoidInput>('v2/nslp_records');
-export const scholarsResource = resourceApi<DemographicRecord, never, never>('v2/demographics');
 
-/** Query keys: `mealRecordKeys.records.list(params)`, `mealRecordKeys.counts(query)`, `mealRecordKeys.roster()`. */
+/** Query keys: `mealRecordKeys.records.list(params)`, `mealRecordKeys.counts(query)`. */
 export const mealRecordKeys = {
   records: nslpRecordsResource.keys,
   counts: (query: NslpDailyCountsQuery) => [...nslpRecordsResource.keys.all, 'daily-counts', query] as const,
-  roster: () => [...scholarsResource.keys.all, 'meal-records-roster'] as const,
-  scholarSearch: (search: string) => [...scholarsResource.keys.all, 'meal-records-search', search] as const,
 };
 
 /** `GET v2/nslp_records/daily_counts`: the claim's counts per day and meal type with the edit check. */

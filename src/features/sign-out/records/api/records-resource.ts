@@ -1,16 +1,15 @@
 /**
- * The resources View Records reads (F5): `v2/check_ins` (sign-outs and returns, arrivals and departures when asked),
- * the roster from `v2/demographics` that names the scholars, and `v2/authorized_pick_ups` that names the adults and
- * offers them in the adult filter. One query-key factory per resource. This screen is online only (it reads what
- * every station sent), so a lost connection gets its own words.
+ * The resources View Records reads (F5): `v2/check_ins` (sign-outs and returns, arrivals and departures when asked)
+ * and `v2/authorized_pick_ups` that names the adults and offers them in the adult filter (the roster that names the
+ * scholars is `src/api/list-scholars.ts`). One query-key factory per resource. This screen is online only (it reads
+ * what every station sent), so a lost connection gets its own words.
  */
 import type { TFunction } from 'i18next';
 import { ApiError, SERVER_ERROR } from '../../../../api/client';
 import { resourceApi } from '../../../../api/resource';
-import type { AuthorizedPickUpRecord, CheckInRecord, DemographicRecord } from '../../../../contract';
+import type { AuthorizedPickUpRecord, CheckInRecord } from '../../../../contract';
 
 export const checkInsResource = resourceApi<CheckInRecord, never, never>('v2/check_ins');
-export const scholarsResource = resourceApi<DemographicRecord, never, never>('v2/demographics');
 export const pickUpsResource = resourceApi<AuthorizedPickUpRecord, never, never>('v2/authorized_pick_ups');
 
 /** Query keys of this screen, under each resource's own so that a change elsewhere refreshes them. */
@@ -18,8 +17,6 @@ export const signOutRecordKeys = {
   records: checkInsResource.keys,
   flaggedCount: (filter: Record<string, string | undefined>) =>
     [...checkInsResource.keys.all, 'sign-out-records-flagged', filter] as const,
-  roster: () => [...scholarsResource.keys.all, 'sign-out-records-roster'] as const,
-  scholarSearch: (search: string) => [...scholarsResource.keys.all, 'sign-out-records-search', search] as const,
   pickUp: (id: string) => pickUpsResource.keys.detail(id),
   pickUpSearch: (search: string) => [...pickUpsResource.keys.all, 'sign-out-records-search', search] as const,
 };
