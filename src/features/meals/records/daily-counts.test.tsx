@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { NslpDailyCount } from '../../../contract';
+import { captureDownloads, csvRows } from '../../../test/csv-capture';
 import RecordsPage from './records-page';
-import { captureDownloads, csvRows } from './test/csv-capture';
 import { FakeMealsServer } from './test/fake-meals-server';
 import { renderMealsScreen } from './test/render-meals';
 

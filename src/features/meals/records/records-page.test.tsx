@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { captureDownloads, csvRows } from '../../../test/csv-capture';
 import { clearNotifications, getSnapshot } from '../../../ui/notifications';
 import RecordsPage from './records-page';
-import { captureDownloads, csvRows } from './test/csv-capture';
 import { FakeMealsServer, makeRecord, makeScholar } from './test/fake-meals-server';
 import { renderMealsScreen } from './test/render-meals';
 

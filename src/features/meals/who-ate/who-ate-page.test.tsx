@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { captureDownloads } from '../records/test/csv-capture';
+import { captureDownloads } from '../../../test/csv-capture';
 import { FakeMealsServer, makeRecord, makeScholar } from '../records/test/fake-meals-server';
 import { renderMealsScreen } from '../records/test/render-meals';
-import { PhotoSourceProvider } from './scholar-photo';
 import { getPhoto } from './api/get-photo';
+import { PhotoSourceProvider } from './scholar-photo';
 import WhoAtePage from './who-ate-page';
 
 const scholars = [

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { captureDownloads, csvRows } from '../../../test/csv-capture';
 import { clearNotifications, getSnapshot } from '../../../ui/notifications';
-import { captureDownloads, csvRows } from './test/csv-capture';
 import { FakeRecordsServer, makeCheckIn, makePickUp, makeScholar } from './test/fake-records-server';
 import { renderRecords, VIEW, VIEW_WITH_ADULTS } from './test/render-records';
 
