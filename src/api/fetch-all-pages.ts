@@ -14,7 +14,8 @@ export interface PageProgress {
   pages: number;
 }
 
-type ListCall<T> = (params: ListParams, signal?: AbortSignal) => Promise<ListResult<T>>;
+/** A list call of `resourceApi`: one page for these parameters. */
+export type ListCall<T> = (params: ListParams, signal?: AbortSignal) => Promise<ListResult<T>>;
 
 /** All the rows a list call answers for these parameters, in order. */
 export async function fetchAllPages<T>(

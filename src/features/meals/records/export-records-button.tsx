@@ -1,14 +1,10 @@
 /**
- * Export of the filtered range as CSV: every page of the list (not only the one on screen), fetched one after
- * another at the largest page size. When the range takes more than one page, a progress bar says how far it got.
+ * Export of the filtered range as CSV: every page of the meal records with the table's filter and sort (the shared
+ * `ExportCsvButton`), named with the roster, with the eligibility column when the user may see it.
  */
-import { Button, HStack, Progress, Text } from '@chakra-ui/react';
-import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchAllPages, type PageProgress } from '../../../api/fetch-all-pages';
-import type { DemographicRecord } from '../../../contract';
-import { downloadCsv } from '../../../ui/data/csv';
-import { addNotification } from '../../../ui/notifications';
+import type { DemographicRecord, NslpRecord } from '../../../contract';
+import { ExportCsvButton } from '../../../ui/data/export-csv-button';
 import { mealRecordsErrorText, nslpRecordsResource } from './api/meal-records-resource';
 import { recordsCsv } from './model/records-csv';
 
@@ -31,61 +27,24 @@ export function ExportRecordsButton({
   disabled,
 }: ExportRecordsButtonProps) {
   const { t, i18n } = useTranslation('meal-records');
-  const [progress, setProgress] = useState<PageProgress | null>(null);
-  const running = useRef<AbortController | null>(null);
-  useEffect(() => () => running.current?.abort(), []);
 
-  const run = async () => {
-    const controller = new AbortController();
-    running.current = controller;
-    setProgress({ done: 0, pages: 1 });
-    try {
-      const records = await fetchAllPages(
-        nslpRecordsResource.list,
-        { filter, sort },
-        {
-          signal: controller.signal,
-          onProgress: setProgress,
-        },
-      );
-      const { header, rows } = recordsCsv(records, scholars, {
-        t,
-        timeZone,
-        locale: i18n.language,
-        withEligibility,
-      });
-      downloadCsv(`meal-records-${filter.from}-to-${filter.to}.csv`, header, rows);
-      addNotification({
-        text: t('export.done', { count: records.length, total: records.length.toLocaleString(i18n.language) }),
-        type: 'success',
-      });
-    } catch (error) {
-      if (!controller.signal.aborted) {
-        addNotification({ text: t('export.failed', { message: mealRecordsErrorText(error, t) }), type: 'error' });
-      }
-    } finally {
-      if (running.current === controller) running.current = null;
-      setProgress(null);
-    }
+  const toCsv = (records: NslpRecord[]) => {
+    const { header, rows } = recordsCsv(records, scholars, { t, timeZone, locale: i18n.language, withEligibility });
+    return { fileName: `meal-records-${filter.from}-to-${filter.to}.csv`, header, rows };
   };
 
   return (
-    <HStack gap="3" wrap="wrap">
-      <Button variant="outline" onClick={run} loading={progress !== null} disabled={disabled}>
-        {t('export.records')}
-      </Button>
-      {progress && progress.pages > 1 && (
-        <Progress.Root value={progress.done} max={progress.pages} w="12rem" size="sm" colorPalette="primary">
-          <Progress.Label>
-            <Text fontSize="sm" role="status">
-              {t('export.progress', { ...progress })}
-            </Text>
-          </Progress.Label>
-          <Progress.Track>
-            <Progress.Range />
-          </Progress.Track>
-        </Progress.Root>
-      )}
-    </HStack>
+    <ExportCsvButton
+      list={nslpRecordsResource.list}
+      params={{ filter, sort }}
+      toCsv={toCsv}
+      disabled={disabled}
+      texts={{
+        button: t('export.records'),
+        progress: (progress) => t('export.progress', { ...progress }),
+        done: (count) => t('export.done', { count, total: count.toLocaleString(i18n.language) }),
+        failed: (error) => t('export.failed', { message: mealRecordsErrorText(error, t) }),
+      }}
+    />
   );
 }
