@@ -1,10 +1,9 @@
 /** The roster as the meal screens use it: names, a lookup by id, the homerooms to filter by, grades in school order. */
 import { type DemographicRecord, GRADES } from '../../../../contract';
+import { scholarName } from '../../../../ui/roster/scholar-name';
 
-/** The name the screens show: the preferred first name and the surname. */
-export function scholarName(scholar: Pick<DemographicRecord, 'fname' | 'nickname' | 'lname'>): string {
-  return `${scholar.nickname || scholar.fname} ${scholar.lname}`;
-}
+/** The name the screens show: the preferred first name and the surname (shared with the records filters). */
+export { scholarName };
 
 /** Scholars by id. */
 export function indexRoster(roster: readonly DemographicRecord[] | undefined): Map<string, DemographicRecord> {

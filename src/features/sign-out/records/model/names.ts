@@ -1,10 +1,9 @@
 /** Names as View Records shows them: the scholar's preferred first name and surname, and the adult of a record. */
 import type { AuthorizedPickUpRecord, CheckInRecord, DemographicRecord } from '../../../../contract';
+import { scholarName } from '../../../../ui/roster/scholar-name';
 
-/** The name the screens show: the preferred first name and the surname. */
-export function scholarName(scholar: Pick<DemographicRecord, 'fname' | 'nickname' | 'lname'>): string {
-  return `${scholar.nickname || scholar.fname} ${scholar.lname}`;
-}
+/** The name the screens show: the preferred first name and the surname (shared with the records filters). */
+export { scholarName };
 
 /** Scholars by id. */
 export function indexRoster(roster: readonly DemographicRecord[] | undefined): Map<string, DemographicRecord> {
