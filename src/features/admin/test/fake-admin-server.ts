@@ -3,31 +3,17 @@
  * It keeps the rules the screens depend on (search, filters, sort, pages, grant/revoke, duplicate names, the
  * last-administrator guard) so tests exercise real round trips; the real server has its own tests. Every request is
  * recorded for assertions, and a test can make the next matching call fail or the network disappear.
- *
- * jsdom runs on Node's fetch classes, whose Request cannot resolve the app's relative '/api/' URLs, so Request is
- * stubbed too with one that resolves them against the page's location.
+ * (The fetch stub, holds and failures are `src/test/fake-server.ts`.)
  */
-import { vi } from 'vitest';
 import { ADMINISTER_PERMISSION, DEFAULT_ROLES, PERMISSIONS } from '../../../contract/permissions';
 import type { RoleRecord } from '../../../contract/roles';
 import type { UserRecord } from '../../../contract/users';
+import { type BaseRecordedRequest, FakeServer, json, jsonBody, pageOf } from '../../../test/fake-server';
 
-export interface RecordedRequest {
-  method: string;
-  path: string;
-  query: URLSearchParams;
+export interface RecordedRequest extends BaseRecordedRequest {
   body: Record<string, unknown> | null;
 }
 
-interface Override {
-  method: string;
-  path: RegExp;
-  status: number;
-  body: unknown;
-}
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const invalid = (field: string, message: string) =>
   json(422, { message, code: 'validation', errors: { [field]: [message] } });
 const LAST_ADMIN = 'The last administrator cannot lose the right to administer.';
@@ -93,36 +79,20 @@ export function seedAdminData(): { roles: RoleRecord[]; users: UserRecord[] } {
 }
 
 /** The fake server: its data, what it was asked, and switches for failures. */
-export class FakeAdminServer {
+export class FakeAdminServer extends FakeServer<RecordedRequest> {
   roles: RoleRecord[];
   users: UserRecord[];
-  readonly requests: RecordedRequest[] = [];
-  /** When true every call fails as a lost connection does (a TypeError from fetch). */
-  offline = false;
-  private overrides: Override[] = [];
-  private gate: Promise<void> | null = null;
   private nextId = 1;
 
   constructor(data = seedAdminData()) {
+    super();
     this.roles = data.roles;
     this.users = data.users;
   }
 
-  /** Answers the next request matching method and path with this status and body instead. */
-  failNext(method: string, path: RegExp, status: number, body: unknown): void {
-    this.overrides.push({ method, path, status, body });
-  }
-
   /** Holds every answer until the returned function is called: for looking at a screen while a call is on its way. */
   hold(): () => void {
-    let release = () => {};
-    this.gate = new Promise<void>((resolve) => {
-      release = () => {
-        this.gate = null;
-        resolve();
-      };
-    });
-    return release;
+    return this.holdWhen(() => true);
   }
 
   /** The requests with this method whose path starts with the prefix. */
@@ -130,37 +100,14 @@ export class FakeAdminServer {
     return this.requests.filter((r) => r.method === method && r.path.startsWith(pathPrefix));
   }
 
-  /** Stubs fetch and Request; undo with `vi.unstubAllGlobals()`. */
-  install(): this {
-    const Base = globalThis.Request;
-    class RelativeRequest extends Base {
-      constructor(input: RequestInfo | URL, init?: RequestInit) {
-        super(typeof input === 'string' ? new URL(input, window.location.href) : input, init);
-      }
-    }
-    vi.stubGlobal('Request', RelativeRequest);
-    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
-      this.handle(input instanceof Request ? input : new RelativeRequest(input, init)),
-    );
-    return this;
+  protected override async readRequest(request: Request, base: BaseRecordedRequest): Promise<RecordedRequest> {
+    return { ...base, body: await jsonBody(request) };
   }
 
-  private async handle(request: Request): Promise<Response> {
-    const url = new URL(request.url);
-    const text = request.method === 'GET' ? '' : await request.text();
-    const body = text ? (JSON.parse(text) as Record<string, unknown>) : null;
-    const path = url.pathname.replace(/^\/api\//, '');
-    this.requests.push({ method: request.method, path, query: url.searchParams, body });
-    if (this.gate) await this.gate;
-    if (this.offline) throw new TypeError('Failed to fetch');
-    const override = this.overrides.findIndex((o) => o.method === request.method && o.path.test(path));
-    if (override >= 0) {
-      const [o] = this.overrides.splice(override, 1);
-      if (o) return json(o.status, o.body);
-    }
+  protected route(request: Request, { path, query, body }: RecordedRequest): Response {
     const [, resource, id] = /^v2\/(roles|users)(?:\/([^/]+))?$/.exec(path) ?? [];
-    if (resource === 'roles') return this.handleRoles(request.method, id, body, url.searchParams);
-    if (resource === 'users') return this.handleUsers(request.method, id, body, url.searchParams);
+    if (resource === 'roles') return this.handleRoles(request.method, id, body, query);
+    if (resource === 'users') return this.handleUsers(request.method, id, body, query);
     return json(404, { message: 'No such route.' });
   }
 
@@ -271,15 +218,12 @@ export class FakeAdminServer {
     const active = q.get('filter[active]');
     const sort = q.get('sort') ?? 'lname';
     const field = sort.replace(/^-/, '') as 'lname' | 'email' | 'fname';
-    const page = Number(q.get('page') ?? 1);
-    const perPage = Number(q.get('per_page') ?? 50);
     const found = this.users
       .filter((u) => words.every((w) => `${u.fname} ${u.lname} ${u.email}`.toLowerCase().includes(w)))
       .filter((u) => !type || u.type === type)
       .filter((u) => !roleId || u.roles.some((r) => r.id === roleId))
       .filter((u) => !active || String(u.active) === active)
       .sort((a, b) => (sort.startsWith('-') ? -1 : 1) * (a[field].localeCompare(b[field]) || a.id.localeCompare(b.id)));
-    const data = found.slice((page - 1) * perPage, page * perPage);
-    return json(200, { data, meta: { page, per_page: perPage, total: found.length } });
+    return pageOf(found, q);
   }
 }

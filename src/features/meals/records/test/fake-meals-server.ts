@@ -5,18 +5,13 @@
  * (answered from what the test sets) and `v2/photos/:id`. It records every request, and can fail the next matching
  * call or lose the network.
  */
-import { vi } from 'vitest';
 import type { DemographicRecord, NslpDailyCountsResponse, NslpRecord } from '../../../../contract';
+import { type BaseRecordedRequest, FakeServer, json, jsonBody, pageOf } from '../../../../test/fake-server';
 
-export interface RecordedRequest {
-  method: string;
-  path: string;
-  query: URLSearchParams;
+export interface RecordedRequest extends BaseRecordedRequest {
   body: Record<string, unknown> | null;
 }
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const STAMP = '2030-01-01T00:00:00.000Z';
 
 /** A scholar with defaults for what a test does not care about. */
@@ -66,37 +61,16 @@ export function makeRecord(id: string, scholarId: string, extra: Partial<NslpRec
 const truthy = (v: string | null) => v === 'true' || v === '1';
 
 /** The fake server: its data, what it was asked, and switches for failures. */
-export class FakeMealsServer {
-  readonly requests: RecordedRequest[] = [];
-  offline = false;
+export class FakeMealsServer extends FakeServer<RecordedRequest> {
   timeZone = 'America/Los_Angeles';
   counts: NslpDailyCountsResponse = { data: [], meta: { from: '', to: '', attendance_factor: 0.9 } };
   photos = new Map<string, Uint8Array<ArrayBuffer>>();
-  private overrides: { method: string; path: RegExp; status: number; body: unknown }[] = [];
-  private holds: { match: (r: RecordedRequest) => boolean; gate: Promise<void> }[] = [];
 
   constructor(
     public scholars: DemographicRecord[] = [],
     public records: NslpRecord[] = [],
-  ) {}
-
-  /** Answers the next request matching method and path with this status and body instead. */
-  failNext(method: string, path: RegExp, status: number, body: unknown): void {
-    this.overrides.push({ method, path, status, body });
-  }
-
-  /** Holds the answers of matching requests until the returned function is called. */
-  holdWhen(match: (r: RecordedRequest) => boolean): () => void {
-    let release = () => {};
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const hold = { match, gate };
-    this.holds.push(hold);
-    return () => {
-      this.holds = this.holds.filter((h) => h !== hold);
-      release();
-    };
+  ) {
+    super();
   }
 
   /** The requests with this method whose path is exactly `path`. */
@@ -104,36 +78,11 @@ export class FakeMealsServer {
     return this.requests.filter((r) => r.method === method && r.path === path);
   }
 
-  /** Stubs fetch and Request; undo with `vi.unstubAllGlobals()`. */
-  install(): this {
-    const Base = globalThis.Request;
-    class RelativeRequest extends Base {
-      constructor(input: RequestInfo | URL, init?: RequestInit) {
-        super(typeof input === 'string' ? new URL(input, window.location.href) : input, init);
-      }
-    }
-    vi.stubGlobal('Request', RelativeRequest);
-    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
-      this.handle(input instanceof Request ? input : new RelativeRequest(input, init)),
-    );
-    return this;
+  protected override async readRequest(request: Request, base: BaseRecordedRequest): Promise<RecordedRequest> {
+    return { ...base, body: await jsonBody(request) };
   }
 
-  private async handle(request: Request): Promise<Response> {
-    const url = new URL(request.url);
-    const text = request.method === 'GET' ? '' : await request.text();
-    const body = text ? (JSON.parse(text) as Record<string, unknown>) : null;
-    const path = url.pathname.replace(/^\/api\//, '');
-    const recorded = { method: request.method, path, query: url.searchParams, body };
-    this.requests.push(recorded);
-    await Promise.all(this.holds.filter((h) => h.match(recorded)).map((h) => h.gate));
-    if (this.offline) throw new TypeError('Failed to fetch');
-    const override = this.overrides.findIndex((o) => o.method === request.method && o.path.test(path));
-    if (override >= 0) {
-      const [o] = this.overrides.splice(override, 1);
-      if (o) return json(o.status, o.body);
-    }
-    const q = url.searchParams;
+  protected route(request: Request, { path, query: q, body }: RecordedRequest): Response {
     if (path === 'v2/config') {
       return json(200, { google_client_id: null, school_name: 'Demo', time_zone: this.timeZone, version: 'test' });
     }
@@ -153,11 +102,7 @@ export class FakeMealsServer {
   }
 
   private page<T>(rows: T[], q: URLSearchParams): Response {
-    const page = Number(q.get('page') ?? 1);
-    const perPage = Number(q.get('per_page') ?? 50);
-    if (perPage > 500) return json(422, { message: 'Too many.', errors: { per_page: ['Too many.'] } });
-    const data = rows.slice((page - 1) * perPage, page * perPage);
-    return json(200, { data, meta: { page, per_page: perPage, total: rows.length } });
+    return pageOf(rows, q, 500);
   }
 
   private listScholars(q: URLSearchParams): Response {

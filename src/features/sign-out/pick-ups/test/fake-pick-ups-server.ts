@@ -5,26 +5,21 @@
  * update with `_method: 'PATCH'`, keeping the contract's refusal rule) and `v2/photos/:id`. Every request is recorded
  * with its multipart fields and files, and a test can lose the network or fail the next matching call.
  */
-import { vi } from 'vitest';
 import type { AuthorizedPickUpRecord, DemographicRecord } from '../../../../contract';
 import { pickUpRuleErrors } from '../../../../contract';
+import { type BaseRecordedRequest, FakeServer, json, pageOf } from '../../../../test/fake-server';
 
 export interface RecordedFile {
   type: string;
   size: number;
 }
 
-export interface RecordedRequest {
-  method: string;
-  path: string;
-  query: URLSearchParams;
+export interface RecordedRequest extends BaseRecordedRequest {
   /** Multipart text fields; a repeated field is an array. */
   fields: Record<string, string | string[]>;
   files: Record<string, RecordedFile>;
 }
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const STAMP = '2026-11-01T00:00:00.000Z';
 
 /** A UUID-shaped id (the contract checks ids) numbered `n`. */
@@ -79,44 +74,23 @@ export function makeAdult(
 
 const orNull = (v: string | string[] | undefined) => (typeof v === 'string' && v.trim() ? v.trim() : null);
 
-export class FakePickUpsServer {
-  readonly requests: RecordedRequest[] = [];
-  offline = false;
+export class FakePickUpsServer extends FakeServer<RecordedRequest> {
   photos = new Map<string, Blob>();
-  private overrides: { method: string; path: RegExp; status: number; body: unknown }[] = [];
   private next = 1;
 
   constructor(
     public scholars: DemographicRecord[] = [],
     public adults: AuthorizedPickUpRecord[] = [],
-  ) {}
-
-  failNext(method: string, path: RegExp, status: number, body: unknown): void {
-    this.overrides.push({ method, path, status, body });
+  ) {
+    super();
   }
 
   calls(method: string, pathPrefix: string): RecordedRequest[] {
     return this.requests.filter((r) => r.method === method && r.path.startsWith(pathPrefix));
   }
 
-  /** Stubs fetch and Request; undo with `vi.unstubAllGlobals()`. */
-  install(): this {
-    const Base = globalThis.Request;
-    class RelativeRequest extends Base {
-      constructor(input: RequestInfo | URL, init?: RequestInit) {
-        super(typeof input === 'string' ? new URL(input, window.location.href) : input, init);
-      }
-    }
-    vi.stubGlobal('Request', RelativeRequest);
-    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
-      this.handle(input instanceof Request ? input : new RelativeRequest(input, init)),
-    );
-    return this;
-  }
-
-  private async handle(request: Request): Promise<Response> {
-    const url = new URL(request.url);
-    const path = url.pathname.replace(/^\/api\//, '');
+  /** Records the multipart fields and files of a request. */
+  protected override async readRequest(request: Request, base: BaseRecordedRequest): Promise<RecordedRequest> {
     const fields: RecordedRequest['fields'] = {};
     const files: RecordedRequest['files'] = {};
     if (request.method !== 'GET' && request.headers.get('content-type')?.startsWith('multipart/form-data')) {
@@ -126,37 +100,25 @@ export class FakePickUpsServer {
         else fields[key] = value;
       }
     }
-    this.requests.push({ method: request.method, path, query: url.searchParams, fields, files });
-    if (this.offline) throw new TypeError('Failed to fetch');
-    const override = this.overrides.findIndex((o) => o.method === request.method && o.path.test(path));
-    if (override >= 0) {
-      const [o] = this.overrides.splice(override, 1);
-      if (o) return json(o.status, o.body);
-    }
+    return { ...base, fields, files };
+  }
+
+  protected route(request: Request, { path, query, fields, files }: RecordedRequest): Response {
     const photo = /^v2\/photos\/([^/]+)$/.exec(path);
     if (photo) {
       const blob = this.photos.get(photo[1] as string);
       return blob ? new Response(blob, { headers: { 'content-type': blob.type } }) : json(404, { message: 'No.' });
     }
     const scholar = /^v2\/demographics(?:\/([^/]+))?$/.exec(path);
-    if (scholar && request.method === 'GET') return this.demographics(scholar[1], url.searchParams);
+    if (scholar && request.method === 'GET') return this.demographics(scholar[1], query);
     const adult = /^v2\/authorized_pick_ups(?:\/([^/]+))?$/.exec(path);
-    if (adult && request.method === 'GET' && !adult[1]) return this.listAdults(url.searchParams);
+    if (adult && request.method === 'GET' && !adult[1]) return this.listAdults(query);
     if (adult && request.method === 'POST') {
       if (adult[1] === 'batch') return this.create(fields, files, true);
       if (adult[1]) return this.update(adult[1], fields, files);
       return this.create(fields, files, false);
     }
     return json(404, { message: 'No such route.' });
-  }
-
-  private page<T>(rows: T[], q: URLSearchParams) {
-    const perPage = Number(q.get('per_page') ?? 50);
-    const page = Number(q.get('page') ?? 1);
-    return json(200, {
-      data: rows.slice((page - 1) * perPage, page * perPage),
-      meta: { page, per_page: perPage, total: rows.length },
-    });
   }
 
   private demographics(id: string | undefined, q: URLSearchParams) {
@@ -169,7 +131,7 @@ export class FakePickUpsServer {
       .filter((s) => q.get('filter[active]') !== 'true' || s.active)
       .filter((s) => words.every((w) => `${s.fname} ${s.lname} ${s.student_number}`.toLowerCase().includes(w)))
       .sort((a, b) => a.lname.localeCompare(b.lname) || a.fname.localeCompare(b.fname));
-    return this.page(rows, q);
+    return pageOf(rows, q);
   }
 
   private listAdults(q: URLSearchParams) {
@@ -179,7 +141,7 @@ export class FakePickUpsServer {
       .filter((a) => q.get('filter[active]') !== 'true' || a.active)
       .filter((a) => a.full_name.toLowerCase().includes(search))
       .sort((a, b) => a.full_name.localeCompare(b.full_name));
-    return this.page(rows, q);
+    return pageOf(rows, q);
   }
 
   private storePhoto(files: RecordedRequest['files']): string | null {

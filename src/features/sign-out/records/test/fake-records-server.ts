@@ -5,17 +5,11 @@
  * sort by time; pages of at most 500) and `v2/authorized_pick_ups` (search, single by id). It records every request,
  * can fail the next matching call, hold answers, or lose the network.
  */
-import { vi } from 'vitest';
 import type { AuthorizedPickUpRecord, CheckInRecord, DemographicRecord } from '../../../../contract';
+import { type BaseRecordedRequest, FakeServer, json, pageOf } from '../../../../test/fake-server';
 
-export interface RecordedRequest {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-}
+export type RecordedRequest = BaseRecordedRequest;
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const STAMP = '2030-01-01T00:00:00.000Z';
 
 /** A scholar with defaults for what a test does not care about. */
@@ -89,36 +83,15 @@ export function makeCheckIn(id: string, scholarId: string, extra: Partial<CheckI
 }
 
 /** The fake server: its data, what it was asked, and switches for failures. */
-export class FakeRecordsServer {
-  readonly requests: RecordedRequest[] = [];
-  offline = false;
+export class FakeRecordsServer extends FakeServer {
   timeZone = 'America/Los_Angeles';
-  private overrides: { method: string; path: RegExp; status: number; body: unknown }[] = [];
-  private holds: { match: (r: RecordedRequest) => boolean; gate: Promise<void> }[] = [];
 
   constructor(
     public scholars: DemographicRecord[] = [],
     public checkIns: CheckInRecord[] = [],
     public pickUps: AuthorizedPickUpRecord[] = [],
-  ) {}
-
-  /** Answers the next request matching method and path with this status and body instead. */
-  failNext(method: string, path: RegExp, status: number, body: unknown): void {
-    this.overrides.push({ method, path, status, body });
-  }
-
-  /** Holds the answers of matching requests until the returned function is called. */
-  holdWhen(match: (r: RecordedRequest) => boolean): () => void {
-    let release = () => {};
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const hold = { match, gate };
-    this.holds.push(hold);
-    return () => {
-      this.holds = this.holds.filter((h) => h !== hold);
-      release();
-    };
+  ) {
+    super();
   }
 
   /** The requests with this method whose path is exactly `path`. */
@@ -126,34 +99,7 @@ export class FakeRecordsServer {
     return this.requests.filter((r) => r.method === method && r.path === path);
   }
 
-  /** Stubs fetch and Request; undo with `vi.unstubAllGlobals()`. */
-  install(): this {
-    const Base = globalThis.Request;
-    class RelativeRequest extends Base {
-      constructor(input: RequestInfo | URL, init?: RequestInit) {
-        super(typeof input === 'string' ? new URL(input, window.location.href) : input, init);
-      }
-    }
-    vi.stubGlobal('Request', RelativeRequest);
-    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
-      this.handle(input instanceof Request ? input : new RelativeRequest(input, init)),
-    );
-    return this;
-  }
-
-  private async handle(request: Request): Promise<Response> {
-    const url = new URL(request.url);
-    const path = url.pathname.replace(/^\/api\//, '');
-    const recorded = { method: request.method, path, query: url.searchParams };
-    this.requests.push(recorded);
-    await Promise.all(this.holds.filter((h) => h.match(recorded)).map((h) => h.gate));
-    if (this.offline) throw new TypeError('Failed to fetch');
-    const override = this.overrides.findIndex((o) => o.method === request.method && o.path.test(path));
-    if (override >= 0) {
-      const [o] = this.overrides.splice(override, 1);
-      if (o) return json(o.status, o.body);
-    }
-    const q = url.searchParams;
+  protected route(request: Request, { path, query: q }: RecordedRequest): Response {
     if (request.method !== 'GET') return json(405, { message: 'Read only.' });
     if (path === 'v2/config') {
       return json(200, { google_client_id: null, school_name: 'Demo', time_zone: this.timeZone, version: 'test' });
@@ -170,11 +116,7 @@ export class FakeRecordsServer {
   }
 
   private page<T>(rows: T[], q: URLSearchParams): Response {
-    const page = Number(q.get('page') ?? 1);
-    const perPage = Number(q.get('per_page') ?? 50);
-    if (perPage > 500) return json(422, { message: 'Too many.', errors: { per_page: ['Too many.'] } });
-    const data = rows.slice((page - 1) * perPage, page * perPage);
-    return json(200, { data, meta: { page, per_page: perPage, total: rows.length } });
+    return pageOf(rows, q, 500);
   }
 
   private listScholars(q: URLSearchParams): Response {
