@@ -3,18 +3,12 @@
  * live queries bound to it, and a sync engine that is never started (nothing is sent; entries stay in the outbox,
  * as on a kiosk that is offline). The school is in Los Angeles; the clock is set by each test.
  */
-import 'fake-indexeddb/auto';
-import type { QueryClient } from '@tanstack/react-query';
-import type { ReactElement } from 'react';
 import { type CheckInRecord, type DemographicRecord, type SchoolSettings, uuidv7 } from '../../../contract';
-import { createOfflineDb, createSyncEngine, type OfflineDb } from '../../../offline';
-import { createOfflineHooks } from '../../../offline/react';
-import { FakeSyncServer, freshDbName, scholar } from '../../../offline/test/fakes';
-import { createTestQueryClient } from '../../../test/render-with-providers';
-import { schoolTimeZoneKey } from '../../../api/school-time-zone';
+import { scholar } from '../../../offline/test/fakes';
+import { makeStationHarness, type StationFixture } from '../../../offline/test/station-harness';
 import { CheckInStationProvider, createCheckInStation } from '../station/station';
 
-export const SCHOOL_ZONE = 'America/Los_Angeles';
+export { SCHOOL_ZONE } from '../../../offline/test/station-harness';
 /** Monday 2 March 2026, 07:50 in Los Angeles: before the start time. */
 export const EARLY = '2026-03-02T15:50:00.000Z';
 /** 08:30 in Los Angeles: after 08:00 + 10 minutes. */
@@ -79,13 +73,7 @@ export function serverCheckIn(extra: Partial<CheckInRecord> & { scholar_id: stri
   };
 }
 
-export interface Fixture {
-  db: OfflineDb;
-  queryClient: QueryClient;
-  wrap: (ui: ReactElement) => ReactElement;
-  /** The check-ins written to the outbox, oldest first. */
-  written: () => Promise<Record<string, unknown>[]>;
-}
+export type Fixture = StationFixture;
 
 /** A station with this roster, settings and check-ins; `online` is what the sync status says. */
 export async function makeFixture({
@@ -99,29 +87,20 @@ export async function makeFixture({
   checkIns?: CheckInRecord[];
   online?: boolean;
 } = {}): Promise<Fixture> {
-  const db = createOfflineDb(freshDbName());
-  await db.demographics.bulkPut(scholars);
-  if (settings) await db.school_settings.put(settings);
-  await db.check_ins.bulkPut(checkIns);
-  const engine = createSyncEngine({
-    db,
-    api: new FakeSyncServer(),
-    locks: null,
-    getUserId: () => USER,
-    isOnline: () => online,
+  const { db, queryClient, hooks, written } = await makeStationHarness({
+    online,
+    userId: USER,
+    seed: async (db) => {
+      await db.demographics.bulkPut(scholars);
+      if (settings) await db.school_settings.put(settings);
+      await db.check_ins.bulkPut(checkIns);
+    },
   });
-  const hooks = createOfflineHooks({ db, engine });
-  const station = createCheckInStation(db, {
-    useRecords: hooks.useStationRecords,
-    useWrite: hooks.useStationWrite,
-    useSyncStatus: hooks.useSyncStatus,
-  });
-  const queryClient = createTestQueryClient();
-  queryClient.setQueryData(schoolTimeZoneKey, SCHOOL_ZONE);
+  const station = createCheckInStation(db, hooks);
   return {
     db,
     queryClient,
     wrap: (ui) => <CheckInStationProvider station={station}>{ui}</CheckInStationProvider>,
-    written: async () => (await db.outbox.toArray()).map((e) => e.data),
+    written,
   };
 }

@@ -3,20 +3,14 @@
  * queries bound to it, a sync engine that is never started (entries stay in the outbox, as on a tablet that is
  * offline), and a fake Add Missing create. The school is in Los Angeles; the clock is set by each test.
  */
-import 'fake-indexeddb/auto';
-import type { QueryClient } from '@tanstack/react-query';
-import type { ReactElement } from 'react';
 import { vi } from 'vitest';
-import { schoolTimeZoneKey } from '../../../api/school-time-zone';
 import type { DemographicRecord, NslpRecord } from '../../../contract';
-import { createOfflineDb, createSyncEngine, type OfflineDb } from '../../../offline';
-import { createOfflineHooks } from '../../../offline/react';
-import { FakeSyncServer, freshDbName, scholar } from '../../../offline/test/fakes';
-import { createTestQueryClient } from '../../../test/render-with-providers';
+import { scholar } from '../../../offline/test/fakes';
+import { makeStationHarness, type StationFixture } from '../../../offline/test/station-harness';
 import type { MissingMealInput } from '../api/create-missing-meal';
 import { createMealsStation, MealsStationProvider } from '../station/station';
 
-export const SCHOOL_ZONE = 'America/Los_Angeles';
+export { SCHOOL_ZONE } from '../../../offline/test/station-harness';
 /** Monday 2 March 2026, 11:50 in Los Angeles: lunch time. */
 export const LUNCH_TIME = '2026-03-02T19:50:00.000Z';
 export const TODAY = '2026-03-02';
@@ -47,12 +41,8 @@ export const mei = scholar({
   badge_code: 'H8TR4K2XQ9MZ',
 });
 
-export interface Fixture {
-  db: OfflineDb;
-  queryClient: QueryClient;
-  wrap: (ui: ReactElement) => ReactElement;
-  /** The meals written to the outbox, oldest first. */
-  written: () => Promise<Record<string, unknown>[]>;
+/** A station fixture (`written` are the meals) with the fake Add Missing create and sync. */
+export interface Fixture extends StationFixture {
   createMissing: ReturnType<typeof vi.fn<(body: MissingMealInput) => Promise<NslpRecord>>>;
   syncNow: ReturnType<typeof vi.fn<() => Promise<void>>>;
 }
@@ -67,33 +57,21 @@ export async function makeFixture({
   meals?: NslpRecord[];
   online?: boolean;
 } = {}): Promise<Fixture> {
-  const db = createOfflineDb(freshDbName());
-  await db.demographics.bulkPut(scholars);
-  await db.nslp_records.bulkPut(meals);
-  const engine = createSyncEngine({
-    db,
-    api: new FakeSyncServer(),
-    locks: null,
-    getUserId: () => null,
-    isOnline: () => online,
+  const { db, queryClient, hooks, written } = await makeStationHarness({
+    online,
+    seed: async (db) => {
+      await db.demographics.bulkPut(scholars);
+      await db.nslp_records.bulkPut(meals);
+    },
   });
-  const hooks = createOfflineHooks({ db, engine });
   const createMissing = vi.fn<(body: MissingMealInput) => Promise<NslpRecord>>();
   const syncNow = vi.fn(async () => undefined);
-  const station = createMealsStation(db, {
-    useRecords: hooks.useStationRecords,
-    useWrite: hooks.useStationWrite,
-    useSyncStatus: hooks.useSyncStatus,
-    createMissing,
-    syncNow,
-  });
-  const queryClient = createTestQueryClient();
-  queryClient.setQueryData(schoolTimeZoneKey, SCHOOL_ZONE);
+  const station = createMealsStation(db, { ...hooks, createMissing, syncNow });
   return {
     db,
     queryClient,
     wrap: (ui) => <MealsStationProvider station={station}>{ui}</MealsStationProvider>,
-    written: async () => (await db.outbox.toArray()).map((e) => e.data),
+    written,
     createMissing,
     syncNow,
   };

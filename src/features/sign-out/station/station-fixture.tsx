@@ -5,18 +5,12 @@
  * Ada has a mother (with a photo), a grandmother whose authorization ended, a babysitter who starts next week and a
  * father under a custody order; José has nobody on file.
  */
-import 'fake-indexeddb/auto';
-import type { QueryClient } from '@tanstack/react-query';
-import type { ReactElement } from 'react';
-import { schoolTimeZoneKey } from '../../../api/school-time-zone';
 import { type AuthorizedPickUpRecord, type CheckInRecord, type DemographicRecord, uuidv7 } from '../../../contract';
-import { createOfflineDb, createSyncEngine, type OfflineDb } from '../../../offline';
-import { createOfflineHooks } from '../../../offline/react';
-import { FakeSyncServer, freshDbName, scholar } from '../../../offline/test/fakes';
-import { createTestQueryClient } from '../../../test/render-with-providers';
+import { scholar } from '../../../offline/test/fakes';
+import { makeStationHarness, type StationFixture } from '../../../offline/test/station-harness';
 import { createSignOutStation, SignOutStationProvider } from './station';
 
-export const SCHOOL_ZONE = 'America/Los_Angeles';
+export { SCHOOL_ZONE } from '../../../offline/test/station-harness';
 /** Monday 2 March 2026, 15:00 in Los Angeles: pick-up time. */
 export const PICK_UP_TIME = '2026-03-02T23:00:00.000Z';
 export const TODAY = '2026-03-02';
@@ -112,13 +106,7 @@ export function serverCheckIn(extra: Partial<CheckInRecord> & { scholar_id: stri
   };
 }
 
-export interface Fixture {
-  db: OfflineDb;
-  queryClient: QueryClient;
-  wrap: (ui: ReactElement) => ReactElement;
-  /** The check-ins written to the outbox, oldest first. */
-  written: () => Promise<Record<string, unknown>[]>;
-}
+export type Fixture = StationFixture;
 
 /** A station with this roster, these pick-up adults and check-ins; `online` is what the sync status says. */
 export async function makeFixture({
@@ -132,35 +120,25 @@ export async function makeFixture({
   checkIns?: CheckInRecord[];
   online?: boolean;
 } = {}): Promise<Fixture> {
-  const db = createOfflineDb(freshDbName());
-  await db.demographics.bulkPut(scholars);
-  await db.authorized_pick_ups.bulkPut(pickUps);
-  await db.check_ins.bulkPut(checkIns);
-  await db.photos.put({
-    id: MOTHER_PHOTO,
-    blob: new Blob(['<svg xmlns="http://www.w3.org/2000/svg"/>'], { type: 'image/svg+xml' }),
-    content_type: 'image/svg+xml',
-    sha256: 'x',
+  const { db, queryClient, hooks, written } = await makeStationHarness({
+    online,
+    seed: async (db) => {
+      await db.demographics.bulkPut(scholars);
+      await db.authorized_pick_ups.bulkPut(pickUps);
+      await db.check_ins.bulkPut(checkIns);
+      await db.photos.put({
+        id: MOTHER_PHOTO,
+        blob: new Blob(['<svg xmlns="http://www.w3.org/2000/svg"/>'], { type: 'image/svg+xml' }),
+        content_type: 'image/svg+xml',
+        sha256: 'x',
+      });
+    },
   });
-  const engine = createSyncEngine({
-    db,
-    api: new FakeSyncServer(),
-    locks: null,
-    getUserId: () => null,
-    isOnline: () => online,
-  });
-  const hooks = createOfflineHooks({ db, engine });
-  const station = createSignOutStation(db, {
-    useRecords: hooks.useStationRecords,
-    useWrite: hooks.useStationWrite,
-    useSyncStatus: hooks.useSyncStatus,
-  });
-  const queryClient = createTestQueryClient();
-  queryClient.setQueryData(schoolTimeZoneKey, SCHOOL_ZONE);
+  const station = createSignOutStation(db, hooks);
   return {
     db,
     queryClient,
     wrap: (ui) => <SignOutStationProvider station={station}>{ui}</SignOutStationProvider>,
-    written: async () => (await db.outbox.toArray()).map((e) => e.data),
+    written,
   };
 }
