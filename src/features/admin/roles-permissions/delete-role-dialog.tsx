@@ -3,10 +3,11 @@
  * which an administrator should weigh before pressing Delete. A refusal (the last-administrator guard, no connection)
  * shows in the dialog and as a notification, and the role stays.
  */
-import { Alert, Button, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RoleRecord } from '../../../contract/roles';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { addNotification } from '../../../ui/notifications';
 import { adminErrorText } from '../api/admin-error-text';
 import { useDeleteRole } from '../api/delete-role';
@@ -20,7 +21,6 @@ export interface DeleteRoleDialogProps {
 /** The confirm dialog before a role is deleted. */
 export function DeleteRoleDialog({ role, onClose }: DeleteRoleDialogProps) {
   const { t } = useTranslation('admin');
-  const { t: tc } = useTranslation();
   const remove = useDeleteRole();
   const [error, setError] = useState<string | null>(null);
   const close = () => {
@@ -44,49 +44,21 @@ export function DeleteRoleDialog({ role, onClose }: DeleteRoleDialogProps) {
   };
 
   return (
-    <Dialog.Root
-      role="alertdialog"
-      open={role !== null}
-      onOpenChange={(details) => !details.open && close()}
-      placement="center"
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            {role && (
-              <>
-                <Dialog.Header>
-                  <Dialog.Title>{t('deleteRole')}</Dialog.Title>
-                </Dialog.Header>
-                <Dialog.Body>
-                  <Stack gap="3">
-                    <Text>{t('rolesPage.deleteConfirm', { role: role.name })}</Text>
-                    <Text>{t('rolesPage.holders', { count: role.user_count })}</Text>
-                    {error && (
-                      <Alert.Root status="error">
-                        <Alert.Indicator />
-                        <Alert.Title>{error}</Alert.Title>
-                      </Alert.Root>
-                    )}
-                  </Stack>
-                </Dialog.Body>
-                <Dialog.Footer>
-                  <Dialog.ActionTrigger asChild>
-                    <Button variant="outline">{t('cancel')}</Button>
-                  </Dialog.ActionTrigger>
-                  <Button colorPalette="red" loading={remove.isPending} onClick={() => confirm(role)}>
-                    {t('deleteRole')}
-                  </Button>
-                </Dialog.Footer>
-                <Dialog.CloseTrigger asChild>
-                  <CloseButton size="sm" aria-label={tc('actions.close')} />
-                </Dialog.CloseTrigger>
-              </>
-            )}
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <ConfirmDialog
+      target={role}
+      title={t('deleteRole')}
+      body={(target) => (
+        <>
+          <Text>{t('rolesPage.deleteConfirm', { role: target.name })}</Text>
+          <Text>{t('rolesPage.holders', { count: target.user_count })}</Text>
+        </>
+      )}
+      error={error}
+      cancelLabel={t('cancel')}
+      confirmLabel={t('deleteRole')}
+      busy={remove.isPending}
+      onConfirm={confirm}
+      onDismiss={close}
+    />
   );
 }

@@ -2,10 +2,11 @@
  * Confirms deactivating a pick-up adult (active false): the pick-up line stops offering them at the next sync; the
  * row stays, so the records that name them keep their name, and it can be reactivated from the list.
  */
-import { Alert, Button, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AuthorizedPickUpRecord } from '../../../contract';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { useSavePickUp } from './use-save-pick-up';
 
 export interface DeactivateDialogProps {
@@ -33,48 +34,16 @@ export function DeactivateDialog({ adult, scholar, onClose }: DeactivateDialogPr
     else setError(result.message);
   }
   return (
-    <Dialog.Root
-      role="alertdialog"
-      open={adult !== null}
-      onOpenChange={(details) => !details.open && close(false)}
-      placement="center"
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            {adult && (
-              <>
-                <Dialog.Header>
-                  <Dialog.Title>{t('edit.deactivateTitle')}</Dialog.Title>
-                </Dialog.Header>
-                <Dialog.Body>
-                  <Stack gap="3">
-                    <Text>{t('edit.deactivateConfirm', { name: adult.full_name, scholar })}</Text>
-                    {error && (
-                      <Alert.Root status="error">
-                        <Alert.Indicator />
-                        <Alert.Title>{error}</Alert.Title>
-                      </Alert.Root>
-                    )}
-                  </Stack>
-                </Dialog.Body>
-                <Dialog.Footer>
-                  <Dialog.ActionTrigger asChild>
-                    <Button variant="outline">{tc('actions.cancel')}</Button>
-                  </Dialog.ActionTrigger>
-                  <Button colorPalette="red" loading={saver.busy} onClick={() => void confirm(adult)}>
-                    {t('edit.deactivate')}
-                  </Button>
-                </Dialog.Footer>
-                <Dialog.CloseTrigger asChild>
-                  <CloseButton size="sm" aria-label={tc('actions.close')} />
-                </Dialog.CloseTrigger>
-              </>
-            )}
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <ConfirmDialog
+      target={adult}
+      title={t('edit.deactivateTitle')}
+      body={(target) => <Text>{t('edit.deactivateConfirm', { name: target.full_name, scholar })}</Text>}
+      error={error}
+      cancelLabel={tc('actions.cancel')}
+      confirmLabel={t('edit.deactivate')}
+      busy={saver.busy}
+      onConfirm={(target) => void confirm(target)}
+      onDismiss={() => close(false)}
+    />
   );
 }
