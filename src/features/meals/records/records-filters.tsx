@@ -2,9 +2,10 @@
  * What the records list shows besides the range: grade, homeroom (of the grade when one is chosen), one scholar,
  * whether voided records show, and entries added later or counted at the line. Native selects, as elsewhere.
  */
-import { Checkbox, Field, HStack, NativeSelect } from '@chakra-ui/react';
+import { Checkbox, HStack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { type DemographicRecord, GRADES } from '../../../contract';
+import { SelectField, type SelectFieldProps } from '../../../ui/form/select-field';
 import { ADDED_CHOICES, type RecordsState } from './model/records-state';
 import { homeroomsOf } from './model/scholars';
 import { ScholarFilter } from './scholar-filter';
@@ -16,23 +17,8 @@ export interface RecordsFiltersProps {
   onChange: (patch: Partial<RecordsState>) => void;
 }
 
-function Select(props: { label: string; value: string; choices: [string, string][]; onChange: (v: string) => void }) {
-  return (
-    <Field.Root w={{ base: 'full', sm: '44' }}>
-      <Field.Label>{props.label}</Field.Label>
-      <NativeSelect.Root>
-        <NativeSelect.Field value={props.value} onChange={(event) => props.onChange(event.target.value)}>
-          {props.choices.map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </Field.Root>
-  );
-}
+/** The filters' selects: full width on a phone, 44 from small screens up. */
+const Select = (props: Omit<SelectFieldProps, 'w'>) => <SelectField {...props} w={{ base: 'full', sm: '44' }} />;
 
 const ADDED_LABELS = { '': 'filters.addedAll', later: 'filters.addedLater', line: 'filters.addedLine' } as const;
 

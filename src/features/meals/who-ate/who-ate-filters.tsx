@@ -1,7 +1,8 @@
 /** Day, service, grade, homeroom and a name search for View Who Ate; native inputs, as on the other screens. */
-import { Field, HStack, Input, NativeSelect } from '@chakra-ui/react';
+import { Field, HStack, Input } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { GRADES, MEAL_TYPES, type MealType } from '../../../contract';
+import { SelectField, type SelectFieldProps } from '../../../ui/form/select-field';
 import { isMealType } from '../records/model/school-day';
 
 export interface WhoAteFilterValues {
@@ -18,23 +19,8 @@ export interface WhoAteFiltersProps {
   onChange: (patch: Partial<WhoAteFilterValues>) => void;
 }
 
-function Select(props: { label: string; value: string; choices: [string, string][]; onChange: (v: string) => void }) {
-  return (
-    <Field.Root w={{ base: 'full', sm: '40' }}>
-      <Field.Label>{props.label}</Field.Label>
-      <NativeSelect.Root>
-        <NativeSelect.Field value={props.value} onChange={(event) => props.onChange(event.target.value)}>
-          {props.choices.map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </Field.Root>
-  );
-}
+/** The filters' selects: full width on a phone, 40 from small screens up. */
+const Select = (props: Omit<SelectFieldProps, 'w'>) => <SelectField {...props} w={{ base: 'full', sm: '40' }} />;
 
 /** The filters of View Who Ate. */
 export function WhoAteFilters({ values, homerooms, onChange }: WhoAteFiltersProps) {

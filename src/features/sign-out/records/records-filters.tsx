@@ -3,9 +3,10 @@
  * selects: they suit tablets and need no positioning code), then the scholar and the adult. A range that ends before
  * it starts says so under the fields.
  */
-import { Checkbox, Field, HStack, Input, NativeSelect, Stack } from '@chakra-ui/react';
+import { Checkbox, Field, HStack, Input, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { CHECK_IN_METHODS, type DemographicRecord } from '../../../contract';
+import { SelectField, type SelectFieldProps } from '../../../ui/form/select-field';
 import { AdultFilter } from './adult-filter';
 import { KIND_CHOICES, type RecordsState } from './model/records-state';
 import { ScholarFilter } from './scholar-filter';
@@ -22,23 +23,8 @@ export interface RecordsFiltersProps {
   onChange: (patch: Partial<RecordsState>) => void;
 }
 
-function Select(props: { label: string; value: string; choices: [string, string][]; onChange: (v: string) => void }) {
-  return (
-    <Field.Root w={{ base: 'full', sm: '56' }}>
-      <Field.Label>{props.label}</Field.Label>
-      <NativeSelect.Root>
-        <NativeSelect.Field value={props.value} onChange={(event) => props.onChange(event.target.value)}>
-          {props.choices.map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </Field.Root>
-  );
-}
+/** The filters' selects: full width on a phone, 56 from small screens up. */
+const Select = (props: Omit<SelectFieldProps, 'w'>) => <SelectField {...props} w={{ base: 'full', sm: '56' }} />;
 
 const KIND_LABELS = {
   '': 'filters.kindDefault',
