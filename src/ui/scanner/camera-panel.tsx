@@ -4,7 +4,7 @@
  * camera stays open from one person to the next while the station's screens change below it.
  */
 import { Button, Stack } from '@chakra-ui/react';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CameraScanner } from './camera-scanner-lazy';
 
@@ -33,7 +33,7 @@ function keepChoice(key: string, open: boolean): void {
   }
 }
 
-export function CameraPanel({ storageKey, onCode, paused }: CameraPanelProps) {
+export const CameraPanel = memo(function CameraPanel({ storageKey, onCode, paused }: CameraPanelProps) {
   const { t } = useTranslation('scanner');
   const [open, setOpen] = useState(() => readChoice(storageKey));
   const toggle = () => {
@@ -48,4 +48,4 @@ export function CameraPanel({ storageKey, onCode, paused }: CameraPanelProps) {
       {open && <CameraScanner onCode={onCode} paused={paused} />}
     </Stack>
   );
-}
+});

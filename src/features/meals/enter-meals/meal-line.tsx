@@ -25,7 +25,11 @@ export interface MealLineProps {
 export function MealLine({ day, now }: MealLineProps) {
   const line = useMealLine(day, now);
   useBadgeScanner(line.scan);
+  // Stable handlers: the parts of the line are memoised, so the render that follows a tap's (the live list bringing
+  // the meal) renders almost nothing before the confirmation is painted.
   const serve = useStableCallback(line.serve);
+  const scan = useStableCallback(line.scan);
+  const type = useStableCallback(line.type);
   const isServed = useStableCallback((scholarId: string) => line.firstMeal(scholarId) !== undefined);
   const searching = line.query.trim() !== '';
   // The grid stays mounted (hidden while a search shows), so a tap's commit does not build it again, and it keeps the
@@ -36,9 +40,9 @@ export function MealLine({ day, now }: MealLineProps) {
   return (
     <Stack gap="5">
       <ServicePicker mealType={line.mealType} count={line.count} onChoose={line.chooseService} />
-      <CameraPanel storageKey="school-ops.meals.camera" onCode={line.scan} />
+      <CameraPanel storageKey="school-ops.meals.camera" onCode={scan} />
       <OutcomePanel outcome={line.outcome} timeZone={day.timeZone} />
-      <MealSearchBox query={line.query} onQuery={line.type} onScan={line.scan} />
+      <MealSearchBox query={line.query} onQuery={type} onScan={scan} />
       {searching && (
         <MealSearchResults
           index={day.index}

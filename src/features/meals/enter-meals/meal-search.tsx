@@ -4,7 +4,7 @@
  * once (the flow checks the text), and a code typed after other text is told by its speed, like anywhere on the page.
  */
 import { Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { useDeferredValue, useMemo, useRef } from 'react';
+import { memo, useDeferredValue, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DemographicRecord } from '../../../contract';
 import { createBurstDetector } from '../../../ui/badge-scanner/badge-burst';
@@ -23,7 +23,11 @@ export interface MealSearchProps {
 }
 
 /** The search box. */
-export function MealSearchBox({ query, onQuery, onScan }: Pick<MealSearchProps, 'query' | 'onQuery' | 'onScan'>) {
+export const MealSearchBox = memo(function MealSearchBox({
+  query,
+  onQuery,
+  onScan,
+}: Pick<MealSearchProps, 'query' | 'onQuery' | 'onScan'>) {
   const { t } = useTranslation('meals');
   const scanner = useRef(createBurstDetector());
   return (
@@ -47,7 +51,7 @@ export function MealSearchBox({ query, onQuery, onScan }: Pick<MealSearchProps, 
       }}
     />
   );
-}
+});
 
 /** The scholars matching the search, best first. */
 export function MealSearchResults({

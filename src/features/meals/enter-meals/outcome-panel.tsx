@@ -4,6 +4,7 @@
  * (a badge not on the roster). Meal eligibility is never shown here (DESIGN section 7).
  */
 import { Alert, Badge, Card, HStack, Stack, Text } from '@chakra-ui/react';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatClockTime } from '../../../ui/school-clock';
 import { ScholarPhoto, scholarName } from '../parts/scholar-photo';
@@ -15,7 +16,7 @@ export interface OutcomePanelProps {
 }
 
 /** The outcome of the last action, or a hint of what to do when there is none yet. */
-export function OutcomePanel({ outcome, timeZone }: OutcomePanelProps) {
+export const OutcomePanel = memo(function OutcomePanel({ outcome, timeZone }: OutcomePanelProps) {
   const { t, i18n } = useTranslation('meals');
   if (!outcome) {
     return (
@@ -62,4 +63,4 @@ export function OutcomePanel({ outcome, timeZone }: OutcomePanelProps) {
       </Card.Body>
     </Card.Root>
   );
-}
+});

@@ -3,6 +3,7 @@
  * default follows the school's clock (model/meal-service.ts); a tap picks another one for as long as the screen is open.
  */
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MEAL_TYPES, type MealType } from '../model/meal-service';
 
@@ -13,7 +14,7 @@ export interface ServicePickerProps {
 }
 
 /** The four services as toggle buttons, and the running count of the chosen one. */
-export function ServicePicker({ mealType, count, onChoose }: ServicePickerProps) {
+export const ServicePicker = memo(function ServicePicker({ mealType, count, onChoose }: ServicePickerProps) {
   const { t } = useTranslation('meals');
   return (
     <Stack gap="3">
@@ -38,4 +39,4 @@ export function ServicePicker({ mealType, count, onChoose }: ServicePickerProps)
       </Text>
     </Stack>
   );
-}
+});
