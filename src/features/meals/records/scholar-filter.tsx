@@ -20,6 +20,7 @@ export function ScholarFilter(props: ScholarFilterProps) {
       minW="14rem"
       texts={{
         search: t('scholar.search'),
+        // The field's hint text (HTML placeholder attribute).
         placeholder: t('scholar.searchPlaceholder'),
         matches: t('scholar.matches'),
         searching: t('scholar.searching'),

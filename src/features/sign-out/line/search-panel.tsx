@@ -96,7 +96,8 @@ export function SearchPanel({ day, query, error, onQuery, onScan, onOpen }: Sear
         spellCheck={false}
         aria-label={t('search.label')}
         // The input's hint text (an example of what to type), translated; the label names the field.
-        placeholder={t('search.placeholder')}
+        // The box's hint text (HTML placeholder attribute).
+        placeholder={t('search.boxHint')}
         value={query}
         maxLength={100}
         onChange={(event) => onQuery(event.target.value)}

@@ -81,6 +81,7 @@ export function OverrideDialog({ open, scholarName, busy, onConfirm, onClose }: 
                         size="xl"
                         value={reason}
                         maxLength={500}
+                        // The field's hint text (HTML placeholder attribute).
                         placeholder={t('override.reasonPlaceholder')}
                         onChange={(event) => {
                           setReason(event.target.value);

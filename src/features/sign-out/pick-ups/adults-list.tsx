@@ -53,6 +53,7 @@ export function AdultsList({ scholarId, onEdit, onDeactivate, onReactivate }: Ad
           <SearchInput
             value={search}
             label={t('list.searchLabel')}
+            // The field's hint text (HTML placeholder attribute).
             placeholder={t('list.searchPlaceholder')}
             onSearch={(text) => set({ q: text.trim() || null, page: null })}
           />

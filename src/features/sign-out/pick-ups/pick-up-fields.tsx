@@ -67,6 +67,7 @@ export function PickUpFieldsSection({
               value={values.relationship}
               maxLength={100}
               // The input's hint text (an example of what to type), translated; the label names the field.
+              // The field's hint text (HTML placeholder attribute).
               placeholder={t('form.relationshipPlaceholder')}
               onChange={(e) => onChange('relationship', e.target.value)}
             />

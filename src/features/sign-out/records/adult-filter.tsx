@@ -86,6 +86,7 @@ export function AdultFilter({ pickUpId, typed, scholars, canList, onChange }: Ad
         onSearch={setSearch}
         label={t('adult.search')}
         // The input's hint text (an example of what to type), translated; the label names the field.
+        // The field's hint text (HTML placeholder attribute).
         placeholder={t('adult.searchPlaceholder')}
       />
       {text && (
