@@ -6,6 +6,7 @@
 import { ApiError } from '../../api/client';
 import type { SyncPhotosResponse, SyncPushResponse } from '../../api/sync';
 import {
+  type AuthorizedPickUpRecord,
   type DemographicRecord,
   type NslpRecord,
   type SyncItem,
@@ -272,6 +273,26 @@ export function nslpRecord(extra: Partial<NslpRecord> & { scholar_id: string }):
 }
 
 /** A scholar record as the server's snapshot carries it. */
+/** A pick-up adult of `scholar_id`: authorized, active, no dates, no photo, unless told otherwise. */
+export function pickUpRecord(
+  extra: Partial<AuthorizedPickUpRecord> & { scholar_id: string; full_name: string },
+): AuthorizedPickUpRecord {
+  return {
+    id: uuidv7(),
+    relationship: null,
+    phone: null,
+    photo_id: null,
+    status: 'authorized',
+    notes: null,
+    valid_from: null,
+    valid_until: null,
+    active: true,
+    created_at: '2026-01-10T17:00:00.000Z',
+    updated_at: '2026-01-10T17:00:00.000Z',
+    ...extra,
+  };
+}
+
 export function scholar(extra: Partial<DemographicRecord> = {}): DemographicRecord {
   return {
     id: uuidv7(),

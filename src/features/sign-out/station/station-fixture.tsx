@@ -6,7 +6,7 @@
  * father under a custody order; José has nobody on file.
  */
 import { type AuthorizedPickUpRecord, type CheckInRecord, type DemographicRecord, uuidv7 } from '../../../contract';
-import { scholar } from '../../../offline/test/fakes';
+import { pickUpRecord, scholar } from '../../../offline/test/fakes';
 import { makeStationHarness, type StationFixture } from '../../../offline/test/station-harness';
 import { createSignOutStation, SignOutStationProvider } from './station';
 
@@ -34,20 +34,7 @@ export const jose = scholar({
 
 /** A pick-up adult of `scholar_id`, authorized with no dates unless told otherwise. */
 export function pickUp(extra: Partial<AuthorizedPickUpRecord> & { scholar_id: string; full_name: string }) {
-  return {
-    id: uuidv7(),
-    relationship: null,
-    phone: null,
-    photo_id: null,
-    status: 'authorized',
-    notes: null,
-    valid_from: null,
-    valid_until: null,
-    active: true,
-    created_at: '2026-01-10T17:00:00.000Z',
-    updated_at: '2026-01-10T17:00:00.000Z',
-    ...extra,
-  } satisfies AuthorizedPickUpRecord;
+  return pickUpRecord(extra);
 }
 
 export const MOTHER_PHOTO = '0190f3a4-0000-7000-8000-0000000000a1';

@@ -7,6 +7,7 @@
  */
 import type { AuthorizedPickUpRecord, DemographicRecord } from '../../../../contract';
 import { pickUpRuleErrors } from '../../../../contract';
+import { pickUpRecord } from '../../../../offline/test/fakes';
 import { type BaseRecordedRequest, FakeServer, json, pageOf } from '../../../../test/fake-server';
 
 export interface RecordedFile {
@@ -53,23 +54,15 @@ export function makeAdult(
   scholarId: string,
   fullName: string,
   extra: Partial<AuthorizedPickUpRecord> = {},
-) {
-  return {
+): AuthorizedPickUpRecord {
+  return pickUpRecord({
     id,
     scholar_id: scholarId,
     full_name: fullName,
-    relationship: null,
-    phone: null,
-    photo_id: null,
-    status: 'authorized',
-    notes: null,
-    valid_from: null,
-    valid_until: null,
-    active: true,
     created_at: STAMP,
     updated_at: STAMP,
     ...extra,
-  } satisfies AuthorizedPickUpRecord;
+  });
 }
 
 const orNull = (v: string | string[] | undefined) => (typeof v === 'string' && v.trim() ? v.trim() : null);

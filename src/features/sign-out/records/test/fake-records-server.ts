@@ -6,6 +6,7 @@
  * can fail the next matching call, hold answers, or lose the network.
  */
 import type { AuthorizedPickUpRecord, CheckInRecord, DemographicRecord } from '../../../../contract';
+import { pickUpRecord } from '../../../../offline/test/fakes';
 import { type BaseRecordedRequest, FakeServer, json, pageOf } from '../../../../test/fake-server';
 
 export type RecordedRequest = BaseRecordedRequest;
@@ -40,23 +41,16 @@ export function makePickUp(
   scholarId: string,
   fullName: string,
   extra: Partial<AuthorizedPickUpRecord> = {},
-) {
-  return {
+): AuthorizedPickUpRecord {
+  return pickUpRecord({
     id,
     scholar_id: scholarId,
     full_name: fullName,
     relationship: 'Mother',
-    phone: null,
-    photo_id: null,
-    status: 'authorized',
-    notes: null,
-    valid_from: null,
-    valid_until: null,
-    active: true,
     created_at: STAMP,
     updated_at: STAMP,
     ...extra,
-  } satisfies AuthorizedPickUpRecord;
+  });
 }
 
 /** A sign-out with defaults (on 2030-03-04 at 2:30 PM in Los Angeles, to no one yet: set the adult). */
