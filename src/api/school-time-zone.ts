@@ -7,25 +7,13 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ConfigResponse } from '../contract';
+import { browserTimeZone, isValidTimeZone } from '../ui/intl-format';
 import { api, call } from './client';
+
+export { browserTimeZone, isValidTimeZone };
 
 /** Where the last known school time zone is kept on this device. */
 export const TIME_ZONE_STORAGE_KEY = 'school.timeZone';
-
-/** True when `timeZone` is an IANA zone this browser knows. */
-export function isValidTimeZone(timeZone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The browser's own time zone (the fallback when the school's is not known on this device). */
-export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}
 
 export const schoolTimeZoneKey = ['school-time-zone'] as const;
 

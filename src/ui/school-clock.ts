@@ -4,9 +4,7 @@
  * calendar date in the school's zone, whatever the device's own zone is.
  */
 
-const dayFormatters = new Map<string, Intl.DateTimeFormat>();
-const clockFormatters = new Map<string, Intl.DateTimeFormat>();
-const timeFormatters = new Map<string, Intl.DateTimeFormat>();
+import { dateTimeFormat } from './intl-format';
 
 export type Instant = Date | number | string;
 
@@ -14,21 +12,14 @@ const toDate = (instant: Instant) => (instant instanceof Date ? instant : new Da
 
 /** YYYY-MM-DD of `instant` in `timeZone`: the school day, as the server computes it. */
 export function schoolDayOf(instant: Instant, timeZone: string): string {
-  let formatter = dayFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    dayFormatters.set(timeZone, formatter);
-  }
-  return formatter.format(toDate(instant));
+  return dateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    toDate(instant),
+  );
 }
 
 /** Minutes since midnight of `instant` on the school's wall clock. */
 export function minutesOfDayIn(instant: Instant, timeZone: string): number {
-  let formatter = clockFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-    clockFormatters.set(timeZone, formatter);
-  }
+  const formatter = dateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
   const parts = formatter.formatToParts(toDate(instant));
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   return get('hour') * 60 + get('minute');
@@ -42,15 +33,19 @@ export function clockMinutes(hhmm: string): number {
 
 /** The time of day of `instant` as people read it in `locale` ('7:52 AM', '7:52'), on the school's clock. */
 export function formatClockTime(instant: Instant, timeZone: string, locale: string): string {
-  // Made once per zone and language: a new Intl.DateTimeFormat costs about a millisecond, and a kiosk list formats
-  // a time per row on every render.
-  const key = `${locale}|${timeZone}`;
-  let formatter = timeFormatters.get(key);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone });
-    timeFormatters.set(key, formatter);
-  }
-  return formatter.format(toDate(instant));
+  // A kiosk list formats a time per row on every render: the formatter is made once (intl-format.ts).
+  return dateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone }).format(toDate(instant));
+}
+
+/** A YYYY-MM-DD day as people read it in `locale` ('Sat, Nov 21, 2026'). */
+export function formatDay(day: string, locale: string): string {
+  return dateTimeFormat(locale, {
+    weekday: 'short',
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${day}T00:00:00Z`));
 }
 
 /** The YYYY-MM-DD `days` after (or before, when negative) `day`, on the calendar. */

@@ -122,4 +122,18 @@ describe('recipes', () => {
     expect(Object.keys(sources).length).toBeGreaterThan(3);
     expect(missing).toEqual([]);
   });
+
+  it('declares every theme variable the plain-element style sheets and inline styles use (a typo would fall back)', () => {
+    const names = new Set(variables.map((v) => v.name));
+    const unknown: string[] = [];
+    let used = 0;
+    for (const [path, source] of Object.entries(sources)) {
+      for (const [, name = ''] of source.matchAll(/var\((--chakra-[\w-]+)/g)) {
+        used += 1;
+        if (!names.has(name)) unknown.push(`${name} in ${path}`);
+      }
+    }
+    expect(used).toBeGreaterThan(20);
+    expect(unknown).toEqual([]);
+  });
 });

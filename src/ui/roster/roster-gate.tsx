@@ -8,6 +8,7 @@
 import { Alert, Button, EmptyState, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dateTimeFormat } from '../intl-format';
 
 /** Where a station's roster is. */
 export type RosterStatus = 'loading' | 'downloading' | 'offline-no-data' | 'empty' | 'ready';
@@ -62,7 +63,7 @@ export function StationNotices({
   const updated =
     day.snapshotAt === null
       ? null
-      : new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' }).format(day.snapshotAt);
+      : dateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' }).format(day.snapshotAt);
   return (
     <Stack gap="2">
       {!day.online && (

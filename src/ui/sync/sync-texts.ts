@@ -4,6 +4,7 @@
  */
 import type { TFunction } from 'i18next';
 import type { OutboxEntry, SyncStatus } from './sync-source';
+import { dateTimeFormat } from '../intl-format';
 
 /** A roster older than this is named with its age (DESIGN section 5: "the screens say how fresh the snapshot is"). */
 export const SNAPSHOT_STALE_MS = 15 * 60_000;
@@ -59,7 +60,7 @@ export function syncSummary(t: SyncT, status: SyncStatus, now: number): SyncSumm
 export function formatWhen(iso: string, language: string): string {
   const time = Date.parse(iso);
   if (Number.isNaN(time)) return iso;
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(time);
+  return dateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(time);
 }
 
 const RESOURCE_KEYS = { check_ins: 'resources.check_ins' } as const;

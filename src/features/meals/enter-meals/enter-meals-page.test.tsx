@@ -66,6 +66,30 @@ describe('Enter Meals', () => {
     expect((box as HTMLInputElement).value).toBe('');
   });
 
+  it('shows the outcome first and takes the results down after that frame, the class grid back in their place', async () => {
+    const box = await start();
+    fireEvent.change(box, { target: { value: 'lovelace' } });
+    const button = await screen.findByRole('button', { name: 'Record lunch for Ada Lovelace' });
+    // What the page holds when the outcome first appears, seen before any frame can run.
+    let first: { results: boolean; gridHidden: boolean } | undefined;
+    const grid = () => screen.getByRole('combobox', { name: 'Class', hidden: true }).closest('[hidden]');
+    const watch = new MutationObserver(() => {
+      if (first || !screen.queryByRole('status')?.textContent?.includes('Lunch counted')) return;
+      first = { results: screen.queryByRole('list', { name: 'Scholars found' }) !== null, gridHidden: grid() !== null };
+    });
+    watch.observe(document.body, { childList: true, subtree: true, characterData: true });
+    fireEvent.click(button);
+    await waitFor(() => expect(first).toBeDefined());
+    watch.disconnect();
+    expect(first).toEqual({ results: true, gridHidden: true });
+    expect((box as HTMLInputElement).value).toBe('');
+    await waitFor(() => expect(screen.queryByRole('list', { name: 'Scholars found' })).toBeNull());
+    expect(grid()).toBeNull();
+    // Typing again shows results at once.
+    fireEvent.change(box, { target: { value: 'chen' } });
+    expect(await screen.findByRole('button', { name: 'Record lunch for Mei Chen' })).toBeTruthy();
+  });
+
   it('records a badge scanned anywhere on the page; the same badge again is not counted and records nothing', async () => {
     await start();
     await scan('H8TR4K2XQ9MZ');

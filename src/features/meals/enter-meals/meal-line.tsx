@@ -31,12 +31,16 @@ export function MealLine({ day, now }: MealLineProps) {
   const scan = useStableCallback(line.scan);
   const type = useStableCallback(line.type);
   const isServed = useStableCallback((scholarId: string) => line.firstMeal(scholarId) !== undefined);
-  const searching = line.query.trim() !== '';
+  // A tap empties the search with its outcome, but the results stay (and the grid hidden) until the outcome has been
+  // painted: taking them down and laying out the grid is most of a frame's work, which would hold the confirmation
+  // back a frame (bench/meal-tap.mjs). Typing shows its results at once.
+  const shownQuery = useHeldUntilPainted(line.query);
+  const searching = shownQuery.trim() !== '';
   // The grid stays mounted (hidden while a search shows), so a tap's commit does not build it again, and it keeps the
-  // class chosen. Its 'Had lunch' marks follow once the outcome has painted (bench/meal-tap.mjs): `served` changes
+  // class chosen. Its 'Had lunch' marks, and the results', follow once the outcome has painted: `served` changes
   // whenever the answers of `isServed` may have.
   const served = useMemo(() => ({ ledger: day.ledger, count: line.count }), [day.ledger, line.count]);
-  const gridServed = useAfterPaint(served);
+  const servedAfterPaint = useAfterPaint(served);
   return (
     <Stack gap="5">
       <ServicePicker mealType={line.mealType} count={line.count} onChoose={line.chooseService} />
@@ -46,9 +50,10 @@ export function MealLine({ day, now }: MealLineProps) {
       {searching && (
         <MealSearchResults
           index={day.index}
-          query={line.query}
+          query={shownQuery}
           mealType={line.mealType}
           isServed={isServed}
+          served={servedAfterPaint}
           onServe={serve}
         />
       )}
@@ -57,7 +62,7 @@ export function MealLine({ day, now }: MealLineProps) {
           index={day.index}
           mealType={line.mealType}
           isServed={isServed}
-          served={gridServed}
+          served={servedAfterPaint}
           onServe={serve}
         />
       </div>
@@ -65,18 +70,37 @@ export function MealLine({ day, now }: MealLineProps) {
   );
 }
 
+/** Calls `then` in the task after the next frame is painted; the returned function cancels it. */
+function afterPaint(then: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(then, 0);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+}
+
 /** `value`, updated in the task after the next frame is painted: for what may lag a tap's confirmation by a frame. */
 function useAfterPaint<T>(value: T): T {
   const [shown, setShown] = useState(value);
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setShown(value), 0);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
-  }, [value]);
+  useEffect(() => afterPaint(() => setShown(value)), [value]);
   return shown;
+}
+
+/**
+ * The search text the results follow: the box's own text, except that when the box is emptied the last text stays
+ * until the next frame has been painted.
+ */
+export function useHeldUntilPainted(query: string): string {
+  const [previous, setPrevious] = useState(query);
+  const [held, setHeld] = useState<string | null>(null);
+  if (query !== previous) {
+    // Adjusting state to a new prop while rendering (React's pattern for it): no extra commit.
+    setPrevious(query);
+    setHeld(query.trim() === '' && previous.trim() !== '' ? previous : null);
+  }
+  useEffect(() => (held === null ? undefined : afterPaint(() => setHeld(null))), [held]);
+  return held ?? query;
 }

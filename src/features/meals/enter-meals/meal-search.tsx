@@ -53,14 +53,17 @@ export const MealSearchBox = memo(function MealSearchBox({
   );
 });
 
-/** The scholars matching the search, best first. */
-export function MealSearchResults({
+/**
+ * The scholars matching the search, best first. Memoised: a tap's outcome renders the line, not the results again;
+ * `served` changes whenever the answers of `isServed` may have.
+ */
+export const MealSearchResults = memo(function MealSearchResults({
   index,
   query,
   mealType,
   isServed,
   onServe,
-}: Omit<MealSearchProps, 'onQuery' | 'onScan'>) {
+}: Omit<MealSearchProps, 'onQuery' | 'onScan'> & { served: unknown }) {
   const { t } = useTranslation('meals');
   const deferred = useDeferredValue(query);
   const matches = useMemo(() => searchRoster(index, deferred, 12), [index, deferred]);
@@ -90,4 +93,4 @@ export function MealSearchResults({
       {more > 0 && <Text color="fg.muted">{t('line.moreResults', { count: more })}</Text>}
     </Stack>
   );
-}
+});

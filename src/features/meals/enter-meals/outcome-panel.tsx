@@ -3,7 +3,7 @@
  * in green, or "Not counted: already had lunch at 11:52" in red (nothing was recorded), or why nothing happened
  * (a badge not on the roster). Meal eligibility is never shown here (DESIGN section 7).
  */
-import { Alert, Badge, Card, HStack, Stack, Text } from '@chakra-ui/react';
+import { Alert, Text } from '@chakra-ui/react';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatClockTime } from '../../../ui/school-clock';
@@ -14,6 +14,28 @@ export interface OutcomePanelProps {
   outcome: LineOutcome | null;
   timeZone: string;
 }
+
+/*
+ * The card is plain elements styled by a static sheet that React 19 puts in the head once (by its href), not Chakra
+ * components: it is what a tap waits for, and Chakra's per-element style resolution was a third of the render between
+ * the meal's write and its confirmation (bench/meal-tap.mjs). The look follows the theme's tokens.
+ */
+const OUTCOME_STYLE = `
+.meal-outcome { display: flex; align-items: center; gap: var(--chakra-spacing-5); padding: var(--chakra-spacing-6);
+  border: 3px solid var(--chakra-colors-red-solid); border-radius: var(--chakra-radii-l3);
+  background: var(--chakra-colors-red-subtle); color: var(--chakra-colors-fg); }
+.meal-outcome[data-counted] { border-color: var(--chakra-colors-green-solid); background: var(--chakra-colors-green-subtle); }
+.meal-outcome-text { display: flex; flex-direction: column; align-items: flex-start; gap: var(--chakra-spacing-2);
+  min-width: 0; }
+.meal-outcome-name { margin: 0; font-size: var(--chakra-font-sizes-3xl); line-height: 1.25;
+  font-weight: 700; overflow-wrap: anywhere; }
+.meal-outcome-badge { border-radius: var(--chakra-radii-l2); padding: var(--chakra-spacing-1) var(--chakra-spacing-3);
+  font-size: var(--chakra-font-sizes-xl); font-weight: 500; background: var(--chakra-colors-red-muted);
+  color: var(--chakra-colors-red-fg); }
+.meal-outcome[data-counted] .meal-outcome-badge { background: var(--chakra-colors-green-muted);
+  color: var(--chakra-colors-green-fg); }
+.meal-outcome-time { margin: 0; font-size: var(--chakra-font-sizes-xl); }
+`;
 
 /** The outcome of the last action, or a hint of what to do when there is none yet. */
 export const OutcomePanel = memo(function OutcomePanel({ outcome, timeZone }: OutcomePanelProps) {
@@ -37,30 +59,22 @@ export const OutcomePanel = memo(function OutcomePanel({ outcome, timeZone }: Ou
   const meal = t(`mealTypes.${outcome.mealType}`);
   const time = formatClockTime(counted ? outcome.at : outcome.firstAt, timeZone, i18n.language);
   return (
-    <Card.Root
-      role="status"
-      borderWidth="3px"
-      borderColor={counted ? 'green.solid' : 'red.solid'}
-      bg={counted ? 'green.subtle' : 'red.subtle'}
-    >
-      <Card.Body>
-        <HStack gap="5">
-          <ScholarPhoto scholar={outcome.scholar} size="xl" />
-          <Stack gap="2">
-            <Text as="h2" fontSize="3xl" fontWeight="bold">
-              {scholarName(outcome.scholar)}
-            </Text>
-            <Badge size="lg" fontSize="xl" px="3" py="1" colorPalette={counted ? 'green' : 'red'} alignSelf="start">
-              {counted ? t('line.counted', { meal }) : t('line.notCounted')}
-            </Badge>
-            <Text fontSize="xl">
-              {counted
-                ? t('line.countedAt', { time })
-                : t('line.alreadyHad', { meal: t(`mealWords.${outcome.mealType}`), time })}
-            </Text>
-          </Stack>
-        </HStack>
-      </Card.Body>
-    </Card.Root>
+    <>
+      <style href="meal-outcome" precedence="default">
+        {OUTCOME_STYLE}
+      </style>
+      <div role="status" className="meal-outcome" data-counted={counted ? '' : undefined}>
+        <ScholarPhoto scholar={outcome.scholar} size="xl" />
+        <div className="meal-outcome-text">
+          <h2 className="meal-outcome-name">{scholarName(outcome.scholar)}</h2>
+          <span className="meal-outcome-badge">{counted ? t('line.counted', { meal }) : t('line.notCounted')}</span>
+          <p className="meal-outcome-time">
+            {counted
+              ? t('line.countedAt', { time })
+              : t('line.alreadyHad', { meal: t(`mealWords.${outcome.mealType}`), time })}
+          </p>
+        </div>
+      </div>
+    </>
   );
 });

@@ -2,7 +2,7 @@
  * The meal service the line is recording (breakfast, lunch, snack, supper) and how many scholars had it today. The
  * default follows the school's clock (model/meal-service.ts); a tap picks another one for as long as the screen is open.
  */
-import { Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack } from '@chakra-ui/react';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MEAL_TYPES, type MealType } from '../model/meal-service';
@@ -13,30 +13,44 @@ export interface ServicePickerProps {
   onChoose: (type: MealType) => void;
 }
 
-/** The four services as toggle buttons, and the running count of the chosen one. */
+/** The four services as toggle buttons; memoised apart from the count, which changes with every meal. */
+const ServiceButtons = memo(function ServiceButtons({ mealType, onChoose }: Omit<ServicePickerProps, 'count'>) {
+  const { t } = useTranslation('meals');
+  return (
+    <HStack role="group" aria-label={t('line.service')} gap="2" wrap="wrap">
+      {MEAL_TYPES.map((type) => (
+        <Button
+          key={type}
+          size="xl"
+          flex="1"
+          minW="8rem"
+          variant={type === mealType ? 'solid' : 'outline'}
+          colorPalette={type === mealType ? 'primary' : 'gray'}
+          aria-pressed={type === mealType}
+          onClick={() => onChoose(type)}
+        >
+          {t(`mealTypes.${type}`)}
+        </Button>
+      ))}
+    </HStack>
+  );
+});
+
+const PICKER_STYLE = { display: 'flex', flexDirection: 'column', gap: 'var(--chakra-spacing-3)' } as const;
+const COUNT_STYLE = { margin: 0, fontSize: 'var(--chakra-font-sizes-2xl)', fontWeight: 600 } as const;
+
+/**
+ * The services and the running count of the chosen one. The count and the box are plain elements: it changes with the tap's
+ * confirmation, which waits for its render (bench/meal-tap.mjs).
+ */
 export const ServicePicker = memo(function ServicePicker({ mealType, count, onChoose }: ServicePickerProps) {
   const { t } = useTranslation('meals');
   return (
-    <Stack gap="3">
-      <HStack role="group" aria-label={t('line.service')} gap="2" wrap="wrap">
-        {MEAL_TYPES.map((type) => (
-          <Button
-            key={type}
-            size="xl"
-            flex="1"
-            minW="8rem"
-            variant={type === mealType ? 'solid' : 'outline'}
-            colorPalette={type === mealType ? 'primary' : 'gray'}
-            aria-pressed={type === mealType}
-            onClick={() => onChoose(type)}
-          >
-            {t(`mealTypes.${type}`)}
-          </Button>
-        ))}
-      </HStack>
-      <Text fontSize="2xl" fontWeight="semibold" aria-live="polite">
+    <div style={PICKER_STYLE}>
+      <ServiceButtons mealType={mealType} onChoose={onChoose} />
+      <p style={COUNT_STYLE} aria-live="polite">
         {t('line.count', { count, meal: t(`mealTypes.${mealType}`) })}
-      </Text>
-    </Stack>
+      </p>
+    </div>
   );
 });

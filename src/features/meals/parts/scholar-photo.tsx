@@ -2,7 +2,7 @@
  * A scholar's face, from the photo kept on the device (so it shows offline), or a neutral circle with the initials
  * when there is none. The blob becomes an object URL for as long as it is on screen, then the URL is released.
  */
-import { Box } from '@chakra-ui/react';
+import type { CSSProperties } from 'react';
 import type { DemographicRecord } from '../../../contract';
 import { useObjectUrl } from '../../../ui/use-object-url';
 import { useMealsStation } from '../station/station';
@@ -27,30 +27,37 @@ const initials = (name: string) =>
     .slice(0, 2)
     .join('');
 
+const FACE_STYLE: CSSProperties = {
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  flexShrink: 0,
+  borderRadius: '9999px',
+  overflow: 'hidden',
+  background: 'var(--chakra-colors-gray-subtle)',
+  color: 'var(--chakra-colors-gray-fg)',
+  fontWeight: 500,
+};
+const SIZED = Object.fromEntries(
+  Object.entries(SIZES).map(([size, length]) => [
+    size,
+    { ...FACE_STYLE, width: length, height: length, fontSize: `calc(${length} * 0.38)` },
+  ]),
+) as Record<keyof typeof SIZES, CSSProperties>;
+const IMAGE_STYLE: CSSProperties = { width: '100%', height: '100%', objectFit: 'cover' };
+
 /**
- * The photo, or the initials on a neutral background. A plain circle rather than Chakra's Avatar: the Avatar runs a
- * state machine per face (image loading status), and a tap on the line mounts one for the outcome and unmounts a
- * dozen with the search results, which held the confirmation back (bench/meal-tap.mjs).
+ * The photo, or the initials on a neutral background. A plain element with a style made once per size rather than
+ * Chakra's Avatar or Box: the Avatar runs a state machine per face (image loading status) and a Box resolves its
+ * style props on every render; a tap on the line renders a face for the outcome and the grid shows hundreds
+ * (bench/meal-tap.mjs).
  */
 export function ScholarPhoto({ scholar, size = 'sm' }: ScholarPhotoProps) {
   const url = useObjectUrl(useMealsStation().usePhoto(scholar.photo_id));
   const name = scholarName(scholar);
   return (
-    <Box
-      as="span"
-      display="inline-flex"
-      alignItems="center"
-      justifyContent="center"
-      flexShrink="0"
-      borderRadius="full"
-      overflow="hidden"
-      bg="gray.subtle"
-      color="gray.fg"
-      fontWeight="medium"
-      aria-hidden={url ? undefined : true}
-      css={{ width: SIZES[size], height: SIZES[size], fontSize: `calc(${SIZES[size]} * 0.38)` }}
-    >
-      {url ? <img src={url} alt={name} width="100%" height="100%" style={{ objectFit: 'cover' }} /> : initials(name)}
-    </Box>
+    <span aria-hidden={url ? undefined : true} style={SIZED[size]}>
+      {url ? <img src={url} alt={name} style={IMAGE_STYLE} /> : initials(name)}
+    </span>
   );
 }

@@ -13,7 +13,8 @@ import { useRoster } from '../../../api/list-scholars';
 import { GRADES } from '../../../contract';
 import { type QueryLike, QueryState } from '../../../ui/data/query-state';
 import { homeroomsOf } from '../records/model/scholars';
-import { isDay, isMealType, mealTypeAt, useSchoolToday } from '../records/model/school-day';
+import { defaultMealType } from '../model/meal-service';
+import { isDay, isMealType, useSchoolToday } from '../records/model/school-day';
 import { useDayMeals } from './api/day-meals';
 import { whoAte } from './model/who-ate';
 import { WhoAteFilters, type WhoAteFilterValues } from './who-ate-filters';
@@ -30,7 +31,7 @@ export default function WhoAtePage(_props: { permissions?: readonly string[] }) 
   const grade = params.get('grade') ?? '';
   const values: WhoAteFilterValues = {
     day: isDay(params.get('day')) ? (params.get('day') as string) : today,
-    mealType: isMealType(meal) ? meal : mealTypeAt(Date.now(), timeZone),
+    mealType: isMealType(meal) ? meal : defaultMealType(Date.now(), timeZone),
     grade: GRADES.some((g) => g === grade) ? grade : '',
     homeroom: params.get('homeroom') ?? '',
     search,

@@ -4,25 +4,20 @@
  * kiosk whose own clock is set to another zone still highlights the right day and person.
  */
 import type { MessengerScheduleRecord } from '../../../contract';
+import { dateTimeFormat } from '../../../ui/intl-format';
 
 /** ISO weekdays of the school week: 1 Monday … 5 Friday. */
 export const SCHOOL_WEEKDAYS = [1, 2, 3, 4, 5] as const;
 
-const clocks = new Map<string, Intl.DateTimeFormat>();
-
 /** The ISO weekday (1 Monday … 7 Sunday) and minutes since midnight of `instant` in `timeZone`. */
 export function schoolClock(instant: Date | number, timeZone: string): { weekday: number; minutes: number } {
-  let formatter = clocks.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      weekday: 'short',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    clocks.set(timeZone, formatter);
-  }
+  const formatter = dateTimeFormat('en-US', {
+    timeZone,
+    weekday: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
   const parts = formatter.formatToParts(instant);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   const weekday = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(get('weekday')) + 1;
@@ -72,12 +67,12 @@ export function nextDutyToday(
 export function formatClock(hhmm: string, locale: string): string {
   const minutes = clockMinutes(hhmm);
   const date = new Date(Date.UTC(2024, 0, 1, Math.floor(minutes / 60), minutes % 60));
-  return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(date);
+  return dateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(date);
 }
 
 /** The name of an ISO weekday in `locale` ('Monday', 'lunes'). */
 export function weekdayName(weekday: number, locale: string): string {
   // 1 January 2024 was a Monday.
   const date = new Date(Date.UTC(2024, 0, weekday));
-  return new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' }).format(date);
+  return dateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' }).format(date);
 }

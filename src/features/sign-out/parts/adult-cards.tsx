@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { AuthorizedPickUpRecord } from '../../../contract';
 import { AdultPhoto } from './photos';
 import type { NotTodayReason } from './pick-up-list';
+import { dateTimeFormat } from '../../../ui/intl-format';
 
 /** Relationship and phone, as one line each. */
 function AdultDetails({ adult }: { adult: AuthorizedPickUpRecord }) {
@@ -95,7 +96,7 @@ export function CustodyWarning({ adult, scholarName }: { adult: AuthorizedPickUp
 }
 
 const formatDay = (day: string, locale: string) =>
-  new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`));
+  dateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`));
 
 /** The authorized adults whose dates leave today out: said, not offered. */
 export function NotTodayList({ adults }: { adults: { adult: AuthorizedPickUpRecord; reason: NotTodayReason }[] }) {
