@@ -6,7 +6,7 @@
  * Shared by the stations (check-in, meals, sign-out), whose day hooks report a `RosterStatus`.
  */
 import { Alert, Button, EmptyState, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
-import { Component, type ReactNode } from 'react';
+import { Component, memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dateTimeFormat } from '../intl-format';
 
@@ -50,36 +50,45 @@ export function RosterGate({ day, children }: { day: { status: RosterStatus }; c
   }
 }
 
-/** The offline notice and the roster's age, above a screen's content. */
-export function StationNotices({
-  day,
-  offlineText,
-}: {
-  day: { online: boolean; snapshotAt: number | Date | null };
-  /** What offline means on this screen (that entries wait on the device, or that it needs the connection). */
-  offlineText: string;
-}) {
-  const { t, i18n } = useTranslation();
-  const updated =
-    day.snapshotAt === null
-      ? null
-      : dateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' }).format(day.snapshotAt);
-  return (
-    <Stack gap="2">
-      {!day.online && (
-        <Alert.Root status="info">
-          <Alert.Indicator />
-          <Alert.Description>{offlineText}</Alert.Description>
-        </Alert.Root>
-      )}
-      {updated && (
-        <Text fontSize="sm" color="fg.muted">
-          {t('roster.updatedAt', { time: updated })}
-        </Text>
-      )}
-    </Stack>
-  );
-}
+/**
+ * The offline notice and the roster's age, above a screen's content. Memoised on what it shows: a station renders on
+ * every change of its live lists (each tap), and this need not render with it.
+ */
+export const StationNotices = memo(
+  function StationNotices({
+    day,
+    offlineText,
+  }: {
+    day: { online: boolean; snapshotAt: number | Date | null };
+    /** What offline means on this screen (that entries wait on the device, or that it needs the connection). */
+    offlineText: string;
+  }) {
+    const { t, i18n } = useTranslation();
+    const updated =
+      day.snapshotAt === null
+        ? null
+        : dateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' }).format(day.snapshotAt);
+    return (
+      <Stack gap="2">
+        {!day.online && (
+          <Alert.Root status="info">
+            <Alert.Indicator />
+            <Alert.Description>{offlineText}</Alert.Description>
+          </Alert.Root>
+        )}
+        {updated && (
+          <Text fontSize="sm" color="fg.muted">
+            {t('roster.updatedAt', { time: updated })}
+          </Text>
+        )}
+      </Stack>
+    );
+  },
+  (before, after) =>
+    before.offlineText === after.offlineText &&
+    before.day.online === after.day.online &&
+    Number(before.day.snapshotAt) === Number(after.day.snapshotAt),
+);
 
 function ReadError({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();

@@ -4,7 +4,6 @@
  * camera when it is open) is listened to all the time, so the next scholar can scan while the last outcome is still on
  * screen.
  */
-import { Stack } from '@chakra-ui/react';
 import { useEffect, useMemo, useState } from 'react';
 import { useBadgeScanner } from '../../../ui/badge-scanner/use-badge-scanner';
 import { CameraPanel } from '../../../ui/scanner/camera-panel';
@@ -20,6 +19,9 @@ export interface MealLineProps {
   day: MealDay;
   now: number;
 }
+
+/** The line's column: a plain element, since the line renders with every tap (a Chakra Stack resolves its style). */
+const LINE_STYLE = { display: 'flex', flexDirection: 'column', gap: 'var(--chakra-spacing-5)' } as const;
 
 /** The line. */
 export function MealLine({ day, now }: MealLineProps) {
@@ -42,7 +44,7 @@ export function MealLine({ day, now }: MealLineProps) {
   const served = useMemo(() => ({ ledger: day.ledger, count: line.count }), [day.ledger, line.count]);
   const servedAfterPaint = useAfterPaint(served);
   return (
-    <Stack gap="5">
+    <div style={LINE_STYLE}>
       <ServicePicker mealType={line.mealType} count={line.count} onChoose={line.chooseService} />
       <CameraPanel storageKey="school-ops.meals.camera" onCode={scan} />
       <OutcomePanel outcome={line.outcome} timeZone={day.timeZone} />
@@ -66,7 +68,7 @@ export function MealLine({ day, now }: MealLineProps) {
           onServe={serve}
         />
       </div>
-    </Stack>
+    </div>
   );
 }
 
