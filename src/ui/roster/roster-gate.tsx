@@ -5,7 +5,7 @@
  * roster is there, offline is not an error: a notice says so in the screen's own words, with the roster's age.
  * Shared by the stations (check-in, meals, sign-out), whose day hooks report a `RosterStatus`.
  */
-import { Alert, Button, EmptyState, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, EmptyState, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Component, memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dateTimeFormat } from '../intl-format';
@@ -89,6 +89,21 @@ export const StationNotices = memo(
     before.day.online === after.day.online &&
     Number(before.day.snapshotAt) === Number(after.day.snapshotAt),
 );
+
+/**
+ * A station screen: its title, then its live part (which reads the device's database) under the data boundary. The
+ * title is outside the live part, so the renders that follow each tap and each sync do not render it again.
+ */
+export function StationScreen({ title, maxW, children }: { title: string; maxW: string; children: ReactNode }) {
+  return (
+    <Stack gap="4" maxW={maxW} mx="auto">
+      <Heading as="h1" size="2xl">
+        {title}
+      </Heading>
+      <LocalDataBoundary>{children}</LocalDataBoundary>
+    </Stack>
+  );
+}
 
 function ReadError({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();

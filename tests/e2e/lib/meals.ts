@@ -5,6 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import type { DemographicRecord, NslpDailyCount, NslpRecord } from '../../../src/contract';
+import { formatDay } from '../../../src/ui/school-clock';
 import { signInWithForm } from './app';
 import type { Api } from './check-in';
 
@@ -87,14 +88,7 @@ export const mealName = (s: Pick<DemographicRecord, 'fname' | 'nickname' | 'lnam
   `${s.nickname || s.fname} ${s.lname}`;
 
 /** A YYYY-MM-DD day as View Records writes it in English ('Wed, Nov 18, 2026'). */
-export const dayText = (day: string) =>
-  new Intl.DateTimeFormat('en-US', {
-    weekday: 'short',
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${day}T00:00:00Z`));
+export const dayText = (day: string) => formatDay(day, 'en-US');
 
 /** YYYY-MM-DD `n` days before `day` (a calendar day, not a school day). */
 export function daysBefore(day: string, n: number): string {

@@ -4,9 +4,8 @@
  * works the same offline. The route gives it the signed-in person's permissions (features never import the auth
  * feature); without `check_ins-create` the recording actions are hidden and the screen only looks scholars up.
  */
-import { Heading, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { LocalDataBoundary, RosterGate, StationNotices } from '../../../ui/roster/roster-gate';
+import { RosterGate, StationNotices, StationScreen } from '../../../ui/roster/roster-gate';
 import { useCheckInDay, useNow } from '../station/use-check-in-day';
 import { ArrivalsKiosk } from './arrivals-kiosk';
 
@@ -17,28 +16,26 @@ export interface ArrivalsPageProps {
   resetAfterMs?: number;
 }
 
+/** The live part: it renders on every change of the roster or of today's check-ins (each tap, each sync). */
 function Arrivals({ permissions, resetAfterMs = 4000 }: ArrivalsPageProps) {
-  const { t } = useTranslation();
-  const { t: ts } = useTranslation('check-in');
+  const { t } = useTranslation('check-in');
   const day = useCheckInDay(useNow());
   return (
-    <Stack gap="4" maxW="4xl" mx="auto">
-      <Heading as="h1" size="2xl">
-        {t('sections.arrivals')}
-      </Heading>
-      <StationNotices day={day} offlineText={ts('roster.offline')} />
+    <>
+      <StationNotices day={day} offlineText={t('roster.offline')} />
       <RosterGate day={day}>
         <ArrivalsKiosk day={day} canRecord={permissions.includes('check_ins-create')} resetAfterMs={resetAfterMs} />
       </RosterGate>
-    </Stack>
+    </>
   );
 }
 
 /** The Arrivals screen. */
 export default function ArrivalsPage(props: ArrivalsPageProps) {
+  const { t } = useTranslation();
   return (
-    <LocalDataBoundary>
+    <StationScreen title={t('sections.arrivals')} maxW="4xl">
       <Arrivals {...props} />
-    </LocalDataBoundary>
+    </StationScreen>
   );
 }

@@ -4,10 +4,8 @@
  * day, decided on the device from the local records so it works offline; every meal goes through the outbox. Meal
  * eligibility is not on this device's roster and never shows here (DESIGN section 7).
  */
-import { Heading, Stack } from '@chakra-ui/react';
-import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LocalDataBoundary, RosterGate, StationNotices } from '../../../ui/roster/roster-gate';
+import { RosterGate, StationNotices, StationScreen } from '../../../ui/roster/roster-gate';
 import { useMealDay, useNow } from '../station/use-meal-day';
 import { MealLine } from './meal-line';
 
@@ -26,23 +24,12 @@ function EnterMeals() {
   );
 }
 
-const Title = memo(function Title() {
-  const { t } = useTranslation();
-  return (
-    <Heading as="h1" size="2xl">
-      {t('sections.enterMeals')}
-    </Heading>
-  );
-});
-
 /** The Enter Meals screen. */
 export default function EnterMealsPage() {
+  const { t } = useTranslation();
   return (
-    <Stack gap="4" maxW="5xl" mx="auto">
-      <Title />
-      <LocalDataBoundary>
-        <EnterMeals />
-      </LocalDataBoundary>
-    </Stack>
+    <StationScreen title={t('sections.enterMeals')} maxW="5xl">
+      <EnterMeals />
+    </StationScreen>
   );
 }
