@@ -7,7 +7,7 @@ afterEach(() => {
 });
 
 /** URL with the browser's rule: only a Blob (or a MediaSource) gets an object URL. */
-function stubUrls() {
+function withBrowserObjectUrls() {
   const revoked: string[] = [];
   let made = 0;
   class BrowserUrl extends URL {
@@ -26,7 +26,7 @@ function stubUrls() {
 
 describe('useObjectUrl', () => {
   it('makes a URL for a blob while mounted and releases it after', () => {
-    const revoked = stubUrls();
+    const revoked = withBrowserObjectUrls();
     const photo = new Blob(['x'], { type: 'image/jpeg' });
     const { result, unmount } = renderHook(() => useObjectUrl(photo));
     expect(result.current).toMatch(/^blob:photo-/);
@@ -36,7 +36,7 @@ describe('useObjectUrl', () => {
   });
 
   it('shows no photo, without failing, for nothing and for a stored value that is not a blob', () => {
-    stubUrls();
+    withBrowserObjectUrls();
     expect(renderHook(() => useObjectUrl(null)).result.current).toBeUndefined();
     expect(renderHook(() => useObjectUrl(undefined)).result.current).toBeUndefined();
     const damaged = { size: 3, type: 'image/jpeg' } as unknown as Blob;
