@@ -9,6 +9,7 @@
 import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DemographicRecord } from '../../../contract';
+import { initials } from '../../../ui/roster/scholar-name';
 import { useObjectUrl } from '../../../ui/use-object-url';
 import type { ScholarDay } from '../model/day-state';
 import { formatClockTime } from '../model/school-clock';
@@ -24,14 +25,6 @@ export function useDayText(day: ScholarDay, timeZone: string): string | null {
   if (day.state === 'left') return t('arrivals.leftAt', { time: time(day.at) });
   return t('arrivals.signedOutAt', { time: time(day.at) });
 }
-
-const initials = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((part) => part[0]?.toUpperCase())
-    .slice(0, 2)
-    .join('');
 
 /** The photo kept on the device, or the initials. */
 function RowPhoto({ scholar, name }: { scholar: DemographicRecord; name: string }) {

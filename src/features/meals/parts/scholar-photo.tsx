@@ -4,6 +4,7 @@
  */
 import type { CSSProperties } from 'react';
 import type { DemographicRecord } from '../../../contract';
+import { initials } from '../../../ui/roster/scholar-name';
 import { useObjectUrl } from '../../../ui/use-object-url';
 import { useMealsStation } from '../station/station';
 
@@ -18,14 +19,6 @@ export interface ScholarPhotoProps {
   scholar: DemographicRecord;
   size?: keyof typeof SIZES;
 }
-
-const initials = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((part) => part[0]?.toUpperCase())
-    .slice(0, 2)
-    .join('');
 
 const FACE_STYLE: CSSProperties = {
   display: 'inline-flex',

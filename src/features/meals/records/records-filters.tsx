@@ -5,10 +5,10 @@
 import { Checkbox, HStack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { type DemographicRecord, GRADES } from '../../../contract';
+import { ScholarFilter } from '../../../ui/data/scholar-filter';
 import { SelectField, type SelectFieldProps } from '../../../ui/form/select-field';
 import { ADDED_CHOICES, type RecordsState } from './model/records-state';
 import { homeroomsOf } from './model/scholars';
-import { ScholarFilter } from './scholar-filter';
 
 export interface RecordsFiltersProps {
   state: RecordsState;
@@ -51,6 +51,8 @@ export function RecordsFilters({ state, roster, scholars, onChange }: RecordsFil
         value={state.scholarId}
         chosen={scholars.get(state.scholarId)}
         onChange={(scholarId) => onChange({ scholarId })}
+        namespace="meal-records"
+        minW="14rem"
       />
       <Checkbox.Root
         checked={state.includeVoided}

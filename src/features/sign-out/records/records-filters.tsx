@@ -6,10 +6,10 @@
 import { Checkbox, Field, HStack, Input, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { CHECK_IN_METHODS, type DemographicRecord } from '../../../contract';
+import { ScholarFilter } from '../../../ui/data/scholar-filter';
 import { SelectField, type SelectFieldProps } from '../../../ui/form/select-field';
 import { AdultFilter } from './adult-filter';
 import { KIND_CHOICES, type RecordsState } from './model/records-state';
-import { ScholarFilter } from './scholar-filter';
 
 export interface RecordsFiltersProps {
   state: RecordsState;
@@ -83,6 +83,8 @@ export function RecordsFilters({ state, range, problem, scholars, canListAdults,
           value={state.scholarId}
           chosen={scholars.get(state.scholarId)}
           onChange={(scholarId) => onChange({ scholarId })}
+          namespace="sign-out-records"
+          minW="16rem"
         />
         <AdultFilter
           pickUpId={state.pickUpId}
