@@ -28,7 +28,11 @@ async function main() {
       : openDatabase({ kind: 'pglite', dataDir: resolve(config.DATA_DIR) }),
     import('./app'),
   ]);
-  const prepared = await prepareDatabase(database, { seedDemo: config.SEED_DEMO, schoolName: config.SCHOOL_NAME });
+  const prepared = await prepareDatabase(database, {
+    seedDemo: config.SEED_DEMO,
+    schoolName: config.SCHOOL_NAME,
+    timeZone: config.SCHOOL_TIMEZONE,
+  });
   const app = await buildApp({
     config,
     database,

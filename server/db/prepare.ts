@@ -15,7 +15,7 @@ export interface PrepareResult {
 /** Migrates, syncs the catalogue and seeds the demo school into an empty database. */
 export async function prepareDatabase(
   database: Database,
-  opts: { seedDemo: boolean; schoolName: string },
+  opts: { seedDemo: boolean; schoolName: string; timeZone: string },
 ): Promise<PrepareResult> {
   await migrate(database);
   await ensureCatalogue(database.db);
@@ -24,6 +24,6 @@ export async function prepareDatabase(
   if (Number(row?.n ?? 0) > 0) return { seeded: false, scholars: 0 };
   // Loaded only when seeding: a usual start does not parse the generator.
   const { seedDemo } = await import('./demo/seed-demo');
-  const result = await seedDemo(database.db, { schoolName: opts.schoolName });
+  const result = await seedDemo(database.db, { schoolName: opts.schoolName, timeZone: opts.timeZone });
   return { seeded: true, scholars: result.scholars };
 }

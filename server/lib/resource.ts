@@ -4,7 +4,7 @@
  * delete. The permission `<resource>-<action>` is declared per route and enforced by plugins/access.ts; every change
  * writes an audit event in the same transaction.
  */
-import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -12,9 +12,9 @@ import { z } from 'zod';
 import {
   ErrorResponseSchema,
   IdParamsSchema,
+  type ListQuery,
   ListQuerySchema,
   listResponse,
-  type ListQuery,
   type Resource,
   singleResponse,
   UUID_PATTERN,
@@ -186,9 +186,35 @@ export async function readOne<Rec>(
   return record;
 }
 
+/** Whether a create's input is the stored record again (an idempotent replay): `def.sameAs`, or field by field. */
+export function sameRecord<Rec, Create extends Row>(
+  def: Pick<ResourceDefinition<Rec, Create, Row>, 'sameAs'>,
+  input: Create,
+  record: Rec,
+): boolean {
+  if (typeof input.id === 'string' && (record as Row).id !== input.id) return false;
+  if (def.sameAs) return def.sameAs(input, record);
+  const stored = record as Row;
+  return Object.entries(input).every(([k, v]) => !(k in stored) || same(stored[k], v));
+}
+
+/** True for a unique violation (SQLSTATE 23505) anywhere in a query error's causes. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 5; i++) {
+    if (e.code === '23505') return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
 /**
  * Creates a record inside a transaction, idempotent on a client-generated id: the same content again answers the
  * stored record (`created: false`), different content a 409 with it. Used by the create route and by the sync push.
+ *
+ * Safe when the same create arrives several times at once (a station retrying while its first request is still in
+ * flight, two tabs): the insert is `ON CONFLICT (id) DO NOTHING` inside a savepoint, so a request that loses the race
+ * (on the id, or on a unique rule of the day that the winner's row now holds) reads the winner's row and answers it
+ * like any replay, instead of a duplicate-key 500.
  */
 export async function createOne<Rec, Create extends Row, Update extends Row>(
   def: ResourceDefinition<Rec, Create, Update>,
@@ -197,24 +223,56 @@ export async function createOne<Rec, Create extends Row, Update extends Row>(
 ): Promise<{ record: Rec; created: boolean }> {
   const { tx, request } = ctx;
   const clientId = typeof input.id === 'string' ? input.id : undefined;
-  if (clientId) {
+  /** The stored record with the client's id as a replay's answer (or its 409), or null when there is none. */
+  const replay = async (): Promise<{ record: Rec; created: false } | null> => {
+    if (!clientId) return null;
     const existing = (await tx.select().from(def.table).where(eq(def.idColumn, clientId)).limit(1)) as Row[];
-    if (existing[0]) {
-      const [record] = await def.toRecords(existing, tx);
-      const stored = record as Row;
-      const matches = def.sameAs
-        ? def.sameAs(input, record as Rec)
-        : Object.entries(input).every(([k, v]) => !(k in stored) || same(stored[k], v));
-      if (!matches) {
-        const shown = def.present ? def.present(record as Rec, request) : record;
-        throw new AppError('conflict', 'A different record with this id exists.', { record: shown });
-      }
-      return { record: record as Rec, created: false };
+    if (!existing[0]) return null;
+    const [record] = await def.toRecords(existing, tx);
+    if (!sameRecord(def, input, record as Rec)) {
+      const shown = def.present ? def.present(record as Rec, request) : record;
+      throw new AppError('conflict', 'A different record with this id exists.', { record: shown });
     }
-  }
+    return { record: record as Rec, created: false };
+  };
+  const stored = await replay();
+  if (stored) return stored;
   const id = clientId ?? uuidv7();
-  const values = def.prepareCreate ? await def.prepareCreate(input, ctx) : { ...input };
-  await tx.insert(def.table).values({ ...values, id } as never);
+  let values: Row;
+  try {
+    values = def.prepareCreate ? await def.prepareCreate(input, ctx) : { ...input };
+  } catch (err) {
+    // A rule of the day (one arrival, one lunch) may be held by this very record, committed since the read above.
+    if (err instanceof AppError && err.code === 'conflict') {
+      const raced = await replay();
+      if (raced) return raced;
+    }
+    throw err;
+  }
+  let inserted: boolean;
+  try {
+    inserted =
+      (
+        await tx.transaction((sp) =>
+          sp
+            .insert(def.table)
+            .values({ ...values, id } as never)
+            .onConflictDoNothing({ target: def.idColumn })
+            .returning({ id: def.idColumn }),
+        )
+      ).length > 0;
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+    const raced = await replay();
+    if (raced) return raced;
+    throw err;
+  }
+  if (!inserted) {
+    const raced = await replay();
+    if (raced) return raced;
+    // The row that held the id is gone again (deleted in between): a conflict the caller may retry.
+    throw new AppError('conflict', 'A different record with this id exists.');
+  }
   await def.afterWrite?.(id, input, { ...ctx, created: true });
   await audit(tx, request, {
     action: 'create',
@@ -223,6 +281,57 @@ export async function createOne<Rec, Create extends Row, Update extends Row>(
     changes: redact(input, def.secretFields),
   });
   return { record: await readOne(def, tx, id), created: true };
+}
+
+/**
+ * The insert of a `createMany` (the sync push's fast path) with the guarantee of `createOne`: rows in chunks with
+ * `ON CONFLICT (id) DO NOTHING`, then every input whose row another request wrote first (the same entry pushed twice at
+ * once) answered like a replay of that row, `same` or `conflict`, in `outcomes`. Answers the ids this call wrote, the
+ * only ones to audit. One more query only when such a race happened.
+ */
+export async function insertMany<Rec, Create extends Row & { id: string }>(
+  def: Pick<ResourceDefinition<Rec, Create, Row>, 'table' | 'idColumn' | 'toRecords' | 'sameAs' | 'present'>,
+  ctx: ResourceContext,
+  rows: (Row & { id: string })[],
+  inputs: Create[],
+  outcomes: CreateOutcome<Rec>[],
+): Promise<Set<string>> {
+  const { tx, request } = ctx;
+  const written = new Set<string>();
+  for (let i = 0; i < rows.length; i += 500) {
+    const done = (await tx
+      .insert(def.table)
+      .values(rows.slice(i, i + 500) as never)
+      .onConflictDoNothing({ target: def.idColumn })
+      .returning({ id: def.idColumn })) as { id: string }[];
+    for (const r of done) written.add(r.id);
+  }
+  const raced = inputs.flatMap((input, i) => (outcomes[i]?.status === 'created' && !written.has(input.id) ? [i] : []));
+  if (!raced.length) return written;
+  const found = (await tx
+    .select()
+    .from(def.table)
+    .where(
+      inArray(
+        def.idColumn,
+        raced.map((i) => (inputs[i] as Create).id),
+      ),
+    )) as Row[];
+  const records = new Map((await def.toRecords(found, tx)).map((r) => [(r as Row).id as string, r]));
+  for (const i of raced) {
+    const input = inputs[i] as Create;
+    const record = records.get(input.id);
+    // Held at the insert and gone now (deleted in between): fail the batch, the push applies it on its own.
+    if (record === undefined) throw new Error(`the row ${input.id} that won the insert is gone`);
+    outcomes[i] = sameRecord(def, input, record)
+      ? { status: 'same', record }
+      : {
+          status: 'conflict',
+          record: def.present ? def.present(record, request) : record,
+          message: 'A different record with this id exists.',
+        };
+  }
+  return written;
 }
 
 /** Registers the list, single, create, update and (optionally) delete routes of a resource. */

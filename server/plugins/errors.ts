@@ -49,15 +49,66 @@ const FOREIGN_FIELDS: Record<string, string> = {
 };
 
 /** The database error behind a query error (Drizzle wraps the driver's), if any. */
-function databaseError(error: unknown): { code?: string; constraint?: string } | null {
-  for (let e = error as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined, i = 0; e && i < 5; i++) {
+function databaseError(error: unknown): { code?: string; constraint?: string; message?: string } | null {
+  for (
+    let e = error as { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown } | undefined, i = 0;
+    e && i < 5;
+    i++
+  ) {
     if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) {
-      return { code: e.code, constraint: typeof e.constraint === 'string' ? e.constraint : undefined };
+      return {
+        code: e.code,
+        constraint: typeof e.constraint === 'string' ? e.constraint : undefined,
+        message: typeof e.message === 'string' ? e.message : undefined,
+      };
     }
     e = e.cause as typeof e;
   }
   return null;
 }
+
+const REFUSED_TEXT = 'Some text has characters the server cannot store.';
+const REFUSED_VALUE = 'A value is not in a form the server can use.';
+
+/**
+ * Why the database refused what the caller sent, in words a person can act on, when the error's SQLSTATE class says
+ * the data is at fault: 22 (a value it cannot store: a NUL character, an unpaired surrogate in the audit's JSON, a
+ * year 0000), 23 (a constraint), 54 (a value too large), P0 (a rule a trigger keeps). Null for anything else (a lost
+ * connection, a deadlock, a bug), which stays a 5xx so the caller retries. Never the SQL or the constraint's name.
+ */
+export function storageRefusal(error: unknown): string | null {
+  const db = databaseError(error);
+  const code = db?.code ?? '';
+  switch (code) {
+    case '22021': // a NUL character, or bytes that are not UTF-8
+    case '22P05': // an escape jsonb cannot hold (\u0000)
+      return REFUSED_TEXT;
+    case '22P02':
+      // The audit trail's JSON refuses an unpaired surrogate that a text column would have stored as U+FFFD.
+      return db?.message?.includes('json') ? REFUSED_TEXT : REFUSED_VALUE;
+    case '22007':
+    case '22008':
+      return 'A date or time is outside what the server can store.';
+    case '22001':
+    case '54000':
+      return 'A value is too long for the server to store.';
+    case '23503':
+      return 'A value names a record that does not exist.';
+    case '23505':
+      return 'This record exists already.';
+    case '23502':
+    case '23514':
+    case '23P01':
+      return 'A value breaks a rule of the records, so the server cannot store it.';
+  }
+  return /^(22|23|54|P0)/.test(code) ? REFUSED_VALUE : null;
+}
+
+/**
+ * SQLSTATEs that `toErrorResponse` answers 422 (the caller's input) rather than 500; see `storageRefusal`. Not a
+ * foreign key outside FOREIGN_FIELDS: on a delete it means a record still in use, not input naming a missing one.
+ */
+const REFUSED_INPUT = /^(22021|22P05|22P02|22007|22008|22001|22003|23514)$/;
 
 /** Maps any thrown value to a status and a body that is safe to show. */
 export function toErrorResponse(error: unknown): { status: number; body: Body; log: boolean } {
@@ -77,6 +128,8 @@ export function toErrorResponse(error: unknown): { status: number; body: Body; l
   if (error instanceof AppError) {
     return { status: error.status, body: { message: error.message, code: error.code, ...error.extra }, log: false };
   }
+  const refused = dbError?.code && REFUSED_INPUT.test(dbError.code) ? storageRefusal(error) : null;
+  if (refused) return { status: 422, body: { message: refused, code: 'validation' }, log: false };
   const e = error as FastifyError;
   if (hasZodFastifySchemaValidationErrors(e) || (e.validation && e.statusCode === 400)) {
     const errors = fieldErrors(e);

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client';
+import { loadConfig } from '../config';
 import { prepareDatabase } from '../db/prepare';
 import { adminUrl, TEMPLATE_DB } from './pg';
 
@@ -28,7 +29,11 @@ export default async function setup(project: TestProject) {
     await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DB} WITH (FORCE)`);
     await admin.query(`CREATE DATABASE ${TEMPLATE_DB}`);
     const database = await openDatabase({ kind: 'postgres', url: adminUrl(url, TEMPLATE_DB), max: 2 });
-    await prepareDatabase(database, { seedDemo: true, schoolName: 'Test School' });
+    await prepareDatabase(database, {
+      seedDemo: true,
+      schoolName: 'Test School',
+      timeZone: loadConfig({}).SCHOOL_TIMEZONE,
+    });
     await database.close();
     project.provide('pgliteSnapshot', '');
     return async () => {
@@ -37,7 +42,11 @@ export default async function setup(project: TestProject) {
     };
   }
   const database = await openDatabase({ kind: 'pglite' });
-  await prepareDatabase(database, { seedDemo: true, schoolName: 'Test School' });
+  await prepareDatabase(database, {
+    seedDemo: true,
+    schoolName: 'Test School',
+    timeZone: loadConfig({}).SCHOOL_TIMEZONE,
+  });
   const client = (database.db as unknown as { $client: import('@electric-sql/pglite').PGlite }).$client;
   const dump = await client.dumpDataDir('none');
   await database.close();

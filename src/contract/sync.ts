@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { IdSchema } from './common';
 import { InstantSchema } from './check-ins';
+import { IdSchema } from './common';
 
 /** Resources a station may write through the outbox; each has a create schema in the sync registry. */
 export const SYNC_RESOURCES = ['check_ins', 'nslp_records'] as const;
@@ -50,10 +50,22 @@ export const SyncResultSchema = z.object({
 export type SyncResult = z.infer<typeof SyncResultSchema>;
 export const SyncPushResponseSchema = z.object({ results: z.array(SyncResultSchema) });
 
-/** `GET v2/sync/pull?since=`: without a cursor (a new device), or with one from another database, a full snapshot. */
+/**
+ * `GET v2/sync/pull?since=`: without a cursor (a new device), or with one from another database, a full snapshot, in
+ * pages of at most `limit` records like the changes since a cursor. The first page answers `reset: true`; while records
+ * remain it answers `more: true` and `snapshot_next`, which the device sends back as `snapshot` (without `since`) for
+ * the next page. After the last page the device pulls `since=cursor`: what changed while it paged comes as changes.
+ */
 export const SyncPullQuerySchema = z.object({
   since: z.coerce.number().int().min(0).optional(),
   limit: z.coerce.number().int().min(1).max(5000).default(2000),
+  /** A snapshot page's `snapshot_next`, as it was answered: opaque to the device. */
+  snapshot: z
+    .string()
+    .min(1)
+    .max(200)
+    .regex(/^[A-Za-z0-9_-]+$/, { message: 'Not a snapshot token this server gave.' })
+    .optional(),
 });
 
 export const SyncChangeSchema = z.object({
@@ -67,11 +79,15 @@ export type SyncChange = z.infer<typeof SyncChangeSchema>;
 export const SyncPullResponseSchema = z.object({
   changes: z.array(SyncChangeSchema),
   cursor: z.number().int(),
-  /** More changes wait past this cursor: pull again at once. */
+  /** More changes wait past this cursor, or more records past this snapshot page (`snapshot_next`): pull again. */
   more: z.boolean(),
   /** The full snapshot replaced everything (since was 0 or too old): the device drops what it had. */
   reset: z.boolean(),
   server_time: z.string(),
+  /** A snapshot page with records after it: send it back as `snapshot` for the next page. Absent on the last. */
+  snapshot_next: z.string().optional(),
+  /** On every snapshot page: how many records the whole snapshot has (for a progress bar). */
+  snapshot_total: z.number().int().min(0).optional(),
 });
 export type SyncPullResponse = z.infer<typeof SyncPullResponseSchema>;
 

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildWebAppIfStale } from '../../scripts/build-stamp.mjs';
+import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/client';
 import { prepareDatabase } from '../../server/db/prepare';
 
@@ -28,7 +29,11 @@ export default async function setup(project: TestProject) {
   cpSync(join(import.meta.dirname, '../../dist'), staticDir, { recursive: true });
   const dir = join(scratch, 'seeded');
   const database = await openDatabase({ kind: 'pglite', dataDir: dir });
-  await prepareDatabase(database, { seedDemo: true, schoolName: 'Demo School' });
+  await prepareDatabase(database, {
+    seedDemo: true,
+    schoolName: 'Demo School',
+    timeZone: loadConfig({}).SCHOOL_TIMEZONE,
+  });
   await database.close();
   project.provide('seededDataDir', dir);
   project.provide('e2eScratchDir', scratch);

@@ -14,6 +14,8 @@ import { DEMO_ACCOUNTS, seedDemo } from './seed-demo';
 
 const ROLES = ['Administrator', 'Front Office', 'Cafeteria', 'Staff', 'Timekeeper'];
 const TODAY = new Date('2025-10-06T15:00:00Z');
+/** Monday 2025-10-06 at 19:00 in California, when UTC already has Tuesday: the seed counts from the school's day. */
+const SEEDED_AT = { now: new Date('2025-10-07T02:00:00Z'), timeZone: 'America/Los_Angeles' };
 
 /** Opens a fresh migrated PGlite with the five default roles, as the product has them before seedDemo runs. */
 async function freshDatabase(): Promise<Database> {
@@ -50,7 +52,7 @@ describe('seedDemo', () => {
 
   beforeAll(async () => {
     database = await freshDatabase();
-    counts = await seedDemo(database.db, { schoolName: 'Demo School', today: TODAY });
+    counts = await seedDemo(database.db, { schoolName: 'Demo School', ...SEEDED_AT });
   });
   afterAll(async () => {
     await database?.close();
@@ -289,7 +291,7 @@ describe('seedDemo', () => {
   it('builds the same school again from the same inputs', async () => {
     const again = await freshDatabase();
     try {
-      await seedDemo(again.db, { schoolName: 'Demo School', today: TODAY });
+      await seedDemo(again.db, { schoolName: 'Demo School', ...SEEDED_AT });
       const key = (r: { student_number: string; fname: string; lname: string; grade: string; badge_code: string }) =>
         `${r.student_number} ${r.fname} ${r.lname} ${r.grade} ${r.badge_code}`;
       const first = (await database.db.select().from(schema.demographics)).map(key).sort();

@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
 import { GRADES, type Grade, uuidv7 } from '../../../src/contract';
 import { hashPassword } from '../../auth/passwords';
+import { schoolDay } from '../../lib/school-day';
 import { type Db, schema } from '../client';
 import { drawAvatar } from './avatar';
 import {
@@ -296,14 +297,16 @@ function photoOf(scholar: ScholarRow): PhotoRow {
 /** Seeds the demo school into an empty database whose default roles exist; returns how many rows of each kind. */
 export async function seedDemo(
   db: Db,
-  opts: { schoolName: string; today?: Date },
+  opts: { schoolName: string; timeZone: string; now?: Date },
 ): Promise<{ scholars: number; users: number; photos: number; meals: number; pickUps: number }> {
   // scrypt runs on libuv's thread pool: hash while the rows are built and the photos inserted.
   const hashing = Promise.all(DEMO_ACCOUNTS.map(async (a) => [a.email, await hashPassword(DEMO_PASSWORD)] as const));
   hashing.catch(() => {}); // Awaited below; this only keeps an early failure from counting as unhandled.
 
   // opts.schoolName does not change the school (see DEMO_SEED), and no table holds the name yet.
-  const today = opts.today ?? new Date();
+  // The school's calendar day, not UTC's: in the evening in California it is already tomorrow in UTC, and a seed that
+  // counted from UTC's day would put meals on the day the stations are recording.
+  const today = new Date(`${schoolDay(opts.now ?? new Date(), opts.timeZone)}T12:00:00Z`);
   const plan: Plan = {
     rnd: createRandom(DEMO_SEED),
     schoolYear: schoolYearOf(today),

@@ -26,6 +26,7 @@ import {
   type CreateOutcome,
   dateFilter,
   eqFilter,
+  insertMany,
   iso,
   type ResourceDefinition,
   resourceRoutes,
@@ -217,13 +218,19 @@ async function createMany(inputs: CheckInCreate[], { tx, request }: { tx: Tx; re
       );
     }
   }
-  for (let i = 0; i < rows.length; i += 500) {
-    await tx.insert(checkIns).values(rows.slice(i, i + 500).map((r) => ({ ...r, created_at: now, updated_at: now })));
-  }
+  const written = await insertMany(
+    checkInsResource,
+    { tx, request },
+    rows.map((r) => ({ ...r, id: r.id as string, created_at: now, updated_at: now })),
+    inputs,
+    outcomes,
+  );
   await auditMany(
     tx,
     request,
-    rows.map((r) => ({ action: 'create' as const, resource: 'check_ins', recordId: r.id, changes: r })),
+    rows
+      .filter((r) => written.has(r.id as string))
+      .map((r) => ({ action: 'create' as const, resource: 'check_ins', recordId: r.id, changes: r })),
   );
   return outcomes;
 }

@@ -28,7 +28,14 @@ import type { Tx } from '../../db/client';
 import { demographics, nslpRecords } from '../../db/schema';
 import { auditMany } from '../../lib/audit';
 import { AppError, invalid } from '../../lib/errors';
-import { type CreateOutcome, eqFilter, iso, type ResourceDefinition, resourceRoutes } from '../../lib/resource';
+import {
+  type CreateOutcome,
+  eqFilter,
+  insertMany,
+  iso,
+  type ResourceDefinition,
+  resourceRoutes,
+} from '../../lib/resource';
 import { schoolDay } from '../../lib/school-day';
 import { can } from '../../plugins/access';
 import { readSchoolSettings } from '../school_settings/index';
@@ -177,15 +184,19 @@ async function createMany(inputs: NslpRecordCreate[], { tx, request }: { tx: Tx;
       );
     }
   }
-  for (let i = 0; i < rows.length; i += 500) {
-    await tx
-      .insert(nslpRecords)
-      .values(rows.slice(i, i + 500).map((r) => ({ ...r, created_at: now, updated_at: now })));
-  }
+  const written = await insertMany(
+    nslpRecordsResource,
+    { tx, request },
+    rows.map((r) => ({ ...r, id: r.id as string, created_at: now, updated_at: now })),
+    inputs,
+    outcomes,
+  );
   await auditMany(
     tx,
     request,
-    rows.map((r) => ({ action: 'create' as const, resource: 'nslp_records', recordId: r.id, changes: r })),
+    rows
+      .filter((r) => written.has(r.id as string))
+      .map((r) => ({ action: 'create' as const, resource: 'nslp_records', recordId: r.id, changes: r })),
   );
   return outcomes;
 }

@@ -1,12 +1,25 @@
 /**
- * The offline sync (DESIGN section 5). `POST v2/sync/push` applies a device's outbox entries one by one, each in its
- * own transaction with a receipt, so every entry is wholly applied or not at all and a replay answers 'duplicate'
- * (exactly once). `GET v2/sync/pull?since=` answers what changed in the reference data the caller may see, from the
- * change log the triggers keep; `POST v2/sync/photos` hands the snapshot its photos in batches.
+ * The offline sync (DESIGN section 5).
+ *
+ * `POST v2/sync/push` applies a device's outbox entries in one transaction with a receipt per entry, so a replay
+ * answers 'duplicate' (exactly once) and an outbox id reused for other content answers 'conflict'. A clean batch takes
+ * a fixed number of queries (the fast path, in one savepoint); when the batch fails as a whole, each entry is applied
+ * again in its own savepoint, so an entry the database refuses (a NUL character, a year 0000, a constraint the contract
+ * cannot know) is answered 'rejected' with a reason in plain words and every other entry is applied. Only a failure
+ * that is not the entry's (a lost connection, a bug) fails the push, and then nothing of it is applied: the device
+ * retries the whole of it.
+ *
+ * `GET v2/sync/pull?since=` answers what changed in the reference data the caller may see, from the change log the
+ * triggers keep. Without a cursor it answers a snapshot in pages of `limit` records, in a stable order (resource, then
+ * id); the page token is stateless (the snapshot's cursor and the last record handed out), so a page can be asked for
+ * again after a restart, and what changes while a device pages comes in the delta since the snapshot's cursor.
+ * `POST v2/sync/photos` hands the snapshot its photos in batches.
  */
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   ErrorResponseSchema,
   type Permission,
@@ -16,10 +29,12 @@ import {
   type SyncItem,
   SyncItemSchema,
   SyncPullQuerySchema,
+  type SyncPullResponse,
   SyncPullResponseSchema,
   SyncPushBodySchema,
   SyncPushResponseSchema,
   type SyncResult,
+  UUID_PATTERN,
 } from '../../../src/contract';
 import type { Tx } from '../../db/client';
 import {
@@ -33,16 +48,16 @@ import {
   schoolSettings,
   syncReceipts,
 } from '../../db/schema';
-import { AppError } from '../../lib/errors';
-import { type CreateOutcome, createOne, readOne, type ResourceDefinition } from '../../lib/resource';
+import { AppError, invalid } from '../../lib/errors';
+import { type CreateOutcome, createOne, type ResourceDefinition, sameRecord } from '../../lib/resource';
 import { schoolDay } from '../../lib/school-day';
 import { can, requireAuth } from '../../plugins/access';
-import { toErrorResponse } from '../../plugins/errors';
+import { storageRefusal, toErrorResponse } from '../../plugins/errors';
 import { toPickUpRecord } from '../authorized_pick_ups/index';
-import { toCheckInRecord, checkInsResource } from '../check_ins/index';
+import { checkInsResource, toCheckInRecord } from '../check_ins/index';
 import { presentDemographic, toDemographicRecord } from '../demographics/index';
-import { nslpRecordsResource, presentNslpRecord, toNslpRecord } from '../nslp_records/index';
 import { toMessengerRecord } from '../messenger_schedules/index';
+import { nslpRecordsResource, presentNslpRecord, toNslpRecord } from '../nslp_records/index';
 import { maySeeOwner } from '../photos/index';
 import { toSchoolSettings } from '../school_settings/index';
 
@@ -57,95 +72,86 @@ const WRITABLE: Record<string, AnyDefinition> = {
 
 const errors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema, 422: ErrorResponseSchema };
 
-/** The reference data a device keeps: what it is, who may see it, and how to read it. */
+/** The reference data a device keeps: what it is, who may see it, which rows, and how a row is shown. */
 interface Pullable {
   /** The permission that lets a caller see it; none: everyone signed in. */
   permission?: Permission;
-  /** The records with these ids (or all of them) as this caller may see them. */
-  read(
-    tx: Tx,
-    ids: string[] | 'all',
-    today: string,
-    request: FastifyRequest,
-  ): Promise<{ id: string; record: unknown }[]>;
+  table: PgTable;
+  id: AnyPgColumn;
+  /** The rows a device keeps (what a snapshot carries); none: all of them. */
+  kept?(today: string): SQL | undefined;
+  /** The changed rows a delta hands out (any other changed row goes out as a removal); none: those kept. */
+  changed?(today: string): SQL | undefined;
+  /** Stored rows as this caller may see them, in the same order. */
+  records(rows: unknown[], request: FastifyRequest): unknown[];
 }
 
-const PULLABLE: Record<string, Pullable> = {
-  demographics: {
-    permission: 'demographics-view_any',
-    async read(tx, ids, _today, request) {
-      const rows = await tx
-        .select()
-        .from(demographics)
-        .where(ids === 'all' ? undefined : inArray(demographics.id, ids));
-      // Meal eligibility only to those who may see it: a serving station's roster never carries it (DESIGN section 7).
-      return rows.map((r) => ({ id: r.id, record: presentDemographic(toDemographicRecord(r), request) }));
-    },
+/** A Pullable whose `records` is typed by its table's rows. */
+const pullable = <T extends PgTable>(
+  p: Omit<Pullable, 'records' | 'table'> & {
+    table: T;
+    records(rows: T['$inferSelect'][], request: FastifyRequest): unknown[];
   },
-  authorized_pick_ups: {
+): Pullable => p as unknown as Pullable;
+
+/** In the order a snapshot hands them out (its pages go resource after resource, each by id). */
+const PULLABLE: Record<string, Pullable> = {
+  demographics: pullable({
+    permission: 'demographics-view_any',
+    table: demographics,
+    id: demographics.id,
+    // Meal eligibility only to those who may see it: a serving station's roster never carries it (DESIGN section 7).
+    records: (rows, request) => rows.map((r) => presentDemographic(toDemographicRecord(r), request)),
+  }),
+  authorized_pick_ups: pullable({
     permission: 'authorized_pick_ups-view_any',
+    table: authorizedPickUps,
+    id: authorizedPickUps.id,
     /**
      * The pick-up adults of every scholar with their photo ids (F5), so the pick-up line signs out offline. Active
      * ones only: one deactivated since the last pull goes out as a removal. Refusals (not_authorized) are included,
      * so the line sees the custody order's note; validity dates are the device's to check, and the server's again.
      */
-    async read(tx, ids) {
-      const rows = await tx
-        .select()
-        .from(authorizedPickUps)
-        .where(and(eq(authorizedPickUps.active, true), ids === 'all' ? undefined : inArray(authorizedPickUps.id, ids)));
-      return rows.map((r) => ({ id: r.id, record: toPickUpRecord(r) }));
-    },
-  },
-  messenger_schedules: {
+    kept: () => eq(authorizedPickUps.active, true),
+    records: (rows) => rows.map(toPickUpRecord),
+  }),
+  messenger_schedules: pullable({
     permission: 'messenger_schedules-view_any',
-    async read(tx, ids) {
-      const rows = await tx
-        .select()
-        .from(messengerSchedules)
-        .where(ids === 'all' ? undefined : inArray(messengerSchedules.id, ids));
-      return rows.map((r) => ({ id: r.id, record: toMessengerRecord(r) }));
-    },
-  },
-  school_settings: {
-    async read(tx, ids) {
-      const rows = await tx
-        .select()
-        .from(schoolSettings)
-        .where(ids === 'all' ? undefined : inArray(schoolSettings.id, ids));
-      return rows.map((r) => ({ id: r.id, record: toSchoolSettings(r) }));
-    },
-  },
-  check_ins: {
+    table: messengerSchedules,
+    id: messengerSchedules.id,
+    records: (rows) => rows.map(toMessengerRecord),
+  }),
+  school_settings: pullable({
+    table: schoolSettings,
+    id: schoolSettings.id,
+    records: (rows) => rows.map(toSchoolSettings),
+  }),
+  check_ins: pullable({
     permission: 'check_ins-view_any',
-    async read(tx, ids, today) {
-      const rows = await tx
-        .select()
-        .from(checkIns)
-        .where(and(eq(checkIns.school_day, today), ids === 'all' ? undefined : inArray(checkIns.id, ids)));
-      return rows.map((r) => ({ id: r.id, record: toCheckInRecord(r) }));
-    },
-  },
-  nslp_records: {
+    table: checkIns,
+    id: checkIns.id,
+    kept: (today) => eq(checkIns.school_day, today),
+    records: (rows) => rows.map(toCheckInRecord),
+  }),
+  nslp_records: pullable({
     permission: 'nslp_records-view_any',
+    table: nslpRecords,
+    id: nslpRecords.id,
     /**
      * Today's meals from every station, so a tablet's duplicate check knows another tablet's: a snapshot carries the
      * meals that stand, a delta also the day's voids (voided: true) so a station can drop them.
      */
-    async read(tx, ids, today, request) {
-      const rows = await tx
-        .select()
-        .from(nslpRecords)
-        .where(
-          and(
-            eq(nslpRecords.served_on, today),
-            ids === 'all' ? eq(nslpRecords.voided, false) : inArray(nslpRecords.id, ids),
-          ),
-        );
-      return rows.map((r) => ({ id: r.id, record: presentNslpRecord(toNslpRecord(r), request) }));
-    },
-  },
+    kept: (today) => and(eq(nslpRecords.served_on, today), eq(nslpRecords.voided, false)),
+    changed: (today) => eq(nslpRecords.served_on, today),
+    records: (rows, request) => rows.map((r) => presentNslpRecord(toNslpRecord(r), request)),
+  }),
 };
+
+/** Rows as `{id, record}` for this caller. */
+function shown(p: Pullable, rows: unknown[], request: FastifyRequest): { id: string; record: unknown }[] {
+  const records = p.records(rows, request);
+  return rows.map((row, i) => ({ id: (row as { id: string }).id, record: records[i] }));
+}
 
 /** Zod issues as `{field: [messages]}`. */
 function issuesByField(issues: { path: PropertyKey[]; message: string }[]): Record<string, string[]> {
@@ -195,112 +201,191 @@ const receiptRow = (request: FastifyRequest, c: Checked, deviceId: string, recor
   record_id: recordId,
 });
 
-/** Applies one checked entry in its own transaction (the slow path, which isolates an entry that fails). */
-async function applyOne(request: FastifyRequest, c: Checked, deviceId: string): Promise<SyncResult> {
+type Receipt = typeof syncReceipts.$inferSelect;
+
+/**
+ * The answer to an entry that was applied before (its receipt exists): 'duplicate' when it carries what was stored,
+ * 'conflict' when its outbox id comes back with other content (an idempotency key reused for another body), so the
+ * change is shown to staff instead of dropped without a word. A record removed since answers 'duplicate' without it.
+ */
+function replayAnswer(c: Checked, receipt: Receipt, record: unknown): SyncResult {
+  const id = c.item.id;
+  if (receipt.resource === c.def.name && receipt.record_id === c.input.id && record === undefined) {
+    return { id, status: 'duplicate' };
+  }
+  if (receipt.resource !== c.def.name || record === undefined || !sameRecord(c.def, c.input, record)) {
+    return {
+      id,
+      status: 'conflict',
+      message: 'This entry was sent before with different content. The server kept what it received first.',
+      ...(record === undefined ? {} : { record }),
+    };
+  }
+  return { id, status: 'duplicate', record };
+}
+
+/** The stored records these receipts point to, by id: one query per resource. */
+async function receiptRecords(tx: Tx, replays: { def: AnyDefinition; receipt: Receipt }[]) {
+  const out = new Map<string, unknown>();
+  for (const def of new Set(replays.map((r) => r.def))) {
+    const ids = replays.filter((r) => r.def === def && r.receipt.resource === def.name).map((r) => r.receipt.record_id);
+    if (!ids.length) continue;
+    const rows = (await tx
+      .select()
+      .from(def.table)
+      .where(inArray(def.idColumn, ids as string[]))) as Record<string, unknown>[];
+    for (const record of await def.toRecords(rows, tx)) out.set((record as { id: string }).id, record);
+  }
+  return out;
+}
+
+/** Applies one checked entry (the slow path: the caller runs it in its own savepoint). */
+async function applyOne(tx: Tx, request: FastifyRequest, c: Checked, deviceId: string): Promise<SyncResult> {
   const { item, def } = c;
+  const [receipt] = await tx.select().from(syncReceipts).where(eq(syncReceipts.id, item.id)).limit(1);
+  if (receipt?.record_id) {
+    const stored = await receiptRecords(tx, [{ def, receipt }]);
+    return replayAnswer(c, receipt, stored.get(receipt.record_id));
+  }
+  const { record, created } = await createOne(def, { tx, request }, c.input);
+  await tx
+    .insert(syncReceipts)
+    .values(receiptRow(request, c, deviceId, (record as { id: string }).id))
+    .onConflictDoNothing({ target: syncReceipts.id });
+  return { id: item.id, status: created ? 'applied' : 'duplicate', record };
+}
+
+/**
+ * Applies one entry in its own savepoint: what the database refuses of it becomes its own answer ('rejected' with a
+ * reason in plain words, or 'conflict' for a rule of the day held by another record) and the batch goes on. A failure
+ * that is not the entry's (a lost connection, a deadlock, a bug) is thrown: the push answers 5xx and is retried.
+ */
+async function applyIsolated(tx: Tx, request: FastifyRequest, c: Checked, deviceId: string): Promise<SyncResult> {
+  const id = c.item.id;
   try {
-    return await request.server.db.transaction(async (tx) => {
-      const [receipt] = await tx.select().from(syncReceipts).where(eq(syncReceipts.id, item.id)).limit(1);
-      if (receipt?.record_id) {
-        return { id: item.id, status: 'duplicate', record: await readOne(def, tx, receipt.record_id) } as const;
-      }
-      const { record, created } = await createOne(def, { tx, request }, c.input);
-      await tx.insert(syncReceipts).values(receiptRow(request, c, deviceId, (record as { id: string }).id));
-      return { id: item.id, status: created ? 'applied' : 'duplicate', record } as const;
-    });
+    return await tx.transaction((sp) => applyOne(sp, request, c, deviceId));
   } catch (err) {
     if (err instanceof AppError && err.code === 'conflict') {
-      return { id: item.id, status: 'conflict', message: err.message, record: err.extra.record };
+      return { id, status: 'conflict', message: err.message, record: err.extra.record };
     }
     const { status, body } = toErrorResponse(err);
-    if (status >= 500) throw err;
-    return rejected(item.id, body.message, body.errors);
+    if (status === 409) return { id, status: 'conflict', message: body.message };
+    if (status < 500) return rejected(id, body.message, body.errors);
+    const refusal = storageRefusal(err);
+    if (!refusal) throw err;
+    request.log.warn({ err, entry: id }, 'the database refused a pushed entry');
+    return rejected(id, refusal);
   }
 }
 
 /**
- * Applies a batch in one transaction with a fixed number of queries per resource (receipts read and written in bulk,
- * records through the resource's `createMany`): a batch is wholly applied or, on a failure, not at all.
+ * Applies a batch with a fixed number of queries per resource (receipts read and written in bulk, records through the
+ * resource's `createMany`). The caller runs it in a savepoint: it is wholly applied or, on a failure, not at all.
  */
 async function applyBatch(
+  tx: Tx,
   request: FastifyRequest,
   checked: Checked[],
   deviceId: string,
-): Promise<Map<string, SyncResult>> {
-  const out = new Map<string, SyncResult>();
-  await request.server.db.transaction(async (tx) => {
-    const receipts = new Map(
-      (
-        await tx
-          .select()
-          .from(syncReceipts)
-          .where(
-            inArray(
-              syncReceipts.id,
-              checked.map((c) => c.item.id),
-            ),
-          )
-      ).map((r) => [r.id, r]),
-    );
-    const fresh: Checked[] = [];
-    for (const c of checked) {
-      const receipt = receipts.get(c.item.id);
-      if (receipt?.record_id)
-        out.set(c.item.id, { id: c.item.id, status: 'duplicate', record: await readOne(c.def, tx, receipt.record_id) });
-      else if (!fresh.some((f) => f.item.id === c.item.id)) fresh.push(c);
-    }
-    const toReceipt: ReturnType<typeof receiptRow>[] = [];
-    for (const def of new Set(fresh.map((c) => c.def))) {
-      const group = fresh.filter((c) => c.def === def);
-      const outcomes: CreateOutcome<unknown>[] = def.createMany
-        ? await def.createMany(
-            group.map((c) => c.input),
-            { tx, request },
-          )
-        : [];
-      if (!def.createMany) {
-        for (const c of group) {
-          const { record, created } = await createOne(def, { tx, request }, c.input);
-          outcomes.push({ status: created ? 'created' : 'same', record });
-        }
-      }
-      group.forEach((c, i) => {
-        const o = outcomes[i];
-        if (!o) throw new Error('createMany answered fewer outcomes than inputs');
-        if (o.status === 'invalid') out.set(c.item.id, rejected(c.item.id, o.message, o.errors));
-        else if (o.status === 'conflict')
-          out.set(c.item.id, { id: c.item.id, status: 'conflict', message: o.message, record: o.record });
-        else {
-          out.set(c.item.id, {
-            id: c.item.id,
-            status: o.status === 'created' ? 'applied' : 'duplicate',
-            record: o.record,
-          });
-          toReceipt.push(receiptRow(request, c, deviceId, (o.record as { id: string }).id));
-        }
-      });
-    }
-    for (let i = 0; i < toReceipt.length; i += 500) await tx.insert(syncReceipts).values(toReceipt.slice(i, i + 500));
+): Promise<Map<Checked, SyncResult>> {
+  const out = new Map<Checked, SyncResult>();
+  const receipts = new Map(
+    (
+      await tx
+        .select()
+        .from(syncReceipts)
+        .where(
+          inArray(
+            syncReceipts.id,
+            checked.map((c) => c.item.id),
+          ),
+        )
+    ).map((r) => [r.id, r]),
+  );
+  const replays = checked.flatMap((c) => {
+    const receipt = receipts.get(c.item.id);
+    return receipt?.record_id ? [{ c, def: c.def, receipt }] : [];
   });
+  const stored = replays.length ? await receiptRecords(tx, replays) : new Map<string, unknown>();
+  for (const { c, receipt } of replays) out.set(c, replayAnswer(c, receipt, stored.get(receipt.record_id as string)));
+  // An outbox id twice in one batch: the first is applied, the later ones answered as its replays.
+  const first = new Map<string, Checked>();
+  const fresh: Checked[] = [];
+  const repeats: Checked[] = [];
+  for (const c of checked) {
+    if (out.has(c)) continue;
+    if (first.has(c.item.id)) repeats.push(c);
+    else {
+      first.set(c.item.id, c);
+      fresh.push(c);
+    }
+  }
+  const toReceipt: ReturnType<typeof receiptRow>[] = [];
+  for (const def of new Set(fresh.map((c) => c.def))) {
+    const group = fresh.filter((c) => c.def === def);
+    const outcomes: CreateOutcome<unknown>[] = def.createMany
+      ? await def.createMany(
+          group.map((c) => c.input),
+          { tx, request },
+        )
+      : [];
+    if (!def.createMany) {
+      for (const c of group) {
+        const { record, created } = await createOne(def, { tx, request }, c.input);
+        outcomes.push({ status: created ? 'created' : 'same', record });
+      }
+    }
+    group.forEach((c, i) => {
+      const o = outcomes[i];
+      if (!o) throw new Error('createMany answered fewer outcomes than inputs');
+      if (o.status === 'invalid') out.set(c, rejected(c.item.id, o.message, o.errors));
+      else if (o.status === 'conflict')
+        out.set(c, { id: c.item.id, status: 'conflict', message: o.message, record: o.record });
+      else {
+        out.set(c, { id: c.item.id, status: o.status === 'created' ? 'applied' : 'duplicate', record: o.record });
+        toReceipt.push(receiptRow(request, c, deviceId, (o.record as { id: string }).id));
+      }
+    });
+  }
+  for (const c of repeats) {
+    const earlier = out.get(first.get(c.item.id) as Checked) as SyncResult;
+    const receipt = toReceipt.find((r) => r.id === c.item.id);
+    out.set(
+      c,
+      receipt ? replayAnswer(c, { ...receipt, received_at: '' }, earlier.record) : { ...earlier, id: c.item.id },
+    );
+  }
+  for (let i = 0; i < toReceipt.length; i += 500) {
+    await tx
+      .insert(syncReceipts)
+      .values(toReceipt.slice(i, i + 500))
+      .onConflictDoNothing({ target: syncReceipts.id });
+  }
   return out;
 }
 
-/** Answers every entry of a push: the fast batch path, or one by one when the batch as a whole fails. */
+/**
+ * Answers every entry of a push in one transaction: the fast batch path in a savepoint, or, when the batch fails as a
+ * whole, each entry in its own savepoint, so one entry the database refuses never holds back the others.
+ */
 async function pushAll(request: FastifyRequest, raws: { id: string }[], deviceId: string): Promise<SyncResult[]> {
   const checks = raws.map((raw) => checkItem(request, raw, deviceId));
   const checked = checks.filter((c): c is Checked => 'def' in c);
-  let applied = new Map<string, SyncResult>();
-  if (checked.length) {
-    try {
-      applied = await applyBatch(request, checked, deviceId);
-    } catch (err) {
-      request.log.warn({ err }, 'batch push failed as a whole; applying its entries one by one');
-      for (const c of checked) applied.set(c.item.id, await applyOne(request, c, deviceId));
-    }
-  }
+  const applied = checked.length
+    ? await request.server.db.transaction(async (tx) => {
+        try {
+          return await tx.transaction((sp) => applyBatch(sp, request, checked, deviceId));
+        } catch (err) {
+          request.log.warn({ err }, 'batch push failed as a whole; applying its entries one by one');
+          const out = new Map<Checked, SyncResult>();
+          for (const c of checked) out.set(c, await applyIsolated(tx, request, c, deviceId));
+          return out;
+        }
+      })
+    : new Map<Checked, SyncResult>();
   return checks.map((c) => {
     if (!('def' in c)) return c;
-    const result = applied.get(c.item.id) as SyncResult;
+    const result = applied.get(c) as SyncResult;
     // Each record as this caller may see it (no meal eligibility for a serving station, for one).
     return result.record && c.def.present ? { ...result, record: c.def.present(result.record, request) } : result;
   });
@@ -345,16 +430,81 @@ async function safeChanges(tx: Tx, since: number, limit: number) {
   return { taken, more: taken.length === limit && rows.length > limit };
 }
 
-/** A full snapshot of what the caller may see. */
-async function snapshot(tx: Tx, visible: [string, Pullable][], today: string, request: FastifyRequest) {
-  const cursor = await snapshotCursor(tx);
-  const out: SyncChange[] = [];
-  for (const [resource, p] of visible) {
-    for (const { id, record } of await p.read(tx, 'all', today, request)) {
-      out.push({ resource, id, op: 'upsert', record });
-    }
+/** Where a snapshot page starts: the snapshot's cursor and the last record handed out before it. */
+interface SnapshotPlace {
+  cursor: number;
+  resource: string;
+  after: string;
+}
+
+const SnapshotPlaceSchema = z.strictObject({
+  c: z.number().int().min(0),
+  r: z.enum(Object.keys(PULLABLE) as [string, ...string[]]),
+  // Any id the uuid columns hold (seeded ones need not be RFC 9562 versions), so no page ends on an unusable token.
+  i: z.string().regex(UUID_PATTERN),
+});
+
+/** The token of the next snapshot page: stateless (base64url JSON), so any instance, any time, can answer it. */
+const snapshotToken = (p: SnapshotPlace) =>
+  Buffer.from(JSON.stringify({ c: p.cursor, r: p.resource, i: p.after })).toString('base64url');
+
+/** The place a token names, or 422 for one this server did not give. */
+function snapshotPlace(token: string): SnapshotPlace {
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
+  } catch {
+    value = undefined;
   }
-  return { changes: out, cursor, more: false, reset: true, server_time: new Date().toISOString() };
+  const parsed = SnapshotPlaceSchema.safeParse(value);
+  if (!parsed.success) throw invalid('snapshot', 'Not a snapshot token this server gave.');
+  return { cursor: parsed.data.c, resource: parsed.data.r, after: parsed.data.i };
+}
+
+/**
+ * One page of a full snapshot of what the caller may see: at most `limit` records after `place` (from the start when
+ * none), resource after resource in PULLABLE's order and by id within each, one query per resource read; one record
+ * more is read to know whether another page follows.
+ */
+async function snapshotPage(
+  tx: Tx,
+  visible: [string, Pullable][],
+  today: string,
+  limit: number,
+  place: SnapshotPlace | null,
+  request: FastifyRequest,
+): Promise<SyncPullResponse> {
+  const cursor = place?.cursor ?? (await snapshotCursor(tx));
+  const order = Object.keys(PULLABLE);
+  const from = place ? order.indexOf(place.resource) : 0;
+  const taken: SyncChange[] = [];
+  let total = 0;
+  for (const [resource, p] of visible) {
+    const [counted] = await tx.select({ n: count() }).from(p.table).where(p.kept?.(today));
+    total += Number(counted?.n ?? 0);
+    const at = order.indexOf(resource);
+    if (at < from || taken.length > limit) continue;
+    const after = place && at === from ? place.after : undefined;
+    const rows = await tx
+      .select()
+      .from(p.table)
+      .where(and(p.kept?.(today), after ? gt(p.id, after) : undefined))
+      .orderBy(asc(p.id))
+      .limit(limit + 1 - taken.length);
+    for (const { id, record } of shown(p, rows, request)) taken.push({ resource, id, op: 'upsert', record });
+  }
+  const more = taken.length > limit;
+  const page = taken.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    changes: page,
+    cursor,
+    more,
+    reset: !place,
+    server_time: new Date().toISOString(),
+    snapshot_total: total,
+    ...(more && last ? { snapshot_next: snapshotToken({ cursor, resource: last.resource, after: last.id }) } : {}),
+  };
 }
 
 /** What changed after `since`, newest state of each record, removals as deletes. */
@@ -365,7 +515,7 @@ async function delta(
   since: number,
   limit: number,
   request: FastifyRequest,
-) {
+): Promise<SyncPullResponse> {
   const { taken, more } = await safeChanges(tx, since, limit);
   const latest = new Map<string, { resource: string; id: string; op: 'upsert' | 'delete' }>();
   for (const c of taken)
@@ -374,9 +524,13 @@ async function delta(
   for (const [resource, p] of visible) {
     const wanted = [...latest.values()].filter((c) => c.resource === resource);
     const upserts = wanted.filter((c) => c.op === 'upsert').map((c) => c.id);
-    const found = new Map(
-      (upserts.length ? await p.read(tx, upserts, today, request) : []).map((r) => [r.id, r.record]),
-    );
+    const rows = upserts.length
+      ? await tx
+          .select()
+          .from(p.table)
+          .where(and((p.changed ?? p.kept)?.(today), inArray(p.id, upserts)))
+      : [];
+    const found = new Map(shown(p, rows, request).map((r) => [r.id, r.record]));
     for (const c of wanted) {
       const record = found.get(c.id);
       out.push(
@@ -411,12 +565,16 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const visible = Object.entries(PULLABLE).filter(([, p]) => !p.permission || can(request, p.permission));
       const today = schoolDay(new Date(), app.config.SCHOOL_TIMEZONE);
+      const { since, limit, snapshot } = request.query;
+      const place = snapshot === undefined ? null : snapshotPlace(snapshot);
       return app.db.transaction(async (tx) => {
         const [last] = await tx.select({ seq: sql<string | null>`max(${changes.seq})` }).from(changes);
-        const since = request.query.since;
+        const newest = Number(last?.seq ?? 0);
+        // The next page of a snapshot, unless its cursor is from another database: then a fresh snapshot.
+        if (place) return snapshotPage(tx, visible, today, limit, place.cursor > newest ? null : place, request);
         // No cursor (a new device), or one from another database (restored or replaced): start again from a snapshot.
-        if (since === undefined || since > Number(last?.seq ?? 0)) return snapshot(tx, visible, today, request);
-        return delta(tx, visible, today, since, request.query.limit, request);
+        if (since === undefined || since > newest) return snapshotPage(tx, visible, today, limit, null, request);
+        return delta(tx, visible, today, since, limit, request);
       });
     },
   );

@@ -1,8 +1,21 @@
-import { sql } from 'drizzle-orm';
+/**
+ * The offline sync on PGlite and PostgreSQL: a push answers each entry on its own (applied, duplicate, conflict,
+ * rejected) and never fails as a whole because of one; a pull answers a snapshot in pages, then what changed.
+ */
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SyncItem, uuidv7 } from '../../../src/contract';
-import { checkIns, demographics } from '../../db/schema';
-import { startTestServer, type TestServer } from '../../test/helpers';
+import { type SyncItem, type SyncPullResponse, uuidv7 } from '../../../src/contract';
+import { buildApp } from '../../app';
+import {
+  authorizedPickUps,
+  checkIns,
+  demographics,
+  messengerSchedules,
+  nslpRecords,
+  schoolSettings,
+} from '../../db/schema';
+import { schoolDay } from '../../lib/school-day';
+import { startTestServer, type TestServer, testConfig } from '../../test/helpers';
 
 let s: TestServer;
 let office: string;
@@ -10,7 +23,7 @@ let scholars: string[];
 beforeAll(async () => {
   s = await startTestServer();
   office = await s.login('office@demo.school');
-  scholars = (await s.database.db.select({ id: demographics.id }).from(demographics).limit(20)).map((r) => r.id);
+  scholars = (await s.database.db.select({ id: demographics.id }).from(demographics).limit(30)).map((r) => r.id);
 });
 afterAll(() => s.close());
 
@@ -32,6 +45,30 @@ function arrival(scholar: string, extra: Record<string, unknown> = {}): SyncItem
     },
     recorded_at: new Date().toISOString(),
   };
+}
+const pull = (query: string, token = office) => s.call({ method: 'GET', url: `/api/v2/sync/pull?${query}`, token });
+/** Every record a snapshot for the front office must carry, as `resource:id`, read from the database itself. */
+async function everythingKept(): Promise<Set<string>> {
+  const today = schoolDay(new Date(), 'America/Los_Angeles');
+  const db = s.database.db;
+  const ids = (resource: string, rows: { id: string }[]) => rows.map((r) => `${resource}:${r.id}`);
+  return new Set([
+    ...ids('demographics', await db.select({ id: demographics.id }).from(demographics)),
+    ...ids(
+      'authorized_pick_ups',
+      await db.select({ id: authorizedPickUps.id }).from(authorizedPickUps).where(eq(authorizedPickUps.active, true)),
+    ),
+    ...ids('messenger_schedules', await db.select({ id: messengerSchedules.id }).from(messengerSchedules)),
+    ...ids('school_settings', await db.select({ id: schoolSettings.id }).from(schoolSettings)),
+    ...ids('check_ins', await db.select({ id: checkIns.id }).from(checkIns).where(eq(checkIns.school_day, today))),
+    ...ids(
+      'nslp_records',
+      await db
+        .select({ id: nslpRecords.id })
+        .from(nslpRecords)
+        .where(and(eq(nslpRecords.served_on, today), eq(nslpRecords.voided, false))),
+    ),
+  ]);
 }
 const push = (items: SyncItem[], token = office) =>
   s.call({ method: 'POST', url: '/api/v2/sync/push', token, payload: { device_id: 'device-a', items } });
@@ -86,10 +123,14 @@ describe('sync push', () => {
     });
   });
 
-  it('a crash mid-batch leaves each item wholly applied or not; the replay completes it exactly once', async () => {
+  it("a failure that is not the entry's (a transient one) fails the whole push: nothing applied, the replay applies it all", async () => {
+    // A serialization failure is the database's state, not the entry's: the device must retry, not give up on it.
     await s.database.db.execute(sql`
       create function crash_on_reason() returns trigger as $$
-      begin if new.reason = 'crash' then raise exception 'simulated crash'; end if; return new; end $$ language plpgsql`);
+      begin
+        if new.reason = 'crash' then raise exception 'simulated crash' using errcode = '40001'; end if;
+        return new;
+      end $$ language plpgsql`);
     await s.database.db.execute(
       sql`create trigger crash_check_ins before insert on check_ins for each row execute function crash_on_reason()`,
     );
@@ -101,11 +142,103 @@ describe('sync push', () => {
     const crashed = await push(items);
     expect(crashed.statusCode).toBe(500);
     expect(crashed.json().message).toBe('Server Error. Please try again in a few minutes.');
-    expect(await count(items.map((i) => i.id))).toBe(1);
+    expect(await count(items.map((i) => i.id))).toBe(0);
     await s.database.db.execute(sql`drop trigger crash_check_ins on check_ins`);
     const replay = await push(items);
-    expect(replay.json().results.map((r: { status: string }) => r.status)).toEqual(['duplicate', 'applied', 'applied']);
+    expect(replay.json().results.map((r: { status: string }) => r.status)).toEqual(['applied', 'applied', 'applied']);
     expect(await count(items.map((i) => i.id))).toBe(3);
+  });
+
+  it('rejects an entry the database refuses (a rule the contract cannot know) in plain words; the rest is applied', async () => {
+    await s.database.db.execute(
+      sql`alter table check_ins add constraint test_no_forbidden_reason check (reason is distinct from 'forbidden')`,
+    );
+    try {
+      const items = [
+        arrival(scholars[16] ?? ''),
+        arrival(scholars[17] ?? '', { reason: 'forbidden' }),
+        arrival(scholars[18] ?? ''),
+      ];
+      const res = await push(items);
+      expect(res.statusCode).toBe(200);
+      const results = res.json().results;
+      expect(results.map((r: { status: string }) => r.status)).toEqual(['applied', 'rejected', 'applied']);
+      expect(results[1].message).toBe('A value breaks a rule of the records, so the server cannot store it.');
+      expect(await count(items.map((i) => i.id))).toBe(2);
+      // Its retry answers the same, never a 500 that would keep the device retrying forever.
+      const again = await push(items);
+      expect(again.json().results.map((r: { status: string }) => r.status)).toEqual([
+        'duplicate',
+        'rejected',
+        'duplicate',
+      ]);
+      // The REST create of the same content is the caller's input too: 422, not 500.
+      const rest = await s.call({
+        method: 'POST',
+        url: '/api/v2/check_ins',
+        token: office,
+        payload: { ...items[1]?.data, id: uuidv7() },
+      });
+      expect(rest.statusCode).toBe(422);
+      expect(rest.json().message).toBe('A value breaks a rule of the records, so the server cannot store it.');
+    } finally {
+      await s.database.db.execute(sql`alter table check_ins drop constraint test_no_forbidden_reason`);
+    }
+  });
+
+  it('rejects text or dates the database cannot store without internals, and applies the entries around them', async () => {
+    const bad = [
+      arrival(scholars[19] ?? '', { kind: 'sign_in', reason: 'Dentist\u0000' }),
+      arrival(scholars[19] ?? '', { kind: 'sign_in', reason: 'Dentist \ud800' }),
+      arrival(scholars[19] ?? '', { kind: 'sign_in', occurred_at: '0000-06-01T12:00:00.000Z' }),
+    ];
+    const good = [
+      arrival(scholars[19] ?? '', { kind: 'sign_in' }),
+      arrival(scholars[19] ?? '', { kind: 'sign_in', reason: 'Back from the dentist' }),
+    ];
+    const items = [good[0], ...bad, good[1]] as SyncItem[];
+    const res = await push(items);
+    expect(res.statusCode).toBe(200);
+    const results = res.json().results as { status: string; message: string }[];
+    expect(results.map((r) => r.status)).toEqual(['applied', 'rejected', 'rejected', 'rejected', 'applied']);
+    // Refused by the database in its own words turned plain, or (once the contract knows these) by the contract.
+    const text = ['Some text has characters the server cannot store.', 'The entry is not valid.'];
+    const date = ['A date or time is outside what the server can store.', 'The entry is not valid.'];
+    expect(text).toContain(results[1]?.message);
+    expect(text).toContain(results[2]?.message);
+    expect(date).toContain(results[3]?.message);
+    expect(await count(items.map((i) => i.id))).toBe(2);
+  });
+
+  it('answers conflict when an outbox id comes back with different content, duplicate when with the same', async () => {
+    const item = arrival(scholars[20] ?? '');
+    expect((await push([item])).json().results[0].status).toBe('applied');
+    const changed = { ...item, data: { ...item.data, reason: 'Doctor' } };
+    const res = (await push([changed])).json().results[0];
+    expect(res).toMatchObject({ status: 'conflict', record: { id: item.id, reason: 'Transportation' } });
+    expect(res.message).toBe(
+      'This entry was sent before with different content. The server kept what it received first.',
+    );
+    expect((await push([item])).json().results[0]).toMatchObject({ status: 'duplicate', record: { id: item.id } });
+    // The same outbox id twice in one batch: the later one is the first's replay.
+    const twice = arrival(scholars[21] ?? '');
+    const both = (await push([twice, { ...twice, data: { ...twice.data, reason: 'Doctor' } }])).json().results;
+    expect(both.map((r: { status: string }) => r.status)).toEqual(['applied', 'conflict']);
+    const stored = await s.database.db
+      .select()
+      .from(checkIns)
+      .where(sql`${checkIns.id} in ${[item.id, twice.id]}`);
+    expect(stored.map((r) => r.reason)).toEqual(['Transportation', 'Transportation']);
+  });
+
+  it('applies the same entry pushed by many requests at once exactly once, never answering 5xx', async () => {
+    const item = arrival(scholars[22] ?? '');
+    const answers = await Promise.all(Array.from({ length: 160 }, () => push([item])));
+    expect(answers.filter((a) => a.statusCode !== 200).map((a) => a.statusCode)).toEqual([]);
+    const statuses = answers.map((a) => a.json().results[0].status);
+    expect(statuses.filter((st) => st === 'applied')).toHaveLength(1);
+    expect(statuses.filter((st) => st !== 'applied').every((st) => st === 'duplicate')).toBe(true);
+    expect(await count([item.id])).toBe(1);
   });
 
   it('rejects a malformed entry on its own, never the batch around it', async () => {
@@ -149,6 +282,105 @@ describe('sync pull', () => {
     expect(fromStart.json().reset).toBe(false);
     const foreign = await s.call({ method: 'GET', url: '/api/v2/sync/pull?since=999999999', token: office });
     expect(foreign.json().reset).toBe(true);
+  });
+
+  it('pages a snapshot by its limit: every record exactly once, in ceil(n/limit) pages, what changed meanwhile after', async () => {
+    const first = await pull('limit=500');
+    expect(first.statusCode).toBe(200);
+    const pages: SyncPullResponse[] = [first.json()];
+    const total = pages[0]?.snapshot_total ?? 0;
+    expect(total).toBeGreaterThan(1500);
+    // Made while the device pages: a new arrival, a scholar already handed out changed, one adult deactivated.
+    const arrived = arrival(scholars[23] ?? '');
+    let changedMidway = false;
+    for (let next = pages[0]?.snapshot_next; next; next = pages.at(-1)?.snapshot_next) {
+      if (!changedMidway) {
+        expect((await push([arrived])).json().results[0].status).toBe('applied');
+        await s.database.db
+          .update(demographics)
+          .set({ homeroom: 'Room 9' })
+          .where(eq(demographics.id, pages[0]?.changes[0]?.id ?? ''));
+        changedMidway = true;
+      }
+      const page = await pull(`snapshot=${next}&limit=500`);
+      expect(page.statusCode).toBe(200);
+      pages.push(page.json());
+      if (pages.length > 100) throw new Error('the snapshot never ends');
+    }
+    // The new arrival sorts after every record handed out before it (check-ins come late, and its id is the newest),
+    // so this snapshot carries it too, and the total the later pages count includes it.
+    const final = pages.at(-1)?.snapshot_total ?? 0;
+    expect(final).toBe(total + 1);
+    expect(pages).toHaveLength(Math.ceil(final / 500));
+    expect(pages.map((p) => p.reset)).toEqual(pages.map((_, i) => i === 0));
+    expect(new Set(pages.map((p) => p.cursor)).size).toBe(1);
+    expect(pages.map((p) => p.more)).toEqual(pages.map((_, i) => i < pages.length - 1));
+    expect(pages.at(-1)?.snapshot_next).toBeUndefined();
+    expect(pages.map((p) => p.changes.length)).toEqual(pages.map((_, i) => Math.min(500, final - 500 * i)));
+    const keys = pages.flatMap((p) => p.changes.map((c) => `${c.resource}:${c.id}`));
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(new Set(keys)).toEqual(await everythingKept());
+
+    const delta = (await pull(`since=${pages[0]?.cursor}&limit=5000`)).json() as SyncPullResponse;
+    expect(delta.reset).toBe(false);
+    expect(delta.changes).toContainEqual(
+      expect.objectContaining({ resource: 'check_ins', id: arrived.id, op: 'upsert' }),
+    );
+    expect(delta.changes).toContainEqual(
+      expect.objectContaining({
+        resource: 'demographics',
+        id: pages[0]?.changes[0]?.id,
+        record: expect.objectContaining({ homeroom: 'Room 9' }),
+      }),
+    );
+  });
+
+  it('answers a snapshot page again from its token alone (after a restart too); refuses a token it did not give', async () => {
+    const first = (await pull('limit=300')).json() as SyncPullResponse;
+    const token = first.snapshot_next as string;
+    const page = (await pull(`snapshot=${token}&limit=300`)).json() as SyncPullResponse;
+    // Its pages put together are the snapshot in one answer, record for record and in the same order.
+    const union = [...first.changes, ...page.changes];
+    for (let next = page.snapshot_next; next; ) {
+      const more = (await pull(`snapshot=${next}&limit=300`)).json() as SyncPullResponse;
+      union.push(...more.changes);
+      next = more.snapshot_next;
+    }
+    const whole = (await pull('limit=5000')).json() as SyncPullResponse;
+    expect(whole).toMatchObject({ more: false, reset: true, snapshot_total: union.length });
+    expect(union).toEqual(whole.changes);
+    // Another instance of the server on the same database: nothing of the snapshot is kept in memory.
+    const other = await buildApp({ config: testConfig(), database: s.database, serveApp: false });
+    try {
+      const again = await other.inject({
+        method: 'GET',
+        url: `/api/v2/sync/pull?snapshot=${token}&limit=300`,
+        headers: { authorization: `Bearer ${office}` },
+      });
+      expect(again.statusCode).toBe(200);
+      expect(again.json().changes.map((c: { id: string }) => c.id)).toEqual(page.changes.map((c) => c.id));
+      expect(again.json()).toMatchObject({ reset: false, cursor: first.cursor });
+    } finally {
+      await other.close();
+    }
+    const bad = (value: string) => pull(`snapshot=${encodeURIComponent(value)}&limit=300`);
+    const forged = (place: unknown) => Buffer.from(JSON.stringify(place)).toString('base64url');
+    for (const value of [
+      'not a token',
+      'x'.repeat(201),
+      'bm90IGpzb24',
+      forged({ c: first.cursor, r: '__proto__', i: first.changes[0]?.id }),
+      forged({ c: first.cursor, r: 'demographics', i: 'abc' }),
+      forged({ c: -1, r: 'demographics', i: first.changes[0]?.id }),
+    ]) {
+      const res = await bad(value);
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors.snapshot).toBeDefined();
+    }
+    // A token from another database (a cursor this one never reached): a fresh snapshot from its first page.
+    const foreign = await pull(`snapshot=${forged({ c: 999_999_999, r: 'demographics', i: first.changes[0]?.id })}`);
+    expect(foreign.json()).toMatchObject({ reset: true, changes: expect.any(Array) });
+    expect(foreign.json().changes[0]).toEqual(first.changes[0]);
   });
 
   it('hands out removals and pages with more', async () => {
