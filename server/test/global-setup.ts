@@ -3,18 +3,22 @@
  * data-directory dump that each test file loads (far faster than creating a database); on PostgreSQL it is a template
  * database that each test file copies with CREATE DATABASE ... TEMPLATE.
  */
+
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../db/client';
 import { loadConfig } from '../config';
+import { openDatabase } from '../db/client';
 import { prepareDatabase } from '../db/prepare';
-import { adminUrl, TEMPLATE_DB } from './pg';
+import { adminUrl, TEMPLATE_PREFIX } from './pg';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteSnapshot: string;
+    /** The PostgreSQL template database of this run: each run has its own, so two runs at once do not drop each other's. */
+    pgTemplate: string;
   }
 }
 
@@ -26,7 +30,7 @@ export default async function setup(project: TestProject) {
     const { default: pg } = await import('pg');
     const admin = new pg.Client({ connectionString: adminUrl(url) });
     await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DB} WITH (FORCE)`);
+    const TEMPLATE_DB = `${TEMPLATE_PREFIX}${randomBytes(4).toString('hex')}`;
     await admin.query(`CREATE DATABASE ${TEMPLATE_DB}`);
     const database = await openDatabase({ kind: 'postgres', url: adminUrl(url, TEMPLATE_DB), max: 2 });
     await prepareDatabase(database, {
@@ -36,6 +40,7 @@ export default async function setup(project: TestProject) {
     });
     await database.close();
     project.provide('pgliteSnapshot', '');
+    project.provide('pgTemplate', TEMPLATE_DB);
     return async () => {
       await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DB} WITH (FORCE)`);
       await admin.end();
@@ -55,5 +60,6 @@ export default async function setup(project: TestProject) {
   const file = join(dir, `snapshot-${process.pid}.tar`);
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   project.provide('pgliteSnapshot', file);
+  project.provide('pgTemplate', '');
   return () => rmSync(file, { force: true });
 }

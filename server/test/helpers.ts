@@ -2,14 +2,15 @@
  * Test helpers: a fresh server per test file on its own copy of the seeded test database (PGlite from the snapshot,
  * or a PostgreSQL database made from the template), reached through `inject`, with sign-in as any demo account.
  */
-import { readFileSync } from 'node:fs';
+
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
-import { adminUrl, TEMPLATE_DB } from './pg';
+import { adminUrl } from './pg';
 
 export interface TestServer {
   app: FastifyInstance;
@@ -32,7 +33,7 @@ export async function openTestDatabase(): Promise<{ database: Database; drop: ()
     const { default: pg } = await import('pg');
     const admin = new pg.Client({ connectionString: adminUrl(url) });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`);
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`);
     const database = await openDatabase({ kind: 'postgres', url: adminUrl(url, name), max: 4 });
     return {
       database,

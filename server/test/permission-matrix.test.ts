@@ -3,8 +3,9 @@
  * permission catalogue: 401 without a token, 403 without the permission, and neither with it. A route added later is
  * covered without touching this file.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession, loadPermissions } from '../auth/sessions';
 import { users } from '../db/schema';
 import { startTestServer, type TestServer } from './helpers';
