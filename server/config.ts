@@ -42,6 +42,8 @@ const EnvSchema = z.object({
     }, 'must be an IANA time zone such as America/Los_Angeles'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  LOGIN_ACCOUNT_FAILURES: z.coerce.number().int().min(1).default(5),
+  LOGIN_ADDRESS_FAILURES: z.coerce.number().int().min(1).default(30),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   STATIC_DIR: z.string().default('./dist'),
 });

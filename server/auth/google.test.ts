@@ -90,3 +90,63 @@ describe('Google sign-in with a hosted domain', () => {
     }
   });
 });
+
+describe('Google sign-in and the login limits', () => {
+  it('counts refused tokens against the address, and refuses every sign-in from it once over the limit', async () => {
+    const other = await startTestServer({
+      GOOGLE_JWKS_URL: keys.jwksUrl,
+      GOOGLE_CLIENT_ID: TEST_CLIENT_ID,
+      LOGIN_RATE_LIMIT: '200',
+    });
+    const google = (id_token: string, ip: string, path = 'login-with-gis') =>
+      other.call({ method: 'POST', url: `/api/v2/auth/${path}`, payload: { id_token }, remoteAddress: ip });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 30; i++)
+        codes.push((await google(`not-a-jwt-at-all-but-long-enough-${i}`, '192.0.2.60')).statusCode);
+      expect(codes.every((c) => c === 401)).toBe(true);
+      const valid = await keys.sign({ sub: 'g-limits', email: 'teacher@demo.school' });
+      for (const path of ['login-with-gis', 'login-with-google', 'login-parent']) {
+        const refused = await google(valid, '192.0.2.60', path);
+        expect(refused.statusCode).toBe(429);
+        expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      }
+      const password = await other.call({
+        method: 'POST',
+        url: '/api/v2/auth/login',
+        payload: { email: 'teacher@demo.school', password: 'demo' },
+        remoteAddress: '192.0.2.60',
+      });
+      expect(password.statusCode).toBe(429);
+      expect((await google(valid, '192.0.2.61')).statusCode).toBe(200);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('lets a valid Google token through an account that wrong passwords locked (a token cannot be guessed)', async () => {
+    for (let i = 0; i < 6; i++) {
+      await s.call({
+        method: 'POST',
+        url: '/api/v2/auth/login',
+        payload: { email: 'cafeteria@demo.school', password: 'wrong-guess' },
+        remoteAddress: `192.0.2.${70 + i}`,
+      });
+    }
+    const locked = await s.call({
+      method: 'POST',
+      url: '/api/v2/auth/login',
+      payload: { email: 'cafeteria@demo.school', password: 'demo' },
+      remoteAddress: '192.0.2.80',
+    });
+    expect(locked.statusCode).toBe(429);
+    const token = await keys.sign({ sub: 'g-cafeteria', email: 'cafeteria@demo.school' });
+    const google = await s.call({
+      method: 'POST',
+      url: '/api/v2/auth/login-with-gis',
+      payload: { id_token: token },
+      remoteAddress: '192.0.2.81',
+    });
+    expect(google.statusCode).toBe(200);
+  });
+});

@@ -1,15 +1,39 @@
 /**
  * Sessions: a 256-bit random token goes to the client once; only its SHA-256 is stored, so a copy of the database does
- * not let anyone sign in. Tokens expire after SESSION_DAYS and are revoked on logout or when the account is deactivated.
+ * not let anyone sign in. Tokens expire after SESSION_DAYS and are revoked on logout, when the account is deactivated,
+ * and (all but the one making the change) when the account's password changes.
+ *
+ * A session also ends when it has been idle too long for its kind of account (issue H1 item 7), measured on the
+ * database's clock from `last_seen_at`: an administrator's (an account whose roles hold roles-update or users-update)
+ * after 12 idle hours; a staff account's, which is what a station device holds, after 7 idle days, so a station stays
+ * signed in through the school day and week; a parent's or a scholar's after 30 idle days. `last_seen_at` is written at
+ * most once a minute per session, so a busy device does not write on every request.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import { DEFAULT_PROGRAM, type SessionUser } from '../../src/contract';
 import type { Db } from '../db/client';
 import { rolePermissions, sessions, userRoles, users } from '../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionKind = (typeof sessions.$inferInsert)['kind'];
+
+/** Idle limits by kind of account, in seconds. */
+export const IDLE_SECONDS = {
+  administrator: 12 * 60 * 60,
+  staff: 7 * 24 * 60 * 60,
+  family: 30 * 24 * 60 * 60,
+} as const;
+export type SessionClass = keyof typeof IDLE_SECONDS;
+
+/** `last_seen_at` is written when it is older than this, not on every request. */
+export const LAST_SEEN_WRITE_SECONDS = 60;
+
+/** Which idle limit applies to an account: who can change roles or accounts is an administrator, whatever its type. */
+export function sessionClass(user: Pick<UserRow, 'type'>, permissions: Set<string>): SessionClass {
+  if (permissions.has('roles-update') || permissions.has('users-update')) return 'administrator';
+  return user.type === 'staff' ? 'staff' : 'family';
+}
 
 export interface AuthContext {
   user: UserRow;
@@ -38,12 +62,12 @@ export async function loadPermissions(db: Db, userId: string): Promise<Set<strin
   return new Set(rows.map((r) => r.permission));
 }
 
-/** Finds the live session of a token: unexpired, not revoked, its account active. */
+/** Finds the live session of a token: unexpired, not revoked, not idle too long, its account active. */
 export async function authenticate(db: Db, token: string): Promise<AuthContext | null> {
   if (token.length < 20 || token.length > 200) return null;
   const tokenHash = hashToken(token);
   const [row] = await db
-    .select({ user: users })
+    .select({ user: users, idle: sql<number>`extract(epoch from now() - ${sessions.last_seen_at})::float8` })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.user_id))
     .where(
@@ -56,7 +80,24 @@ export async function authenticate(db: Db, token: string): Promise<AuthContext |
     )
     .limit(1);
   if (!row) return null;
-  return { user: row.user, permissions: await loadPermissions(db, row.user.id), tokenHash };
+  const permissions = await loadPermissions(db, row.user.id);
+  if (row.idle > IDLE_SECONDS[sessionClass(row.user, permissions)]) {
+    // Revoked, not only refused: the limit follows the account's roles, and a later, longer one must not revive it.
+    await revokeSession(db, tokenHash);
+    return null;
+  }
+  if (row.idle > LAST_SEEN_WRITE_SECONDS) {
+    await db
+      .update(sessions)
+      .set({ last_seen_at: sql`now()` })
+      .where(
+        and(
+          eq(sessions.token_hash, tokenHash),
+          lt(sessions.last_seen_at, sql`now() - ${sql.raw(`interval '${LAST_SEEN_WRITE_SECONDS} seconds'`)}`),
+        ),
+      );
+  }
+  return { user: row.user, permissions, tokenHash };
 }
 
 /** Revokes one session. */
@@ -64,12 +105,18 @@ export async function revokeSession(db: Db, tokenHash: string): Promise<void> {
   await db.update(sessions).set({ revoked_at: sql`now()` }).where(eq(sessions.token_hash, tokenHash));
 }
 
-/** Revokes every session of a user (deactivation). */
-export async function revokeUserSessions(db: Db, userId: string): Promise<void> {
+/** Revokes every session of a user (deactivation), or every one but `except` (a password change by its owner). */
+export async function revokeUserSessions(db: Db, userId: string, except?: string): Promise<void> {
   await db
     .update(sessions)
     .set({ revoked_at: sql`now()` })
-    .where(and(eq(sessions.user_id, userId), isNull(sessions.revoked_at)));
+    .where(
+      and(
+        eq(sessions.user_id, userId),
+        isNull(sessions.revoked_at),
+        except === undefined ? undefined : ne(sessions.token_hash, except),
+      ),
+    );
 }
 
 /** The user object of DESIGN section 4, as login and check answer it. */

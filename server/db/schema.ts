@@ -115,6 +115,22 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.user_id)],
 );
 
+/**
+ * Failed sign-ins, counted in the database so that every server instance sees the same counts (server/auth/
+ * login-limits.ts). One row per key: `account:<email in lower case>` (failures since the last success) or
+ * `address:<ip>` (failures in the window that started at window_started_at).
+ */
+export const loginThrottles = pgTable(
+  'login_throttles',
+  {
+    key: text('key').primaryKey(),
+    failures: integer('failures').notNull(),
+    window_started_at: timestamp('window_started_at', { withTimezone: true, mode: 'string' }).notNull(),
+    last_failure_at: timestamp('last_failure_at', { withTimezone: true, mode: 'string' }).notNull(),
+  },
+  (t) => [index('login_throttles_last_failure_idx').on(t.last_failure_at)],
+);
+
 export const demographics = pgTable(
   'demographics',
   {

@@ -24,8 +24,15 @@ export interface TestServer {
 
 export const DB_KIND = (process.env.TEST_DB_KIND ?? 'pglite') as 'pglite' | 'postgres';
 
-/** A fresh copy of the seeded test database, and how to throw it away. */
-export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+/**
+ * A fresh copy of the seeded test database, and how to throw it away; `connect` opens another connection pool to the
+ * same database (PostgreSQL; on PGlite there is one database object, which a second server shares).
+ */
+export async function openTestDatabase(): Promise<{
+  database: Database;
+  drop: () => Promise<void>;
+  connect?: () => Promise<Database>;
+}> {
   if (DB_KIND === 'postgres') {
     const url = process.env.TEST_DATABASE_URL;
     if (!url) throw new Error('TEST_DATABASE_URL is not set');
@@ -37,6 +44,7 @@ export async function openTestDatabase(): Promise<{ database: Database; drop: ()
     const database = await openDatabase({ kind: 'postgres', url: adminUrl(url, name), max: 4 });
     return {
       database,
+      connect: () => openDatabase({ kind: 'postgres', url: adminUrl(url, name), max: 4 }),
       drop: async () => {
         await database.close();
         await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -57,6 +65,28 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 /** Starts a server on a fresh copy of the test database. */
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   const { database, drop } = await openTestDatabase();
+  return serverOn(database, env, drop);
+}
+
+/**
+ * Two servers on one fresh database, as two instances behind a load balancer share it (on PostgreSQL each with its
+ * own connection pool). Close the second before the first, which throws the database away.
+ */
+export async function startTestServerPair(env: Record<string, string> = {}): Promise<[TestServer, TestServer]> {
+  const { database, drop, connect } = await openTestDatabase();
+  const first = await serverOn(database, env, drop);
+  const other = connect ? await connect() : null;
+  const second = await serverOn(other ?? database, env, async () => {
+    await other?.close();
+  });
+  return [first, second];
+}
+
+async function serverOn(
+  database: Database,
+  env: Record<string, string>,
+  drop: () => Promise<void>,
+): Promise<TestServer> {
   const app = await buildApp({ config: testConfig(env), database, serveApp: false });
   await app.ready();
   const call: TestServer['call'] = ({ token, headers, ...opts }) =>

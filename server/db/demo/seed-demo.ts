@@ -12,7 +12,11 @@ import { GRADES, type Grade, uuidv7 } from '../../../src/contract';
 import { hashPassword } from '../../auth/passwords';
 import { schoolDay } from '../../lib/school-day';
 import { type Db, schema } from '../client';
+/** The demo accounts, for the README and the start banner. All of them sign in with the password `demo`. */
+import { DEMO_ACCOUNTS } from './accounts';
 import { drawAvatar } from './avatar';
+import { planDemoMeals } from './meals';
+import { planMessengers } from './messengers';
 import {
   ALERTS,
   createRandom,
@@ -23,11 +27,6 @@ import {
   ORIGIN_WEIGHTS,
   type Random,
 } from './names';
-
-/** The demo accounts, for the README and the start banner. All of them sign in with the password `demo`. */
-import { DEMO_ACCOUNTS } from './accounts';
-import { planDemoMeals } from './meals';
-import { planMessengers } from './messengers';
 import { type PickUpFamily, planPickUps } from './pick-ups';
 
 export { DEMO_ACCOUNTS };
@@ -299,8 +298,9 @@ export async function seedDemo(
   db: Db,
   opts: { schoolName: string; timeZone: string; now?: Date },
 ): Promise<{ scholars: number; users: number; photos: number; meals: number; pickUps: number }> {
-  // scrypt runs on libuv's thread pool: hash while the rows are built and the photos inserted.
-  const hashing = Promise.all(DEMO_ACCOUNTS.map(async (a) => [a.email, await hashPassword(DEMO_PASSWORD)] as const));
+  // scrypt runs on libuv's thread pool: hash while the rows are built and the photos inserted. One hash of 'demo'
+  // serves every demo account (the same well-known password; at N=2^17 each hash costs most of a second).
+  const hashing = hashPassword(DEMO_PASSWORD);
   hashing.catch(() => {}); // Awaited below; this only keeps an early failure from counting as unhandled.
 
   // opts.schoolName does not change the school (see DEMO_SEED), and no table holds the name yet.
@@ -330,8 +330,9 @@ export async function seedDemo(
 
   await db.transaction(async (tx) => {
     await insertPhotos(tx, photos);
-    const hashes = new Map(await hashing);
-    for (const user of plan.users) user.password_hash = hashes.get(user.email) ?? null;
+    const demoHash = await hashing;
+    const demoEmails = new Set(DEMO_ACCOUNTS.map((a) => a.email));
+    for (const user of plan.users) user.password_hash = demoEmails.has(user.email) ? demoHash : null;
     await inBatches(plan.users, (b) => tx.insert(schema.users).values(b));
     await inBatches(plan.userRoles, (b) => tx.insert(schema.userRoles).values(b));
     await inBatches(scholars, (b) => tx.insert(schema.demographics).values(b));

@@ -1,9 +1,12 @@
 /**
  * Sign-in routes with the exact paths of DESIGN section 4. Every failed login answers the same 401 message, whatever
  * failed (unknown account, wrong password, bad Google token), so the answer tells an attacker nothing; the log says why.
+ * Every sign-in goes through the login limits kept in the database (auth/login-limits.ts): too many failures for the
+ * account or from the address answer 429 with Retry-After, before any password is checked. An in-memory limit per
+ * instance (LOGIN_RATE_LIMIT attempts a minute per address and account) sits in front to spare the hashing a flood.
  */
-import { eq, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CheckResponseSchema,
@@ -17,7 +20,8 @@ import {
   type UserType,
 } from '../../../src/contract';
 import { GoogleTokenError } from '../../auth/google';
-import { dummyPasswordHash, verifyPassword } from '../../auth/passwords';
+import { type LoginAttempt, loginWaitSeconds, recordLoginFailure, recordLoginSuccess } from '../../auth/login-limits';
+import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../../auth/passwords';
 import {
   createSession,
   loadPermissions,
@@ -32,6 +36,7 @@ import { AppError } from '../../lib/errors';
 import { requireAuth } from '../../plugins/access';
 
 const loginFailed = () => new AppError('unauthenticated', MESSAGES.loginFailed);
+const TOO_MANY = 'Too many sign-in attempts. Please wait and try again.';
 const errorResponses = { 401: ErrorResponseSchema, 422: ErrorResponseSchema, 429: ErrorResponseSchema };
 
 const routes: FastifyPluginAsyncZod = async (app) => {
@@ -45,25 +50,59 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
   };
 
-  async function byPassword(email: string, password: string): Promise<UserRow> {
+  const limits = {
+    accountFreeFailures: app.config.LOGIN_ACCOUNT_FAILURES,
+    addressFailures: app.config.LOGIN_ADDRESS_FAILURES,
+  };
+
+  /** 429 with Retry-After while the account or the address must wait. */
+  async function checkLimits(attempt: LoginAttempt, reply: FastifyReply): Promise<void> {
+    const wait = await loginWaitSeconds(app.db, attempt, limits);
+    if (wait > 0) {
+      reply.header('retry-after', String(wait));
+      throw new AppError('rate_limited', TOO_MANY);
+    }
+  }
+
+  /** Counts the failure, then answers the one 401. */
+  async function failed(attempt: LoginAttempt): Promise<never> {
+    await recordLoginFailure(app.db, attempt);
+    throw loginFailed();
+  }
+
+  async function byPassword(request: FastifyRequest, reply: FastifyReply, email: string, password: string) {
+    const attempt = { email, ip: request.ip };
+    await checkLimits(attempt, reply);
     const [user] = await app.db
       .select()
       .from(users)
       .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
       .limit(1);
     const ok = await verifyPassword(password, user?.password_hash ?? (await dummyPasswordHash()));
-    if (!user?.password_hash || !ok || !user.active) throw loginFailed();
+    if (!user?.password_hash || !ok || !user.active) return failed(attempt);
+    await recordLoginSuccess(app.db, email);
+    if (needsRehash(user.password_hash)) {
+      // An older hash (weaker parameters) is replaced now that the password is known; only if it is still the one
+      // stored, so a password changed meanwhile is not overwritten.
+      const rehashed = await hashPassword(password);
+      await app.db
+        .update(users)
+        .set({ password_hash: rehashed })
+        .where(and(eq(users.id, user.id), eq(users.password_hash, user.password_hash)));
+    }
     return user;
   }
 
-  async function byGoogle(idToken: string, request: FastifyRequest): Promise<UserRow> {
+  async function byGoogle(request: FastifyRequest, reply: FastifyReply, idToken: string): Promise<UserRow> {
+    const attempt = { email: null, ip: request.ip };
+    await checkLimits(attempt, reply);
     let identity: Awaited<ReturnType<typeof app.googleVerify>>;
     try {
       identity = await app.googleVerify(idToken);
     } catch (err) {
       if (err instanceof GoogleTokenError) {
         request.log.info({ reason: err.message }, 'google sign-in refused');
-        throw loginFailed();
+        return failed(attempt);
       }
       throw err;
     }
@@ -83,8 +122,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     }
     if (!user?.active) {
       request.log.info({ email: identity.email }, 'google sign-in for an unknown or inactive account');
-      throw loginFailed();
+      return failed(attempt);
     }
+    await recordLoginSuccess(app.db, user.email);
     return user;
   }
 
@@ -107,7 +147,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public', rateLimit },
       schema: { body: LoginBodySchema, response: { 200: LoginResponseSchema, ...errorResponses } },
     },
-    async (request) => finish(request, await byPassword(request.body.email, request.body.password), 'password'),
+    async (request, reply) =>
+      finish(request, await byPassword(request, reply, request.body.email, request.body.password), 'password'),
   );
 
   for (const path of ['/login-with-gis', '/login-with-google']) {
@@ -117,7 +158,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         config: { access: 'public', rateLimit },
         schema: { body: GoogleLoginBodySchema, response: { 200: LoginResponseSchema, ...errorResponses } },
       },
-      async (request) => finish(request, await byGoogle(request.body.id_token, request), 'google'),
+      async (request, reply) => finish(request, await byGoogle(request, reply, request.body.id_token), 'google'),
     );
   }
 
@@ -127,10 +168,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public', rateLimit },
       schema: { body: ParentLoginBodySchema, response: { 200: LoginResponseSchema, ...errorResponses } },
     },
-    async (request) => {
+    async (request, reply) => {
       const body = request.body;
       const user =
-        'id_token' in body ? await byGoogle(body.id_token, request) : await byPassword(body.email, body.password);
+        'id_token' in body
+          ? await byGoogle(request, reply, body.id_token)
+          : await byPassword(request, reply, body.email, body.password);
       return finish(request, user, 'parent', ['parent']);
     },
   );

@@ -1,7 +1,8 @@
 /**
  * `v2/users`: accounts, for the administration screens. Passwords are hashed on the way in and never answered;
- * assigning roles also takes `roles-update`; deactivating an account ends its sessions; and no change may leave the
- * school without an active administrator.
+ * assigning roles also takes `roles-update`; changing another account's password, email, roles or active flag takes
+ * every permission that account holds (may-manage.ts); deactivating an account ends its sessions, and a new password
+ * ends all but the caller's own; and no change may leave the school without an active administrator.
  */
 import { eq, exists, inArray, sql } from 'drizzle-orm';
 import {
@@ -18,7 +19,8 @@ import { roles, userRoles, users } from '../../db/schema';
 import { assertAdministratorRemains } from '../../lib/admin-guard';
 import { forbidden, invalid } from '../../lib/errors';
 import { eqFilter, iso, resourceRoutes } from '../../lib/resource';
-import { can } from '../../plugins/access';
+import { can, requireAuth } from '../../plugins/access';
+import { assertMayManage, touchesGuarded } from './may-manage';
 
 type Row = typeof users.$inferSelect;
 
@@ -75,15 +77,21 @@ export default resourceRoutes({
   searchColumns: [users.fname, users.lname, users.email, users.nickname, users.user_number],
   secretFields: ['password'],
   toRecords: (rows, tx) => toUserRecords(rows as Row[], tx),
-  async prepareCreate({ password, role_ids, id, ...input }, { request }) {
+  async prepareCreate({ password, role_ids, id, ...input }, { request, tx }) {
     if (role_ids?.length && !can(request, 'roles-update')) throw forbidden();
+    if (role_ids?.length) await assertMayManage(tx, request, null, role_ids);
     return { ...input, password_hash: password ? await hashPassword(password) : null };
   },
-  async prepareUpdate({ password, role_ids, ...input }, _existing, { request }) {
+  async prepareUpdate(update, existing, { request, tx }) {
+    const { password, role_ids, ...input } = update;
     if (role_ids && !can(request, 'roles-update')) throw forbidden();
+    // Before the hashing, so a refused change costs no scrypt.
+    if (touchesGuarded(update)) await assertMayManage(tx, request, existing.id as string, role_ids);
     return { ...input, ...(password ? { password_hash: await hashPassword(password) } : {}) };
   },
-  async afterWrite(id, input, { tx, created }) {
+  async afterWrite(id, input, { tx, request, created, existing }) {
+    // DELETE deactivates through here without `existing`: the same rule as setting active to false.
+    if (!created && !existing) await assertMayManage(tx, request, id);
     const roleIds = (input as { role_ids?: string[] }).role_ids;
     if (roleIds) {
       const unique = [...new Set(roleIds)];
@@ -93,6 +101,11 @@ export default resourceRoutes({
       if (unique.length) await tx.insert(userRoles).values(unique.map((role_id) => ({ user_id: id, role_id })));
     }
     if (!created && (input as { active?: boolean }).active === false) await revokeUserSessions(tx, id);
+    else if (!created && (input as { password?: string }).password) {
+      // A new password ends the account's other sessions; the caller's own stays when it changed its own password.
+      const auth = requireAuth(request);
+      await revokeUserSessions(tx, id, auth.user.id === id ? auth.tokenHash : undefined);
+    }
     if (!created) await assertAdministratorRemains(tx);
   },
   remove: 'deactivate',
