@@ -190,3 +190,112 @@ describe('v2/users', () => {
     ).toContain('roles-update');
   });
 });
+
+describe('no privilege escalation through users-update', () => {
+  let clerk: string;
+  let adminId: string;
+  let clerkId: string;
+  beforeAll(async () => {
+    const role = await s.call({
+      method: 'POST',
+      url: '/api/v2/roles',
+      token: admin,
+      payload: { name: 'Account Clerk', permissions: ['users-view_any', 'users-view', 'users-update'] },
+    });
+    const created = await create({
+      email: 'clerk@demo.school',
+      fname: 'Acc',
+      lname: 'Clerk',
+      password: 'clerk-password-1',
+      role_ids: [role.json().data.id],
+    });
+    clerkId = created.json().data.id;
+    clerk = await s.login('clerk@demo.school', 'clerk-password-1');
+    adminId = (await s.call({ method: 'GET', url: '/api/v2/auth/check', token: admin })).json().user.id;
+  });
+
+  const patch = (id: string, payload: Record<string, unknown>, token: string) =>
+    s.call({ method: 'POST', url: `/api/v2/users/${id}`, token, payload: { _method: 'PATCH', ...payload } });
+
+  it("a role with users-update alone cannot set the administrator's password and sign in as them", async () => {
+    const attack = await patch(adminId, { password: 'taken-over-1' }, clerk);
+    expect(attack.statusCode).toBe(403);
+    expect(attack.json()).toEqual({ message: 'You do not have permission to do that.', code: 'forbidden' });
+    const asAdmin = await s.call({
+      method: 'POST',
+      url: '/api/v2/auth/login',
+      payload: { email: 'admin@demo.school', password: 'taken-over-1' },
+    });
+    expect(asAdmin.statusCode).toBe(401);
+    await s.login('admin@demo.school');
+  });
+
+  it.each([
+    ['email', { email: 'clerk-owns-this@demo.school' }],
+    ['active flag', { active: false }],
+  ])("nor change the administrator's %s", async (_field, payload) => {
+    const res = await patch(adminId, payload, clerk);
+    expect(res.statusCode).toBe(403);
+    const after = await s.call({ method: 'GET', url: `/api/v2/users/${adminId}`, token: admin });
+    expect(after.json().data).toMatchObject({ email: 'admin@demo.school', active: true });
+  });
+
+  it('may still change what hands nothing over, and the accounts that hold no more than it does', async () => {
+    expect((await patch(adminId, { nickname: 'The Boss' }, clerk)).statusCode).toBe(200);
+    const plain = (await create({ email: 'plain@demo.school', fname: 'Pla', lname: 'In' })).json().data;
+    expect((await patch(plain.id, { password: 'set-by-clerk-1' }, clerk)).statusCode).toBe(200);
+    await s.login('plain@demo.school', 'set-by-clerk-1');
+    // Its own password too.
+    expect((await patch(clerkId, { password: 'clerk-password-2' }, clerk)).statusCode).toBe(200);
+  });
+
+  it("an administrator can set another account's password", async () => {
+    const office = (await s.call({ method: 'GET', url: '/api/v2/users?search=office%40demo', token: admin })).json()
+      .data[0];
+    const res = await patch(office.id, { password: 'office-password-9' }, admin);
+    expect(res.statusCode).toBe(200);
+    await s.login('office@demo.school', 'office-password-9');
+  });
+
+  it('users-delete alone cannot deactivate an account that holds more', async () => {
+    const role = await s.call({
+      method: 'POST',
+      url: '/api/v2/roles',
+      token: admin,
+      payload: { name: 'Account Remover', permissions: ['users-view_any', 'users-delete'] },
+    });
+    await create({
+      email: 'remover@demo.school',
+      fname: 'Re',
+      lname: 'Mover',
+      password: 'remover-password-1',
+      role_ids: [role.json().data.id],
+    });
+    const remover = await s.login('remover@demo.school', 'remover-password-1');
+    const teacher = (await s.call({ method: 'GET', url: '/api/v2/users?search=teacher%40demo', token: admin })).json()
+      .data[0];
+    const res = await s.call({ method: 'DELETE', url: `/api/v2/users/${teacher.id}`, token: remover });
+    expect(res.statusCode).toBe(403);
+    await s.login('teacher@demo.school');
+  });
+
+  it('roles-update alone cannot hand out permissions the caller lacks', async () => {
+    const role = await s.call({
+      method: 'POST',
+      url: '/api/v2/roles',
+      token: admin,
+      payload: { name: 'Role Giver', permissions: ['users-view_any', 'users-update', 'roles-update'] },
+    });
+    await create({
+      email: 'giver@demo.school',
+      fname: 'Gi',
+      lname: 'Ver',
+      password: 'giver-password-1',
+      role_ids: [role.json().data.id],
+    });
+    const giver = await s.login('giver@demo.school', 'giver-password-1');
+    const plain = (await create({ email: 'plain2@demo.school', fname: 'Pla', lname: 'In' })).json().data;
+    const grant = await patch(plain.id, { role_ids: [roleIds.Administrator] }, giver);
+    expect(grant.statusCode).toBe(403);
+  });
+});
