@@ -36,7 +36,8 @@ export default fp(async function security(app: FastifyInstance) {
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: false,
   });
-  // In memory, per server instance: a login limit needs no shared store to stop guessing from one address.
-  // preHandler: the key may use the parsed body (the account being tried).
+  // In memory, per server instance: only the burst guard in front of the sign-in routes (LOGIN_RATE_LIMIT a minute
+  // per address and account), which spares the password hashing a flood. The limits that hold across instances are
+  // the counters in the database (auth/login-limits.ts). preHandler: the key may use the parsed body (the account).
   await app.register(rateLimit, { global: false, hook: 'preHandler' });
 });
