@@ -113,6 +113,16 @@ describe('login limits per account, across addresses', () => {
     expect(rows).toEqual([]);
   });
 
+  it('holds when the attempts are sent all at once: no more are checked than in a row', async () => {
+    const [email = ''] = await addAccounts(s, 'burst-at-once', 1);
+    const all = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => attempt(s, email, 'wrong-guess', `192.0.2.${150 + i}`)),
+    );
+    const codes = all.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 401)).toHaveLength(5);
+    expect(codes.filter((c) => c === 429)).toHaveLength(15);
+  });
+
   it('limits an unknown account like a known one', async () => {
     const codes: number[] = [];
     for (let i = 0; i < 6; i++) {

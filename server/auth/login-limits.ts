@@ -13,7 +13,9 @@
  *   address until the window ends (a success does not reset it). IPv6 addresses count by their /64, which one
  *   machine usually holds whole.
  *
- * Refused attempts answer 429 with Retry-After and are not counted again. Google sign-in checks the address only: a
+ * An attempt is counted as a failure before its password is checked, in the same atomic statement that finds it may
+ * go ahead, and taken back if it succeeds: a hundred attempts sent at once meet the same limit as a hundred in a row.
+ * Refused attempts answer 429 with Retry-After and are not counted. Google sign-in checks the address only: a
  * Google token cannot be guessed, and letting it through spares the account's owner a lock-out that someone guessing
  * the password caused.
  */
@@ -83,8 +85,9 @@ export async function loginWaitSeconds(db: Db, attempt: LoginAttempt, settings: 
   let wait = 0;
   for (const row of rows) {
     if (row.key.startsWith('address:')) {
-      if (row.failures >= settings.addressFailures)
+      if (row.failures >= settings.addressFailures) {
         wait = Math.max(wait, ADDRESS_WINDOW_SECONDS - row.sinceWindowStart);
+      }
     } else if (row.sinceLastFailure < FORGET_SECONDS) {
       wait = Math.max(wait, accountDelaySeconds(row.failures, settings) - row.sinceLastFailure);
     }
@@ -92,40 +95,95 @@ export async function loginWaitSeconds(db: Db, attempt: LoginAttempt, settings: 
   return wait > 0 ? Math.ceil(wait) : 0;
 }
 
+const t = sql.raw('login_throttles');
+const addressWindow = sql.raw(`interval '${ADDRESS_WINDOW_SECONDS} seconds'`);
+const forgetAfter = sql.raw(`interval '${FORGET_SECONDS} seconds'`);
+
 /**
- * Counts a failed attempt against its address and its account, each in one atomic upsert, so two instances counting
- * at the same moment both count. An address's window starts again once it is over; an account's count once a day has
- * passed without failures.
+ * Counts one attempt against the address, in one atomic upsert, unless the address is over its limit; true when
+ * counted. The window starts again once it is over.
  */
-export async function recordLoginFailure(db: Db, attempt: LoginAttempt): Promise<void> {
-  const t = sql.raw('login_throttles');
-  const addressWindow = sql.raw(`interval '${ADDRESS_WINDOW_SECONDS} seconds'`);
-  const forgetAfter = sql.raw(`interval '${FORGET_SECONDS} seconds'`);
-  await db.execute(sql`
+async function claimAddress(db: Db, ip: string, settings: LoginLimitSettings): Promise<boolean> {
+  const rows = await db.execute(sql`
     insert into ${loginThrottles} (key, failures, window_started_at, last_failure_at)
-    values (${addressKey(attempt.ip)}, 1, now(), now())
+    values (${addressKey(ip)}, 1, now(), now())
     on conflict (key) do update set
-      failures = case when ${t}.window_started_at <= now() - ${addressWindow}
-        then 1 else ${t}.failures + 1 end,
+      failures = case when ${t}.window_started_at <= now() - ${addressWindow} then 1 else ${t}.failures + 1 end,
       window_started_at = case when ${t}.window_started_at <= now() - ${addressWindow}
         then now() else ${t}.window_started_at end,
-      last_failure_at = now()`);
-  if (attempt.email !== null) {
-    await db.execute(sql`
-      insert into ${loginThrottles} (key, failures, window_started_at, last_failure_at)
-      values (${accountKey(attempt.email)}, 1, now(), now())
-      on conflict (key) do update set
-        failures = case when ${t}.last_failure_at <= now() - ${forgetAfter}
-          then 1 else ${t}.failures + 1 end,
-        window_started_at = case when ${t}.last_failure_at <= now() - ${forgetAfter}
-          then now() else ${t}.window_started_at end,
-        last_failure_at = now()`);
-  }
-  // Rows with nothing left to count (no failure for a day) go, so guessed emails do not pile up.
-  await db.execute(sql`delete from ${loginThrottles} where last_failure_at < now() - ${forgetAfter}`);
+      last_failure_at = now()
+    where not (${t}.failures >= ${settings.addressFailures}::int and ${t}.window_started_at > now() - ${addressWindow})
+    returning key`);
+  return rowCount(rows) > 0;
 }
 
-/** A successful sign-in clears its account's count (never its address's: that would let one good account unlock it). */
-export async function recordLoginSuccess(db: Db, email: string): Promise<void> {
-  await db.execute(sql`delete from ${loginThrottles} where key = ${accountKey(email)}`);
+/**
+ * Counts one attempt against the account, atomically, unless the account must still wait; true when counted. The
+ * count starts again after a day without failures. The wait is the one accountDelaySeconds describes.
+ */
+async function claimAccount(db: Db, email: string, settings: LoginLimitSettings): Promise<boolean> {
+  const free = sql`${settings.accountFreeFailures}::int`;
+  const rows = await db.execute(sql`
+    insert into ${loginThrottles} (key, failures, window_started_at, last_failure_at)
+    values (${accountKey(email)}, 1, now(), now())
+    on conflict (key) do update set
+      failures = case when ${t}.last_failure_at <= now() - ${forgetAfter} then 1 else ${t}.failures + 1 end,
+      window_started_at = case when ${t}.last_failure_at <= now() - ${forgetAfter}
+        then now() else ${t}.window_started_at end,
+      last_failure_at = now()
+    where not (
+      ${t}.failures >= ${free}
+      and ${t}.last_failure_at > now() - ${forgetAfter}
+      and now() < ${t}.last_failure_at + make_interval(secs => least(
+        power(2, least(${t}.failures - ${free} + 1, 20)), ${MAX_ACCOUNT_DELAY_SECONDS}::int)))
+    returning key`);
+  return rowCount(rows) > 0;
+}
+
+/** Takes back one attempt counted against the address (it succeeded, or was not checked after all). */
+async function unclaimAddress(db: Db, ip: string): Promise<void> {
+  await db.execute(
+    sql`update ${loginThrottles} set failures = greatest(failures - 1, 0) where key = ${addressKey(ip)}`,
+  );
+}
+
+/** Rows of `db.execute`, whichever driver answered (node-postgres and PGlite both answer `{ rows }`). */
+function rowCount(result: unknown): number {
+  return (result as { rows?: unknown[] }).rows?.length ?? 0;
+}
+
+/**
+ * Starts a sign-in attempt: counts it as a failure of its address and its account before the password is checked, so
+ * that attempts sent in parallel cannot all pass through one opening, and answers 0; or, when the address or the
+ * account must wait, counts nothing and answers the seconds to wait. End every started attempt with endLoginAttempt.
+ */
+export async function beginLoginAttempt(db: Db, attempt: LoginAttempt, settings: LoginLimitSettings): Promise<number> {
+  const refused = async () => Math.max(1, await loginWaitSeconds(db, attempt, settings));
+  if (!(await claimAddress(db, attempt.ip, settings))) return refused();
+  if (attempt.email !== null && !(await claimAccount(db, attempt.email, settings))) {
+    await unclaimAddress(db, attempt.ip);
+    return refused();
+  }
+  return 0;
+}
+
+/**
+ * Ends a started attempt. A success takes its count back from the address and clears the account's count (never the
+ * address's: one good account must not unlock an address for guessing at others). A failure stays counted; rows with
+ * nothing left to count (no failure for a day) go, so guessed emails do not pile up.
+ */
+export async function endLoginAttempt(
+  db: Db,
+  attempt: LoginAttempt,
+  outcome: { ok: true; email: string } | { ok: false },
+): Promise<void> {
+  if (outcome.ok) {
+    await unclaimAddress(db, attempt.ip);
+    await db.execute(sql`delete from ${loginThrottles} where key = ${accountKey(outcome.email)}`);
+    if (attempt.email !== null && accountKey(attempt.email) !== accountKey(outcome.email)) {
+      await db.execute(sql`delete from ${loginThrottles} where key = ${accountKey(attempt.email)}`);
+    }
+    return;
+  }
+  await db.execute(sql`delete from ${loginThrottles} where last_failure_at < now() - ${forgetAfter}`);
 }

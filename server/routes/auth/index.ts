@@ -20,7 +20,7 @@ import {
   type UserType,
 } from '../../../src/contract';
 import { GoogleTokenError } from '../../auth/google';
-import { type LoginAttempt, loginWaitSeconds, recordLoginFailure, recordLoginSuccess } from '../../auth/login-limits';
+import { beginLoginAttempt, endLoginAttempt, type LoginAttempt } from '../../auth/login-limits';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../../auth/passwords';
 import {
   createSession,
@@ -55,24 +55,24 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     addressFailures: app.config.LOGIN_ADDRESS_FAILURES,
   };
 
-  /** 429 with Retry-After while the account or the address must wait. */
-  async function checkLimits(attempt: LoginAttempt, reply: FastifyReply): Promise<void> {
-    const wait = await loginWaitSeconds(app.db, attempt, limits);
+  /** Starts the attempt (counted until it succeeds); 429 with Retry-After while the account or the address must wait. */
+  async function begin(attempt: LoginAttempt, reply: FastifyReply): Promise<void> {
+    const wait = await beginLoginAttempt(app.db, attempt, limits);
     if (wait > 0) {
       reply.header('retry-after', String(wait));
       throw new AppError('rate_limited', TOO_MANY);
     }
   }
 
-  /** Counts the failure, then answers the one 401. */
+  /** Leaves the attempt counted as a failure, then answers the one 401. */
   async function failed(attempt: LoginAttempt): Promise<never> {
-    await recordLoginFailure(app.db, attempt);
+    await endLoginAttempt(app.db, attempt, { ok: false });
     throw loginFailed();
   }
 
   async function byPassword(request: FastifyRequest, reply: FastifyReply, email: string, password: string) {
     const attempt = { email, ip: request.ip };
-    await checkLimits(attempt, reply);
+    await begin(attempt, reply);
     const [user] = await app.db
       .select()
       .from(users)
@@ -80,7 +80,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       .limit(1);
     const ok = await verifyPassword(password, user?.password_hash ?? (await dummyPasswordHash()));
     if (!user?.password_hash || !ok || !user.active) return failed(attempt);
-    await recordLoginSuccess(app.db, email);
+    await endLoginAttempt(app.db, attempt, { ok: true, email: user.email });
     if (needsRehash(user.password_hash)) {
       // An older hash (weaker parameters) is replaced now that the password is known; only if it is still the one
       // stored, so a password changed meanwhile is not overwritten.
@@ -95,7 +95,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   async function byGoogle(request: FastifyRequest, reply: FastifyReply, idToken: string): Promise<UserRow> {
     const attempt = { email: null, ip: request.ip };
-    await checkLimits(attempt, reply);
+    await begin(attempt, reply);
     let identity: Awaited<ReturnType<typeof app.googleVerify>>;
     try {
       identity = await app.googleVerify(idToken);
@@ -114,7 +114,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         .from(users)
         .where(sql`lower(${users.email}) = ${identity.email}`)
         .limit(1);
-      if (byEmail?.google_sub && byEmail.google_sub !== identity.sub) throw loginFailed();
+      if (byEmail?.google_sub && byEmail.google_sub !== identity.sub) return failed(attempt);
       if (byEmail) {
         await app.db.update(users).set({ google_sub: identity.sub }).where(eq(users.id, byEmail.id));
         user = { ...byEmail, google_sub: identity.sub };
@@ -124,7 +124,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       request.log.info({ email: identity.email }, 'google sign-in for an unknown or inactive account');
       return failed(attempt);
     }
-    await recordLoginSuccess(app.db, user.email);
+    await endLoginAttempt(app.db, attempt, { ok: true, email: user.email });
     return user;
   }
 
