@@ -67,6 +67,24 @@ describe('sync calls', () => {
     expect(url.searchParams.get('limit')).toBe('50');
   });
 
+  it("pull sends a snapshot page's token back as `snapshot`, without a cursor, and reads the page's progress", async () => {
+    answer(200, {
+      changes: [],
+      cursor: 9,
+      more: true,
+      reset: false,
+      server_time: '2026-03-02T15:00:00Z',
+      snapshot_next: 'eyJjIjo5fQ',
+      snapshot_total: 9185,
+    });
+    const page = await pullSync({ snapshot: 'eyJjIjo4fQ', limit: 2000 });
+    expect(page).toMatchObject({ snapshot_next: 'eyJjIjo5fQ', snapshot_total: 9185 });
+    const url = new URL(calls[0]?.url ?? '');
+    expect(url.searchParams.get('snapshot')).toBe('eyJjIjo4fQ');
+    expect(url.searchParams.has('since')).toBe(false);
+    expect(url.searchParams.get('limit')).toBe('2000');
+  });
+
   it('an answer that is not the contract (a captive portal page) is retried like a lost connection', async () => {
     answer(200, '<html>Sign in to the Wi-Fi</html>', 'text/html');
     const error = await fetchSyncPhotos(['0190f3a4-0000-7000-8000-000000000002']).catch((e: unknown) => e);

@@ -48,10 +48,14 @@ export function pushSync(body: SyncPushBody): Promise<SyncPushResponse> {
   );
 }
 
-/** Reads what changed since the cursor (no cursor: a full snapshot). Throws ApiError. */
-export function pullSync(params: { since?: number; limit?: number }): Promise<SyncPullResponse> {
-  const searchParams: Record<string, number> = {};
-  if (params.since !== undefined) searchParams.since = params.since;
+/**
+ * Reads what changed since the cursor, or the snapshot page a `snapshot` token names (neither: a snapshot's first
+ * page). Throws ApiError.
+ */
+export function pullSync(params: { since?: number; snapshot?: string; limit?: number }): Promise<SyncPullResponse> {
+  const searchParams: Record<string, number | string> = {};
+  if (params.snapshot !== undefined) searchParams.snapshot = params.snapshot;
+  else if (params.since !== undefined) searchParams.since = params.since;
   if (params.limit !== undefined) searchParams.limit = params.limit;
   return call(() =>
     readAnswer(

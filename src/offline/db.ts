@@ -6,8 +6,9 @@
  * - `outbox`: every write a station made, until the server has answered for it. It is the record of truth for what
  *   the device still owes the server, so nothing leaves it unsent except through `discardEntry` (the person chose to);
  *   sign-out does not touch it. Keyed by the entry's UUIDv7, so key order is the order things were recorded.
- * - `meta`: small facts about this device's sync (its id, the pull cursor, when it last synced and when the snapshot
- *   was taken). One row per key instead of localStorage so that they change in the same transaction as the data.
+ * - `meta`: small facts about this device's sync (its id, the pull cursor or the next page of a snapshot under way,
+ *   when it last synced and when the snapshot was taken). One row per key instead of localStorage so that they change
+ *   in the same transaction as the data.
  * - `demographics`, `check_ins`, `nslp_records`, `messenger_schedules`, `school_settings`: the reference snapshot the
  *   server hands out through pull (one table per pulled resource, named like it), plus the records the server
  *   confirmed for this device's own writes. Search, scan, duplicate checks (one meal per scholar, service and day,
@@ -66,8 +67,19 @@ export interface OutboxEntry {
 /** The keys of the `meta` table and the type of each value. */
 export interface MetaValues {
   device_id: string;
-  /** The server's change-log cursor of the last applied pull page; 0 or absent means a full snapshot is due. */
+  /**
+   * The server's change-log cursor of the last applied pull page; 0 or absent means a full snapshot is due. Saved only
+   * once the local tables hold a whole snapshot (after its last page), never in the middle of one.
+   */
   pull_cursor: number;
+  /**
+   * While a snapshot comes page by page: the token of the next page (the server's `snapshot_next`), so a reload goes
+   * on from there. Present means the local tables hold the first pages of a snapshot and no more.
+   */
+  snapshot_next: string;
+  /** Records of the snapshot under way applied so far, and how many it has in all (its progress bar). */
+  snapshot_received: number;
+  snapshot_total: number;
   /** Epoch ms of the last round in which the server answered every call. */
   last_sync_at: number;
   /** Epoch ms (device clock) when the reference snapshot was last brought up to date. */

@@ -8,6 +8,7 @@ import {
   base64ToBlob,
   createSyncEngine,
   isRetryable,
+  type SyncApi,
   type SyncEngine,
   type SyncEngineDeps,
 } from './engine';
@@ -415,6 +416,165 @@ describe('pull', () => {
     expect(blob).toBeInstanceOf(Blob);
     expect(blob.type).toBe('image/svg+xml');
     expect(blob.size).toBe(6);
+  });
+});
+
+describe('a snapshot in pages', () => {
+  /** A server with `n` scholars; their ids in the order a snapshot hands them out. */
+  function withScholars(server: FakeSyncServer, n: number): string[] {
+    for (let i = 0; i < n; i++) server.upsert('demographics', scholar({ student_number: String(i) }));
+    return [...server.table('demographics').keys()].sort();
+  }
+  const localIds = async (db: OfflineDb) => (await db.demographics.toCollection().primaryKeys()).map(String).sort();
+
+  it('follows snapshot_next page after page, shows its progress, then pulls the changes since its cursor', async () => {
+    const server = new FakeSyncServer();
+    const ids = withScholars(server, 7);
+    const removed = ids[5] ?? '';
+    // Sorts before every other id: added behind the place the device has reached.
+    const added = scholar({ id: '00000000-0000-7000-8000-000000000001', lname: 'Added' });
+    const progress: unknown[] = [];
+    const pull: SyncApi['pull'] = async (params) => {
+      if (params.snapshot !== undefined) {
+        // Each page is asked for once the status shows what the pages before it brought.
+        await vi.waitFor(() => expect(engine.getSnapshot().snapshot?.received).toBe(server.pulls.length * 3));
+        progress.push(engine.getSnapshot().snapshot);
+      }
+      if (server.pulls.length === 2) {
+        // While the device pages, the office adds a scholar and removes one the device already has.
+        server.upsert('demographics', added);
+        server.remove('demographics', removed);
+      }
+      return server.pull(params);
+    };
+    const { db, engine, startAndSync } = setup({
+      api: { pull, push: server.push, photos: server.photos },
+      pullLimit: 3,
+    });
+    await db.demographics.put(scholar({ lname: 'Stale' }));
+    await startAndSync();
+    expect(server.pulls).toEqual([
+      { limit: 3 },
+      { snapshot: 'page1', limit: 3 },
+      { snapshot: 'page2', limit: 3 },
+      { since: 7, limit: 3 },
+    ]);
+    expect(progress).toEqual([
+      { received: 3, total: 7 },
+      { received: 6, total: 7 },
+    ]);
+    expect(await localIds(db)).toEqual([added.id, ...ids.filter((id) => id !== removed)]);
+    expect(await getMeta(db, 'pull_cursor')).toBe(9);
+    expect(await getMeta(db, 'snapshot_next')).toBeUndefined();
+    await vi.waitFor(() => expect(engine.getSnapshot().snapshot).toBeNull());
+  });
+
+  it('saves the cursor only with the last page; until then the next page token', async () => {
+    const server = new FakeSyncServer();
+    withScholars(server, 5);
+    const { db, startAndSync } = setup({
+      api: {
+        push: server.push,
+        photos: server.photos,
+        pull: async (params) => {
+          // What the device has stored each time it asks for a page.
+          seen.push([await getMeta(db, 'pull_cursor'), await getMeta(db, 'snapshot_next')]);
+          return server.pull(params);
+        },
+      },
+      pullLimit: 2,
+    });
+    const seen: unknown[][] = [];
+    // A cursor from another database (the server's was restored): the server answers a snapshot from the start.
+    await db.meta.put({ key: 'pull_cursor', value: 99 });
+    await startAndSync();
+    expect(seen).toEqual([
+      [99, undefined],
+      [undefined, 'page1'],
+      [undefined, 'page2'],
+      [5, undefined],
+    ]);
+    expect(await db.demographics.count()).toBe(5);
+    expect(await getMeta(db, 'pull_cursor')).toBe(5);
+  });
+
+  it('starts over from the first page when the server does not take the stored token', async () => {
+    const { db, server, startAndSync } = setup({ pullLimit: 2 });
+    withScholars(server, 3);
+    await db.demographics.put(scholar({ lname: 'Half' }));
+    await db.meta.bulkPut([
+      { key: 'snapshot_next', value: 'token-of-another-version' },
+      { key: 'snapshot_received', value: 1 },
+      { key: 'snapshot_total', value: 9 },
+    ]);
+    await startAndSync();
+    expect(server.pulls).toEqual([
+      { snapshot: 'token-of-another-version', limit: 2 },
+      { limit: 2 },
+      { snapshot: 'page1', limit: 2 },
+      { since: 3, limit: 2 },
+    ]);
+    expect(await db.demographics.where('lname').equals('Half').count()).toBe(0);
+    expect(await db.demographics.count()).toBe(3);
+    expect(await getMeta(db, 'pull_cursor')).toBe(3);
+    expect(await getMeta(db, 'snapshot_received')).toBeUndefined();
+  });
+
+  it('after a reload in the middle, goes on from the page it stopped at', async () => {
+    const name = freshDbName();
+    const server = new FakeSyncServer();
+    const ids = withScholars(server, 5);
+    const photoId = uuidv7();
+    server.upsert('demographics', scholar({ id: `f${uuidv7().slice(1)}`, student_number: 'last', photo_id: photoId }));
+    server.photoStore.set(photoId, { content_type: 'image/svg+xml', sha256: 'h', data: btoa('<svg/>') });
+    // The connection drops while the third page is on its way; then the tab is closed.
+    const cut: SyncApi['pull'] = async (params) => {
+      if (server.pulls.length === 2) throw new ApiError('The server cannot be reached.', 0);
+      return server.pull(params);
+    };
+    const interrupted = setup({ api: { push: server.push, photos: server.photos, pull: cut }, pullLimit: 2 }, name);
+    await interrupted.startAndSync();
+    // Half a roster, and the device knows it: the way to the next page, and no cursor.
+    expect(await localIds(interrupted.db)).toEqual(ids.slice(0, 4));
+    expect(await getMeta(interrupted.db, 'snapshot_next')).toBe('page2');
+    expect(await getMeta(interrupted.db, 'snapshot_received')).toBe(4);
+    expect(await getMeta(interrupted.db, 'pull_cursor')).toBeUndefined();
+    expect(server.photoRequests).toEqual([]);
+    await interrupted.engine.stop();
+    interrupted.db.close();
+
+    let shown: unknown = null;
+    const reloaded = setup(
+      {
+        api: {
+          push: server.push,
+          photos: server.photos,
+          pull: async (params) => {
+            // After the reload, the bar shows where the download stands before the next page comes.
+            if (params.snapshot !== undefined) {
+              await vi.waitFor(() => expect(reloaded.engine.getSnapshot().snapshot).not.toBeNull());
+              shown = reloaded.engine.getSnapshot().snapshot;
+            }
+            return server.pull(params);
+          },
+        },
+        pullLimit: 2,
+      },
+      name,
+    );
+    await reloaded.startAndSync();
+    expect(shown).toEqual({ received: 4, total: 6 });
+    expect(server.pulls).toEqual([
+      { limit: 2 },
+      { snapshot: 'page1', limit: 2 },
+      { snapshot: 'page2', limit: 2 },
+      { since: 6, limit: 2 },
+    ]);
+    expect((await localIds(reloaded.db)).length).toBe(6);
+    expect(await getMeta(reloaded.db, 'pull_cursor')).toBe(6);
+    // The photos of the whole snapshot come once it is complete.
+    expect(await reloaded.db.photos.get(photoId)).toMatchObject({ sha256: 'h' });
+    await vi.waitFor(() => expect(reloaded.engine.getSnapshot().snapshot).toBeNull());
   });
 });
 

@@ -10,6 +10,9 @@
  * - Retry policy: network error, 408, 429 and 5xx put the batch back with backoff and full jitter; 401 pauses
  *   everything, untouched, until `resume()` after a new sign-in; any other 4xx for the batch, and every per-item
  *   rejected or conflict, moves those entries to 'attention' without holding back the ones behind them.
+ * - Pull: a new device takes a full snapshot page after page (`snapshot_next` sent back as `snapshot`), each page
+ *   applied together with the token of the next in one transaction, so a reload goes on from the page it stopped at;
+ *   the cursor is saved only with the last page, then the changes since it are pulled as usual.
  * - Every dependency (database, API, locks, clock, randomness, timers, browser events) is injected, so the tests
  *   drive the policy with fakes; `index.ts` wires the app's instance to the real ones.
  */
@@ -18,7 +21,15 @@ import { ApiError } from '../api/client';
 import type { SyncPhotosResponse, SyncPushResponse } from '../api/sync';
 import type { SyncPullResponse, SyncPushBody, SyncResource, SyncResult } from '../contract';
 import { retryDelay } from './backoff';
-import { isLocalResource, LOCAL_RESOURCES, type MetaValues, type OfflineDb, type OutboxEntry, setMeta } from './db';
+import {
+  getMeta,
+  isLocalResource,
+  LOCAL_RESOURCES,
+  type MetaKey,
+  type OfflineDb,
+  type OutboxEntry,
+  setMeta,
+} from './db';
 import { getDeviceId } from './device';
 import { enqueue, outboxCounts } from './outbox';
 
@@ -29,10 +40,20 @@ export const BACKGROUND_SYNC_TAG = 'outbox-sync';
 /** The BroadcastChannel on which a tab that does not send asks the sender to sync now, or to resume after sign-in. */
 export const SYNC_CHANNEL = 'school-ops-sync';
 
+/**
+ * Where a pull starts: the changes since a cursor, the next page of a snapshot under way (its `snapshot_next`), or,
+ * with neither, a new snapshot.
+ */
+export interface PullParams {
+  since?: number;
+  snapshot?: string;
+  limit?: number;
+}
+
 /** The server calls the engine makes (src/api/sync.ts in the app, a fake in tests). */
 export interface SyncApi {
   push(body: SyncPushBody): Promise<SyncPushResponse>;
-  pull(params: { since?: number; limit?: number }): Promise<SyncPullResponse>;
+  pull(params: PullParams): Promise<SyncPullResponse>;
   photos(ids: string[]): Promise<SyncPhotosResponse>;
 }
 
@@ -113,6 +134,11 @@ export interface SyncStatus {
   lastSyncAt: number | null;
   /** Epoch ms when the reference snapshot was last brought up to date. */
   snapshotAt: number | null;
+  /**
+   * A snapshot coming page by page (a new device, or the server started it over): records applied so far of all it
+   * has. Until its last page the local tables hold only part of the roster. Null otherwise.
+   */
+  snapshot: { received: number; total: number } | null;
   /** The last failure of sending (kept while it is the latest news) or else of pulling; null after success. */
   lastError: string | null;
 }
@@ -194,6 +220,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     attention: 0,
     lastSyncAt: null,
     snapshotAt: null,
+    snapshot: null,
     lastError: null,
   };
   /** Failures by kind: a pull that works does not hide that the last push failed. */
@@ -390,11 +417,28 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
 
   // ---- pull ----
 
-  async function applyPage(page: SyncPullResponse): Promise<void> {
+  /** The meta rows of a snapshot under way; gone once its last page is in (or it starts over). */
+  const SNAPSHOT_PLACE: MetaKey[] = ['snapshot_next', 'snapshot_received', 'snapshot_total'];
+
+  /** Where the next pull starts: the snapshot page a reload interrupted, else the stored cursor, else a new snapshot. */
+  async function pullStart(): Promise<PullParams> {
+    const [token, cursor] = await Promise.all([getMeta(db, 'snapshot_next'), getMeta(db, 'pull_cursor')]);
+    if (typeof token === 'string') return { snapshot: token };
+    return typeof cursor === 'number' ? { since: cursor } : {};
+  }
+
+  /**
+   * Applies one page and moves the device's place in the same transaction: a reload between two pages goes on from the
+   * next one, and never finds a cursor that claims tables it holds only part of.
+   */
+  async function applyPage(page: SyncPullResponse, isSnapshot: boolean): Promise<void> {
     const tables = LOCAL_RESOURCES.map((r) => db.recordTable(r));
     await db.transaction('rw', [...tables, db.meta], async () => {
-      // A snapshot is the whole truth of what this user may see: what it leaves out is gone from the device too.
-      if (page.reset) for (const table of tables) await table.clear();
+      if (page.reset) {
+        // A snapshot is the whole truth of what this user may see: what it leaves out is gone from the device too.
+        for (const table of tables) await table.clear();
+        await db.meta.bulkDelete(['pull_cursor', ...SNAPSHOT_PLACE]);
+      }
       // Last change per record wins; a page may name one record twice.
       const latest = new Map<string, SyncPullResponse['changes'][number]>();
       for (const change of page.changes) {
@@ -411,9 +455,18 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
         await db.table(resource).bulkDelete(deletes);
       }
       const at = now();
-      await setMeta(db, 'pull_cursor', page.cursor);
-      await setMeta(db, 'snapshot_at', at);
-      await setMeta(db, 'snapshot_server_time', page.server_time);
+      if (isSnapshot && page.snapshot_next !== undefined) {
+        // More pages follow: keep the way to the next one, and no cursor until the last is in.
+        const received = (page.reset ? 0 : ((await getMeta(db, 'snapshot_received')) ?? 0)) + page.changes.length;
+        await setMeta(db, 'snapshot_next', page.snapshot_next);
+        await setMeta(db, 'snapshot_received', received);
+        await setMeta(db, 'snapshot_total', Math.max(received, page.snapshot_total ?? 0));
+      } else {
+        if (isSnapshot) await db.meta.bulkDelete(SNAPSHOT_PLACE);
+        await setMeta(db, 'pull_cursor', page.cursor);
+        await setMeta(db, 'snapshot_at', at);
+        await setMeta(db, 'snapshot_server_time', page.server_time);
+      }
       await setMeta(db, 'last_sync_at', at);
     });
   }
@@ -450,23 +503,45 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     }
   }
 
+  /**
+   * Pulls until the device is up to date: a snapshot page after page (each `snapshot_next` sent back as `snapshot`),
+   * then the changes since its cursor, page after page while the server says `more`.
+   */
   async function pullAll(): Promise<void> {
-    const stored = await db.meta.get('pull_cursor');
-    // No cursor yet (a new device, or after a reset): the server answers a full snapshot.
-    let since = typeof stored?.value === 'number' ? stored.value : undefined;
-    let reset = false;
+    let completedSnapshot = false;
     try {
+      let from = await pullStart();
       for (;;) {
-        const page = await api.pull({ since, limit: pullLimit });
-        await applyPage(page);
-        reset ||= page.reset;
-        // `more` with a cursor that did not move (a change still committing on the server): ask again next round.
-        if (!page.more || page.cursor <= (since ?? 0)) break;
-        since = page.cursor;
+        let page: SyncPullResponse;
+        try {
+          page = await api.pull({ ...from, limit: pullLimit });
+        } catch (caught) {
+          // A token this server does not take (from another version of it): start the snapshot over rather than keep
+          // tables half replaced with no way forward.
+          if (from.snapshot === undefined || asApiError(caught).status !== 422) throw caught;
+          await db.meta.bulkDelete(SNAPSHOT_PLACE);
+          from = {};
+          continue;
+        }
+        const isSnapshot = page.reset || from.snapshot !== undefined;
+        await applyPage(page, isSnapshot);
         if (stopped) return;
+        if (isSnapshot && page.snapshot_next !== undefined) {
+          from = { snapshot: page.snapshot_next };
+        } else if (isSnapshot) {
+          completedSnapshot = true;
+          // One page is one reading; several were read at several moments, and what changed meanwhile comes as the
+          // changes since the snapshot's cursor.
+          if (page.reset) break;
+          from = { since: page.cursor };
+        } else {
+          // `more` with a cursor that did not move (a change still committing on the server): ask again next round.
+          if (!page.more || page.cursor <= (from.since ?? 0)) break;
+          from = { since: page.cursor };
+        }
       }
       lastPullAt = now();
-      await fetchPhotos(reset);
+      await fetchPhotos(completedSnapshot);
       reportError('pull', null);
     } catch (caught) {
       const err = asApiError(caught);
@@ -598,21 +673,28 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
 
   function watchOutbox(): void {
     const observable = liveQuery(async () => {
-      const [counts, lastSync, snapshot] = await Promise.all([
+      const [counts, lastSync, snapshot, next, received, total] = await Promise.all([
         outboxCounts(db),
-        db.meta.get('last_sync_at'),
-        db.meta.get('snapshot_at'),
+        getMeta(db, 'last_sync_at'),
+        getMeta(db, 'snapshot_at'),
+        getMeta(db, 'snapshot_next'),
+        getMeta(db, 'snapshot_received'),
+        getMeta(db, 'snapshot_total'),
       ]);
       return {
         ...counts,
-        lastSyncAt: (lastSync?.value as MetaValues['last_sync_at'] | undefined) ?? null,
-        snapshotAt: (snapshot?.value as MetaValues['snapshot_at'] | undefined) ?? null,
+        lastSyncAt: lastSync ?? null,
+        snapshotAt: snapshot ?? null,
+        snapshot: next === undefined ? null : { received: received ?? 0, total: total ?? 0 },
       };
     });
     const subscription = observable.subscribe({
       next: (value) => {
         const grew = value.waiting > status.waiting;
-        setStatus(value);
+        const same =
+          value.snapshot?.received === status.snapshot?.received && value.snapshot?.total === status.snapshot?.total;
+        // The same progress keeps its object, so a change of the outbox alone does not look like one of the snapshot.
+        setStatus(same ? { ...value, snapshot: status.snapshot } : value);
         // Another tab wrote (or a person retried an entry): the sender sends without waiting for its timer.
         if (grew) void requestSync({ force: false, pull: false });
       },

@@ -23,9 +23,9 @@ export {
   type PhotoRow,
 } from './db';
 export { getDeviceId } from './device';
-export { createPhotoCache, type PhotoCache } from './photo-cache';
 export { createSyncEngine, type SyncApi, type SyncEngine, type SyncEngineDeps, type SyncStatus } from './engine';
 export { OutboxBusyError, OutboxValidationError } from './outbox';
+export { createPhotoCache, type PhotoCache } from './photo-cache';
 export { mergeStationRecords, type StationItem, type StationQuery } from './react';
 export { requestPersistence, type StorageEstimate, storageEstimate } from './storage';
 

@@ -1,7 +1,7 @@
 /**
  * Test doubles for the offline layer: a clock and timers the test advances, a Web Locks manager that queues
  * requests like the browser's, and a sync server that keeps receipts like server/routes/sync (so a replay answers
- * 'duplicate'), a change log for pull, and photos. Used only by the *.test.ts files beside the code.
+ * 'duplicate'), a change log for pull, snapshots in pages with a token for the next, and photos. Used only by the *.test.ts files beside the code.
  */
 import { ApiError } from '../../api/client';
 import type { SyncPhotosResponse, SyncPushResponse } from '../../api/sync';
@@ -15,7 +15,7 @@ import {
   type SyncResult,
   uuidv7,
 } from '../../contract';
-import type { ChannelLike, LockManagerLike, SyncApi, TimersLike } from '../engine';
+import type { ChannelLike, LockManagerLike, PullParams, SyncApi, TimersLike } from '../engine';
 
 export const T0 = Date.parse('2026-03-02T15:00:00.000Z');
 
@@ -122,6 +122,13 @@ export class FakeChannelHub {
   };
 }
 
+/** Where a snapshot page starts: the snapshot's cursor and the last record handed out before it. */
+interface SnapshotPlace {
+  cursor: number;
+  resource: string;
+  id: string;
+}
+
 interface LogRow {
   seq: number;
   resource: string;
@@ -137,7 +144,7 @@ export class FakeSyncServer implements SyncApi {
   /** Entry id → record id, like sync_receipts. */
   readonly receipts = new Map<string, string>();
   readonly pushes: SyncPushBody[] = [];
-  readonly pulls: { since?: number; limit?: number }[] = [];
+  readonly pulls: PullParams[] = [];
   readonly photoRequests: string[][] = [];
   readonly photoStore = new Map<string, { content_type: string; sha256: string; data: string }>();
   /** Faults for the next pushes, in order. */
@@ -146,6 +153,8 @@ export class FakeSyncServer implements SyncApi {
   /** Answers for particular items instead of applying them (rejected, conflict). */
   decide: (item: SyncItem) => SyncResult | null = () => null;
   private log: LogRow[] = [];
+  /** The snapshot tokens handed out (the real server's are stateless; which does not matter to the device). */
+  private tokens = new Map<string, SnapshotPlace>();
   private seq = 0;
 
   table(resource: string): Map<string, Record<string, unknown>> {
@@ -204,18 +213,50 @@ export class FakeSyncServer implements SyncApi {
     return { results };
   };
 
-  pull = async (params: { since?: number; limit?: number }): Promise<SyncPullResponse> => {
+  /** One page of a full snapshot, in a stable order (resource, then id), after `place` or from the start. */
+  private snapshotPage(limit: number, place: SnapshotPlace | null): SyncPullResponse {
+    const cursor = place?.cursor ?? this.seq;
+    const all = [...this.tables]
+      .flatMap(([resource, rows]) =>
+        [...rows.values()].map((record) => ({ resource, id: String(record.id), op: 'upsert' as const, record })),
+      )
+      .sort((a, b) => (a.resource === b.resource ? a.id.localeCompare(b.id) : a.resource.localeCompare(b.resource)));
+    const after = place
+      ? all.filter((c) => c.resource > place.resource || (c.resource === place.resource && c.id > place.id))
+      : all;
+    const changes = after.slice(0, limit);
+    const more = after.length > changes.length;
+    const last = changes.at(-1);
+    let snapshot_next: string | undefined;
+    if (more && last) {
+      snapshot_next = `page${this.tokens.size + 1}`;
+      this.tokens.set(snapshot_next, { cursor, resource: last.resource, id: last.id });
+    }
+    const server_time = new Date(T0).toISOString();
+    return {
+      changes,
+      cursor,
+      more,
+      reset: !place,
+      server_time,
+      snapshot_total: all.length,
+      ...(snapshot_next ? { snapshot_next } : {}),
+    };
+  }
+
+  pull = async (params: PullParams): Promise<SyncPullResponse> => {
     this.pulls.push(params);
     if (this.pullFault) throw this.pullFault;
     const server_time = new Date(T0).toISOString();
-    const since = params.since;
-    if (since === undefined) {
-      const changes = [...this.tables].flatMap(([resource, rows]) =>
-        [...rows.values()].map((record) => ({ resource, id: String(record.id), op: 'upsert' as const, record })),
-      );
-      return { changes, cursor: this.seq, more: false, reset: true, server_time };
-    }
     const limit = params.limit ?? 2000;
+    if (params.snapshot !== undefined) {
+      const place = this.tokens.get(params.snapshot);
+      if (!place) throw new ApiError('Not a snapshot token this server gave.', 422);
+      return this.snapshotPage(limit, place);
+    }
+    const since = params.since;
+    // No cursor, or one from another database (restored or replaced): a snapshot from the start.
+    if (since === undefined || since > this.seq) return this.snapshotPage(limit, null);
     const after = this.log.filter((row) => row.seq > since);
     const taken = after.slice(0, limit);
     const changes = taken.map((row) => {

@@ -76,6 +76,18 @@ describe('syncSummary', () => {
     expect(at(19)).toBeNull();
     expect(at(20)).toEqual({ sent: 5, total: 20, label: 'Sending 5 of 20' });
   });
+
+  it('shows the roster download page by page, and a large send before it', () => {
+    const snapshot = { received: 4000, total: 9185 };
+    expect(syncSummary(t, { ...IDLE_STATUS, snapshot }, NOW).progress).toEqual({
+      sent: 4000,
+      total: 9185,
+      label: 'Downloading the roster: 4000 of 9185',
+    });
+    const both = syncSummary(t, { ...IDLE_STATUS, snapshot, progress: { sent: 5, total: 40 } }, NOW);
+    expect(both.progress?.label).toBe('Sending 5 of 40');
+    expect(syncSummary(t, { ...IDLE_STATUS, snapshot: { received: 0, total: 0 } }, NOW).progress).toBeNull();
+  });
 });
 
 describe('entry texts', () => {

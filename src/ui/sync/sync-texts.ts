@@ -3,8 +3,8 @@
  * counts as old, when a progress bar is worth showing, how an entry is named) are tested on their own.
  */
 import type { TFunction } from 'i18next';
-import type { OutboxEntry, SyncStatus } from './sync-source';
 import { dateTimeFormat } from '../intl-format';
+import type { OutboxEntry, SyncStatus } from './sync-source';
 
 /** A roster older than this is named with its age (DESIGN section 5: "the screens say how fresh the snapshot is"). */
 export const SNAPSHOT_STALE_MS = 15 * 60_000;
@@ -32,13 +32,29 @@ export interface SyncSummary {
   lastSync: string;
   /** Null while the roster is fresh or there is none yet. */
   roster: string | null;
-  /** Null unless a large send is under way. */
+  /** Null unless a large send or a roster download page by page is under way. */
   progress: { sent: number; total: number; label: string } | null;
 }
 
 /** Every text of the app bar's indicator for a status at a moment. */
 export function syncSummary(t: SyncT, status: SyncStatus, now: number): SyncSummary {
-  const { progress } = status;
+  const { progress, snapshot } = status;
+  const sending =
+    progress && progress.total >= PROGRESS_BAR_MIN_TOTAL
+      ? { ...progress, label: t('sendingProgress', { sent: progress.sent, total: progress.total }) }
+      : null;
+  // A new device takes the roster in pages; until the last is in, stations find only part of the school.
+  const downloading =
+    snapshot && snapshot.total > 0
+      ? {
+          sent: Math.min(snapshot.received, snapshot.total),
+          total: snapshot.total,
+          label: t('snapshotProgress', {
+            received: Math.min(snapshot.received, snapshot.total),
+            total: snapshot.total,
+          }),
+        }
+      : null;
   return {
     connection: status.online ? t('online') : t('offline'),
     waiting: status.waiting > 0 ? t('waiting', { count: status.waiting }) : t('allSent'),
@@ -49,10 +65,7 @@ export function syncSummary(t: SyncT, status: SyncStatus, now: number): SyncSumm
       status.snapshotAt !== null && now - status.snapshotAt > SNAPSHOT_STALE_MS
         ? t('rosterFrom', { ago: agoText(t, status.snapshotAt, now) })
         : null,
-    progress:
-      progress && progress.total >= PROGRESS_BAR_MIN_TOTAL
-        ? { ...progress, label: t('sendingProgress', { sent: progress.sent, total: progress.total }) }
-        : null,
+    progress: sending ?? downloading,
   };
 }
 

@@ -16,6 +16,7 @@ export const IDLE_STATUS: SyncStatus = {
   attention: 0,
   lastSyncAt: null,
   snapshotAt: null,
+  snapshot: null,
   lastError: null,
 };
 
