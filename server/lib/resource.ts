@@ -84,27 +84,63 @@ export interface ResourceDefinition<Rec, Create extends Row, Update extends Row>
   listScope?(query: ListQuery): SQL | undefined;
 }
 
-const BOOLEAN_WORDS: Record<string, boolean> = { true: true, '1': true, false: false, '0': false };
+const BOOLEAN_WORDS = new Map<string, boolean>([
+  ['true', true],
+  ['1', true],
+  ['false', false],
+  ['0', false],
+]);
 
-/** A filter on a plain column: equality, or a boolean for boolean columns. */
+/** What a filter value must be: text, a boolean, an integer, a UUID, or one of a list of words (an enum). */
+export type FilterKind = 'text' | 'boolean' | 'integer' | 'uuid' | readonly string[];
+
+const INTEGER_TYPES = new Set(['PgInteger', 'PgSmallInt', 'PgSerial', 'PgSmallSerial', 'PgBigInt53']);
+
+/** The kind of value a column holds, from its Drizzle type (uuid, integer, boolean, an enum of words, or text). */
+function columnKind(column: AnyPgColumn): FilterKind {
+  if (column.columnType === 'PgUUID') return 'uuid';
+  if (column.columnType === 'PgBoolean') return 'boolean';
+  if (INTEGER_TYPES.has(column.columnType)) return 'integer';
+  if (column.enumValues?.length) return column.enumValues;
+  return 'text';
+}
+
+/**
+ * A filter's value as the column compares it, or 422 on `filter.<field>` for a value of the wrong type (which the
+ * database would refuse, or which can match nothing).
+ */
+export function filterValue(field: string, kind: FilterKind, value: string): string | number | boolean {
+  if (kind === 'boolean') {
+    const b = BOOLEAN_WORDS.get(value);
+    if (b === undefined) throw invalid(`filter.${field}`, 'Must be true or false.');
+    return b;
+  }
+  if (kind === 'integer') {
+    const n = /^-?\d{1,9}$/.test(value) ? Number(value) : Number.NaN;
+    if (!Number.isSafeInteger(n)) throw invalid(`filter.${field}`, 'Must be a whole number.');
+    return n;
+  }
+  if (kind === 'uuid') {
+    if (!UUID_PATTERN.test(value)) throw invalid(`filter.${field}`, 'Must be an id (a UUID).');
+    return value;
+  }
+  if (typeof kind !== 'string' && !kind.includes(value)) {
+    throw invalid(`filter.${field}`, `Filter by one of: ${kind.join(', ')}.`);
+  }
+  return value;
+}
+
+/**
+ * A filter on a plain column: equality with a value of the column's type (a UUID, an integer, a boolean, one of an
+ * enum's words), told by the column itself unless `kind` says otherwise (a text column holding a fixed list).
+ */
 export const eqFilter =
-  (column: AnyPgColumn, kind: 'text' | 'boolean' = 'text') =>
-  (value: string): SQL | undefined => {
-    if (kind === 'boolean') {
-      const b = BOOLEAN_WORDS[value];
-      if (b === undefined) throw invalid(`filter.${column.name}`, 'Must be true or false.');
-      return eq(column, b);
-    }
-    return eq(column, value);
-  };
+  (column: AnyPgColumn, kind: FilterKind = columnKind(column)) =>
+  (value: string): SQL =>
+    eq(column, filterValue(column.name, kind, value));
 
 /** A filter on a uuid column: 422 for a value that is not a UUID (the database would refuse to compare it). */
-export const uuidFilter =
-  (column: AnyPgColumn) =>
-  (value: string): SQL => {
-    if (!UUID_PATTERN.test(value)) throw invalid(`filter.${column.name}`, 'Must be an id (a UUID).');
-    return eq(column, value);
-  };
+export const uuidFilter = (column: AnyPgColumn) => eqFilter(column, 'uuid');
 
 /** A filter's YYYY-MM-DD value, or 422 on `filter.<field>`. */
 export function filterDate(field: string, value: string): string {
@@ -129,7 +165,8 @@ export const iso = (value: unknown): string => (value == null ? '' : new Date(St
 function orderBy(def: { sortFields: Record<string, AnyPgColumn>; defaultSort: string }, sort: string | undefined) {
   const wanted = sort ?? def.defaultSort;
   const field = wanted.replace(/^-/, '');
-  const column = def.sortFields[field];
+  // Only the resource's own fields: `__proto__` or `constructor` must not reach Object.prototype.
+  const column = Object.hasOwn(def.sortFields, field) ? def.sortFields[field] : undefined;
   if (!column) {
     throw invalid('sort', `Cannot sort by "${field}". Sort by one of: ${Object.keys(def.sortFields).join(', ')}.`);
   }
@@ -144,7 +181,7 @@ export function listWhere(
 ): SQL | undefined {
   const conditions: (SQL | undefined)[] = [extra];
   for (const [field, value] of Object.entries(query.filter ?? {})) {
-    const build = def.filters[field];
+    const build = Object.hasOwn(def.filters, field) ? def.filters[field] : undefined;
     if (!build) {
       throw invalid(
         `filter.${field}`,

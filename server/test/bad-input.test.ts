@@ -47,6 +47,75 @@ describe('bad input', () => {
     expect(badSort.statusCode).toBe(422);
   });
 
+  it("sorts only by the resource's own fields: prototype keys answer 422 on every list", async () => {
+    const lists = [
+      'users',
+      'roles',
+      'demographics',
+      'check_ins',
+      'authorized_pick_ups',
+      'nslp_records',
+      'messenger_schedules',
+    ];
+    for (const list of lists) {
+      for (const sort of ['__proto__', 'constructor', '-constructor', 'to_string', 'has_own_property']) {
+        const res = await s.call({ method: 'GET', url: `/api/v2/${list}?sort=${sort}`, token: admin });
+        expect(res.statusCode, `${list} sort=${sort}`).toBe(422);
+        expect(res.json().errors.sort[0], `${list} sort=${sort}`).toMatch(/^Cannot sort by/);
+      }
+    }
+  });
+
+  it('a filter value of the wrong type answers 422 naming the filter', async () => {
+    const cases: [string, string][] = [
+      ['messenger_schedules', 'scholar_id=abc'],
+      ['messenger_schedules', 'weekday=abc'],
+      ['messenger_schedules', 'weekday=1.5'],
+      ['messenger_schedules', 'weekday=99999999999999999999'],
+      ['nslp_records', 'scholar_id=abc'],
+      ['nslp_records', 'meal_type=brunch'],
+      ['nslp_records', 'grade=13'],
+      ['check_ins', 'method=teleport'],
+      ['check_ins', 'scholar_id=abc'],
+      ['demographics', 'grade=13'],
+      ['demographics', 'active=constructor'],
+      ['authorized_pick_ups', 'active=__proto__'],
+      ['users', 'type=robot'],
+      ['users', 'active=toString'],
+    ];
+    for (const [list, filter] of cases) {
+      const [name, value] = filter.split('=');
+      const res = await s.call({ method: 'GET', url: `/api/v2/${list}?filter[${name}]=${value}`, token: admin });
+      expect(res.statusCode, `${list} ${filter}`).toBe(422);
+      const field = `filter.${name}`;
+      expect(Object.keys(res.json().errors ?? {}), `${list} ${filter}`).toEqual([field]);
+    }
+    const ok = await s.call({ method: 'GET', url: '/api/v2/messenger_schedules?filter[weekday]=2', token: admin });
+    expect(ok.statusCode).toBe(200);
+    const meals = await s.call({ method: 'GET', url: '/api/v2/nslp_records?filter[meal_type]=lunch', token: admin });
+    expect(meals.statusCode).toBe(200);
+  });
+
+  it('a sync entry for a prototype key is not a resource the outbox can send', async () => {
+    const items = ['constructor', '__proto__', 'toString'].map((resource, i) => ({
+      id: `01890000-0000-7000-8000-00000000000${i}`,
+      resource,
+      action: 'create',
+      data: {},
+      recorded_at: new Date().toISOString(),
+    }));
+    const res = await s.call({
+      method: 'POST',
+      url: '/api/v2/sync/push',
+      token: admin,
+      payload: { device_id: 'bad-input', items },
+    });
+    expect(res.statusCode).toBe(200);
+    for (const result of res.json().results) {
+      expect(result).toMatchObject({ status: 'rejected', message: 'Not a resource the outbox can send.' });
+    }
+  });
+
   it('a page size beyond the limit answers 422', async () => {
     const res = await s.call({ method: 'GET', url: '/api/v2/demographics?per_page=100000', token: admin });
     expect(res.statusCode).toBe(422);

@@ -8,24 +8,25 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   BadgeParamsSchema,
-  type DemographicCreate,
-  type DemographicUpdate,
-  ErrorResponseSchema,
-  singleResponse,
-  MEAL_ELIGIBILITY_PERMISSION,
   DEMOGRAPHIC_SORT_FIELDS,
+  type DemographicCreate,
   DemographicCreateSchema,
   type DemographicRecord,
   DemographicRecordSchema,
+  type DemographicUpdate,
   DemographicUpdateSchema,
+  ErrorResponseSchema,
+  GRADES,
+  MEAL_ELIGIBILITY_PERMISSION,
+  singleResponse,
 } from '../../../src/contract';
 import { demographics } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+import { UploadedFileSchema } from '../../lib/files';
 import { storePhoto } from '../../lib/photos';
+import { eqFilter, iso, type ResourceDefinition, resourceRoutes } from '../../lib/resource';
 import { schoolDay } from '../../lib/school-day';
 import { can } from '../../plugins/access';
-import { notFound } from '../../lib/errors';
-import { eqFilter, iso, type ResourceDefinition, resourceRoutes } from '../../lib/resource';
-import { UploadedFileSchema } from '../../lib/files';
 import { isUploadedFile } from '../../plugins/multipart';
 
 type Row = typeof demographics.$inferSelect;
@@ -81,7 +82,7 @@ const demographicsResource = {
   sortFields,
   defaultSort: 'lname',
   filters: {
-    grade: eqFilter(demographics.grade),
+    grade: eqFilter(demographics.grade, GRADES),
     homeroom: eqFilter(demographics.homeroom),
     program: eqFilter(demographics.program),
     badge_code: (value: string) => eq(demographics.badge_code, badgeKey(value)),

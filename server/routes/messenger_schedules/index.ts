@@ -10,7 +10,7 @@ import {
 } from '../../../src/contract';
 import { messengerSchedules } from '../../db/schema';
 import { invalid } from '../../lib/errors';
-import { eqFilter, iso, type ResourceDefinition, resourceRoutes } from '../../lib/resource';
+import { eqFilter, iso, type ResourceDefinition, resourceRoutes, uuidFilter } from '../../lib/resource';
 
 type Row = typeof messengerSchedules.$inferSelect;
 
@@ -35,8 +35,8 @@ export const messengerResource: ResourceDefinition<
   sortFields: Object.fromEntries(MESSENGER_SORT_FIELDS.map((f) => [f, messengerSchedules[f]])),
   defaultSort: 'weekday',
   filters: {
-    weekday: eqFilter(messengerSchedules.weekday),
-    scholar_id: eqFilter(messengerSchedules.scholar_id),
+    weekday: eqFilter(messengerSchedules.weekday, 'integer'),
+    scholar_id: uuidFilter(messengerSchedules.scholar_id),
   },
   searchColumns: [messengerSchedules.post, messengerSchedules.notes],
   toRecords: async (rows) => (rows as Row[]).map(toMessengerRecord),

@@ -10,6 +10,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ErrorResponseSchema,
+  GRADES,
   MEAL_ELIGIBILITY,
   MEAL_ELIGIBILITY_PERMISSION,
   type MealEligibility,
@@ -31,10 +32,14 @@ import { AppError, invalid } from '../../lib/errors';
 import {
   type CreateOutcome,
   eqFilter,
+  type FilterKind,
+  filterDate,
+  filterValue,
   insertMany,
   iso,
   type ResourceDefinition,
   resourceRoutes,
+  uuidFilter,
 } from '../../lib/resource';
 import { schoolDay } from '../../lib/school-day';
 import { can } from '../../plugins/access';
@@ -204,15 +209,16 @@ async function createMany(inputs: NslpRecordCreate[], { tx, request }: { tx: Tx;
 const BOOLEAN = ['true', 'false', '1', '0'];
 
 /** A filter on the scholar's own fields (grade, homeroom). */
-const scholarFilter = (column: typeof demographics.grade | typeof demographics.homeroom) => (value: string) =>
-  inArray(nslpRecords.scholar_id, sql`(select ${demographics.id} from ${demographics} where ${column} = ${value})`);
+const scholarFilter =
+  (column: typeof demographics.grade | typeof demographics.homeroom, kind: FilterKind = 'text') =>
+  (value: string) =>
+    inArray(
+      nslpRecords.scholar_id,
+      sql`(select ${demographics.id} from ${demographics} where ${column} = ${filterValue(column.name, kind, value)})`,
+    );
 
-const dateFilter = (field: string, op: typeof gte) => (value: string) => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(value))) {
-    throw invalid(`filter.${field}`, 'Must be a date as YYYY-MM-DD.');
-  }
-  return op(nslpRecords.served_on, value);
-};
+const dateFilter = (field: string, op: typeof gte) => (value: string) =>
+  op(nslpRecords.served_on, filterDate(field, value));
 
 export const nslpRecordsResource: ResourceDefinition<NslpRecord, NslpRecordCreate, NslpRecordVoid> = {
   name: 'nslp_records',
@@ -228,8 +234,8 @@ export const nslpRecordsResource: ResourceDefinition<NslpRecord, NslpRecordCreat
     to: dateFilter('to', lte),
     served_on: dateFilter('served_on', eq),
     meal_type: eqFilter(nslpRecords.meal_type),
-    scholar_id: eqFilter(nslpRecords.scholar_id),
-    grade: scholarFilter(demographics.grade),
+    scholar_id: uuidFilter(nslpRecords.scholar_id),
+    grade: scholarFilter(demographics.grade, GRADES),
     homeroom: scholarFilter(demographics.homeroom),
     added_as_missing: eqFilter(nslpRecords.added_as_missing, 'boolean'),
     include_voided: (value) => {

@@ -181,7 +181,7 @@ function checkItem(request: FastifyRequest, raw: { id: string }, deviceId: strin
   const envelope = SyncItemSchema.safeParse(raw);
   if (!envelope.success) return rejected(raw.id, 'The entry is not valid.', issuesByField(envelope.error.issues));
   const item = envelope.data;
-  const def = WRITABLE[item.resource];
+  const def = Object.hasOwn(WRITABLE, item.resource) ? WRITABLE[item.resource] : undefined;
   if (!def) return rejected(item.id, 'Not a resource the outbox can send.');
   if (item.action !== 'create') return rejected(item.id, 'Only new records can be sent from a device.');
   if (!can(request, `${def.name}-${item.action}` as Permission)) {
