@@ -1,6 +1,7 @@
 import '../../test/setup';
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { MotionGlobalConfig } from 'framer-motion';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../app/i18n';
 import { AppThemeProvider } from '../../app/theme';
 import { LazyNotificationHost } from './lazy-notification-host';
@@ -25,7 +26,16 @@ const renderLazyHost = (queue = createNotificationQueue()) => {
 beforeAll(async () => {
   localStorage.clear();
   await initI18n();
+  // These tests are about loading and queueing, not motion: with the exit animation skipped, the next notification
+  // shows as soon as the first is gone, instead of after frames that a busy machine may hold back past waitFor's limit.
+  MotionGlobalConfig.skipAnimations = true;
 });
+afterAll(() => {
+  MotionGlobalConfig.skipAnimations = false;
+});
+
+/** A ceiling for conditions, not a wait: a loaded machine may take seconds to import the host on first use. */
+const SLOW = { timeout: 15_000 };
 
 describe('<LazyNotificationHost />', () => {
   it('renders nothing and loads nothing while no notification is queued, then loads the host for the first one', async () => {
@@ -35,7 +45,7 @@ describe('<LazyNotificationHost />', () => {
     expect(screen.queryByRole('status')).toBeNull();
 
     act(() => void queue.addNotification({ text: 'Saved.', type: 'success', timeout: -1 }));
-    expect(await screen.findByRole('status')).toHaveProperty('textContent', 'Saved.');
+    expect(await screen.findByRole('status', {}, SLOW)).toHaveProperty('textContent', 'Saved.');
     expect(hostModule.loads).toBe(1);
   });
 
@@ -44,9 +54,9 @@ describe('<LazyNotificationHost />', () => {
     queue.addNotification({ text: 'Could not sync', type: 'error', timeout: -1 });
     queue.addNotification({ text: 'Back online', timeout: -1 });
     renderLazyHost(queue);
-    expect((await screen.findByRole('alert')).textContent).toBe('Could not sync');
+    expect((await screen.findByRole('alert', {}, SLOW)).textContent).toBe('Could not sync');
 
     act(() => queue.removeNotification('Could not sync'));
-    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Back online'));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Back online'), SLOW);
   });
 });

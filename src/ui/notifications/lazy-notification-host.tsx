@@ -23,7 +23,10 @@ import { type NotificationQueue, notificationQueue } from './queue';
  * that one disappear.
  */
 export const loadNotificationHost = () =>
-  Promise.all([import('./notification-host'), import('./motion-features')]).then(([host]) => host);
+  Promise.all([import('./notification-host'), import('./motion-features')]).then(([host, features]) => {
+    host.provideMotionFeatures(features.default);
+    return host;
+  });
 
 const NotificationHost = lazy(() => loadNotificationHost().then((module) => ({ default: module.NotificationHost })));
 

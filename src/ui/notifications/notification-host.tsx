@@ -15,7 +15,25 @@ import { NotificationCard } from './notification-card';
 import { type NotificationQueue, notificationQueue } from './queue';
 import { useNotifications } from './use-notifications';
 
-const loadMotionFeatures = () => import('./motion-features').then((module) => module.default);
+type MotionFeatures = typeof import('./motion-features')['default'];
+
+/** The features once fetched: given to LazyMotion as they are, so the first card can animate (and exit) at once. */
+let loadedFeatures: MotionFeatures | null = null;
+
+/**
+ * Hands over the features fetched beside this module (lazy-notification-host.tsx). Without them LazyMotion loads them
+ * itself, a promise later: a card removed in between (a notification withdrawn by code) never finished its exit, and
+ * AnimatePresence's `wait` then held every notification behind it.
+ */
+export function provideMotionFeatures(features: MotionFeatures): void {
+  loadedFeatures = features;
+}
+
+const loadMotionFeatures = () =>
+  import('./motion-features').then((module) => {
+    loadedFeatures = module.default;
+    return module.default;
+  });
 
 export interface NotificationHostProps {
   /** The queue to show; the app-wide one unless a test or story brings its own. */
@@ -37,7 +55,7 @@ export function NotificationHost({ queue = notificationQueue }: NotificationHost
   }, [id, resumeNotification]);
 
   return (
-    <LazyMotion features={loadMotionFeatures} strict>
+    <LazyMotion features={loadedFeatures ?? loadMotionFeatures} strict>
       <MotionConfig reducedMotion="user">
         <Box
           position="fixed"
