@@ -12,6 +12,7 @@ import { z } from 'zod';
 import {
   ErrorResponseSchema,
   IdParamsSchema,
+  isCalendarDate,
   type ListQuery,
   ListQuerySchema,
   listResponse,
@@ -144,7 +145,7 @@ export const uuidFilter = (column: AnyPgColumn) => eqFilter(column, 'uuid');
 
 /** A filter's YYYY-MM-DD value, or 422 on `filter.<field>`. */
 export function filterDate(field: string, value: string): string {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(value))) {
+  if (!isCalendarDate(value)) {
     throw invalid(`filter.${field}`, 'Must be a date as YYYY-MM-DD.');
   }
   return value;

@@ -1,5 +1,6 @@
 /** Bad input answers 4xx with a clear message, never 500 (F1 item 8). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uuidv7 } from '../../src/contract';
 import { startTestServer, type TestServer } from './helpers';
 
 let s: TestServer;
@@ -114,6 +115,89 @@ describe('bad input', () => {
     for (const result of res.json().results) {
       expect(result).toMatchObject({ status: 'rejected', message: 'Not a resource the outbox can send.' });
     }
+  });
+
+  it('a date that does not exist answers 422 naming the filter', async () => {
+    const cases: [string, string][] = [
+      ['check_ins', 'from=2024-02-30'],
+      ['check_ins', 'school_day=2023-02-29'],
+      ['nslp_records', 'to=2024-02-30'],
+      ['nslp_records', 'served_on=0000-01-01'],
+      ['authorized_pick_ups', 'valid_on=2024-04-31'],
+    ];
+    for (const [list, filter] of cases) {
+      const [name, value] = filter.split('=');
+      const res = await s.call({ method: 'GET', url: `/api/v2/${list}?filter[${name}]=${value}`, token: admin });
+      expect(res.statusCode, `${list} ${filter}`).toBe(422);
+      expect(res.json().errors, `${list} ${filter}`).toEqual({ [`filter.${name}`]: ['Must be a date as YYYY-MM-DD.'] });
+    }
+    const leap = await s.call({ method: 'GET', url: '/api/v2/check_ins?filter[from]=2024-02-29', token: admin });
+    expect(leap.statusCode).toBe(200);
+  });
+
+  it('a date outside the years of the records answers 422 naming the field', async () => {
+    const [scholar] = (await s.call({ method: 'GET', url: '/api/v2/demographics?per_page=1', token: admin })).json()
+      .data;
+    for (const day of ['0000-01-01', '1899-12-31', '2200-01-01']) {
+      const res = await s.call({
+        method: 'POST',
+        url: `/api/v2/demographics/${scholar.id}`,
+        token: admin,
+        payload: { _method: 'PATCH', meal_eligibility_effective: day },
+      });
+      expect(res.statusCode, day).toBe(422);
+      expect(Object.keys(res.json().errors), day).toEqual(['meal_eligibility_effective']);
+    }
+  });
+
+  it('an instant a device records more than a day ahead or before 2000 answers 422 naming it', async () => {
+    const [scholar] = (
+      await s.call({ method: 'GET', url: '/api/v2/demographics?per_page=1&filter[active]=true', token: admin })
+    ).json().data;
+    const hours = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
+    const checkIn = (occurred_at: string) =>
+      s.call({
+        method: 'POST',
+        url: '/api/v2/check_ins',
+        token: admin,
+        payload: { id: uuidv7(), kind: 'sign_in', scholar_id: scholar.id, occurred_at, method: 'manual' },
+      });
+    const meal = (served_at: string) =>
+      s.call({
+        method: 'POST',
+        url: '/api/v2/nslp_records',
+        token: admin,
+        payload: { id: uuidv7(), scholar_id: scholar.id, meal_type: 'snack', served_at },
+      });
+    for (const at of [hours(26), '2031-01-07T12:00:00-08:00', '1999-12-31T23:59:59Z', '0000-06-01T12:00:00.000Z']) {
+      const res = await checkIn(at);
+      expect(res.statusCode, at).toBe(422);
+      expect(Object.keys(res.json().errors), at).toEqual(['occurred_at']);
+      const served = await meal(at);
+      expect(served.statusCode, at).toBe(422);
+      expect(Object.keys(served.json().errors), at).toEqual(['served_at']);
+    }
+    // A device's clock a little ahead of the server's is still fine.
+    expect((await checkIn(hours(12))).statusCode).toBe(201);
+    expect((await meal(hours(12))).statusCode).toBe(201);
+    const push = await s.call({
+      method: 'POST',
+      url: '/api/v2/sync/push',
+      token: admin,
+      payload: {
+        device_id: 'bad-input',
+        items: [
+          {
+            id: uuidv7(),
+            resource: 'nslp_records',
+            action: 'create',
+            data: { id: uuidv7(), scholar_id: scholar.id, meal_type: 'supper', served_at: hours(48) },
+            recorded_at: new Date().toISOString(),
+          },
+        ],
+      },
+    });
+    expect(push.json().results[0]).toMatchObject({ status: 'rejected', errors: { served_at: [expect.any(String)] } });
   });
 
   it('a page size beyond the limit answers 422', async () => {

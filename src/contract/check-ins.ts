@@ -1,13 +1,10 @@
 import { z } from 'zod';
-import { IdSchema, optionalText } from './common';
+import { IdSchema, InstantSchema, optionalText } from './common';
 
 export const CHECK_IN_KINDS = ['arrival', 'departure', 'sign_out', 'sign_in'] as const;
 export const CheckInKindSchema = z.enum(CHECK_IN_KINDS);
 export const CHECK_IN_METHODS = ['kiosk', 'scan', 'manual'] as const;
 export const CheckInMethodSchema = z.enum(CHECK_IN_METHODS);
-
-/** When something happened, as an ISO 8601 instant with its offset (the device's clock). */
-export const InstantSchema = z.iso.datetime({ offset: true, message: 'Must be a date and time (ISO 8601).' });
 
 export const SIGN_OUT_MESSAGES = {
   noAdult: 'Choose the adult picking up, or type their name and the reason for an override.',

@@ -23,8 +23,45 @@ export const EmailSchema = z
   .trim()
   .toLowerCase()
   .pipe(z.email({ message: MESSAGES.invalidEmail }));
-/** A calendar date as YYYY-MM-DD. */
-export const DateOnlySchema = z.iso.date({ message: 'Must be a date as YYYY-MM-DD.' });
+/** True for a calendar date as YYYY-MM-DD that exists (not 2024-02-30), in the years 0001 to 9999. */
+export function isCalendarDate(value: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return false;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(2000, month - 1, day));
+  date.setUTCFullYear(year);
+  return year >= 1 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** The years a calendar date of the school's records may lie in (a start date, an eligibility change, a pick-up's). */
+export const DATE_YEARS = { min: 1900, max: 2199 } as const;
+
+/** A calendar date as YYYY-MM-DD that exists, in the years of DATE_YEARS. */
+export const DateOnlySchema = z
+  .string({ message: 'Must be a date as YYYY-MM-DD.' })
+  .refine(isCalendarDate, { message: 'Must be a date as YYYY-MM-DD.', abort: true })
+  .refine((v) => Number(v.slice(0, 4)) >= DATE_YEARS.min && Number(v.slice(0, 4)) <= DATE_YEARS.max, {
+    message: `Must be a date between ${DATE_YEARS.min} and ${DATE_YEARS.max}.`,
+  });
+
+/** The earliest instant a device may record: the school's records start after it. */
+export const EARLIEST_INSTANT = '2000-01-01T00:00:00Z';
+/** How far ahead of the server's clock a device's clock may be when it records an instant. */
+export const MAX_CLOCK_AHEAD_MS = 86_400_000;
+
+/**
+ * When something happened on a device (a check-in, a meal served, an outbox entry recorded), as an ISO 8601 instant
+ * with its offset: a real date and time, not before 2000 and not more than a day ahead of the server's clock.
+ */
+export const InstantSchema = z.iso
+  .datetime({ offset: true, message: 'Must be a date and time (ISO 8601).' })
+  .refine((v) => Date.parse(v) >= Date.parse(EARLIEST_INSTANT), {
+    message: 'Must be on or after 1 January 2000.',
+    abort: true,
+  })
+  .refine((v) => Date.parse(v) <= Date.now() + MAX_CLOCK_AHEAD_MS, {
+    message: "Must not be in the future (check the device's date and time).",
+  });
 export const TimestampSchema = z.string();
 
 export const GRADES = ['TK', 'K', '1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12'] as const;

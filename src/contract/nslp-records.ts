@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { InstantSchema } from './check-ins';
-import { DateOnlySchema, IdSchema, MethodOverrideSchema, optionalText } from './common';
+import { DateOnlySchema, IdSchema, InstantSchema, MethodOverrideSchema, optionalText } from './common';
 import { MealEligibilitySchema } from './demographics';
 
 /** The meals the National School Lunch Program and its sibling programs reimburse (7 CFR 210, 220, 226). */

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { InstantSchema } from './check-ins';
-import { IdSchema } from './common';
+import { IdSchema, InstantSchema } from './common';
 
 /** Resources a station may write through the outbox; each has a create schema in the sync registry. */
 export const SYNC_RESOURCES = ['check_ins', 'nslp_records'] as const;

@@ -9,6 +9,7 @@ import { type SyncItem, uuidv7 } from '../../../src/contract';
 import { auditEvents, demographics, nslpRecords } from '../../db/schema';
 import { schoolDay } from '../../lib/school-day';
 import { toErrorResponse } from '../../plugins/errors';
+import { addDays, localInstant, mondayWeeksAgo } from '../../test/dates';
 import { startTestServer, type TestServer } from '../../test/helpers';
 import { histories, inEffect } from './eligibility';
 
@@ -36,25 +37,28 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 const scholar = (i: number) => scholars[i]?.id as string;
-// 2030-03-04 is a Monday; Los Angeles is UTC-8 then. 23:30 there is already the 5th in UTC.
-const at = (day: string, hhmm: string) => `${day}T${hhmm}:00-08:00`;
+// A Monday before the seeded demo meals (the three weeks before today), and the next day. 23:30 in Los Angeles is
+// already the next day in UTC.
+const MONDAY = mondayWeeksAgo(6);
+const TUESDAY = addDays(MONDAY, 1);
+const at = (day: string, hhmm: string) => localInstant(day, hhmm, 'America/Los_Angeles');
 const meal = (payload: Record<string, unknown>, token = cafeteria) =>
   s.call({
     method: 'POST',
     url: '/api/v2/nslp_records',
     token,
-    payload: { id: uuidv7(), meal_type: 'lunch', served_at: at('2030-03-04', '12:00'), ...payload },
+    payload: { id: uuidv7(), meal_type: 'lunch', served_at: at(MONDAY, '12:00'), ...payload },
   });
 const voidMeal = (id: string, payload: Record<string, unknown>, token = cafeteria) =>
   s.call({ method: 'POST', url: `/api/v2/nslp_records/${id}`, token, payload: { _method: 'PATCH', ...payload } });
 
 describe('nslp records', () => {
   it('records a meal on the school day of the school time zone, with who recorded it', async () => {
-    const res = await meal({ scholar_id: scholar(0), served_at: at('2030-03-04', '23:30') });
+    const res = await meal({ scholar_id: scholar(0), served_at: at(MONDAY, '23:30') });
     expect(res.statusCode).toBe(201);
     expect(res.json().data).toMatchObject({
       scholar_id: scholar(0),
-      served_on: '2030-03-04',
+      served_on: MONDAY,
       meal_type: 'lunch',
       voided: false,
       added_as_missing: false,
@@ -67,7 +71,7 @@ describe('nslp records', () => {
       id: uuidv7(),
       scholar_id: scholar(1),
       meal_type: 'breakfast',
-      served_at: at('2030-03-04', '08:00'),
+      served_at: at(MONDAY, '08:00'),
     };
     const first = await meal(payload);
     const again = await meal(payload);
@@ -80,7 +84,7 @@ describe('nslp records', () => {
 
   it('refuses a second lunch the same day with 409 and the first one; another meal type is fine', async () => {
     const first = await meal({ scholar_id: scholar(2) });
-    const second = await meal({ scholar_id: scholar(2), served_at: at('2030-03-04', '12:20') });
+    const second = await meal({ scholar_id: scholar(2), served_at: at(MONDAY, '12:20') });
     expect(second.statusCode).toBe(409);
     expect(second.json()).toMatchObject({
       message: 'This scholar already had lunch that day.',
@@ -89,10 +93,10 @@ describe('nslp records', () => {
     const breakfast = await meal({
       scholar_id: scholar(2),
       meal_type: 'breakfast',
-      served_at: at('2030-03-04', '07:45'),
+      served_at: at(MONDAY, '07:45'),
     });
     expect(breakfast.statusCode).toBe(201);
-    const nextDay = await meal({ scholar_id: scholar(2), served_at: at('2030-03-05', '12:00') });
+    const nextDay = await meal({ scholar_id: scholar(2), served_at: at(TUESDAY, '12:00') });
     expect(nextDay.statusCode).toBe(201);
   });
 
@@ -141,30 +145,30 @@ describe('nslp records', () => {
       );
     expect(audit?.changes).toMatchObject({ voided: true, void_reason: 'Wrong badge' });
     expect(audit?.user_id).toBeTruthy();
-    const again = await meal({ scholar_id: scholar(3), served_at: at('2030-03-04', '12:30') });
+    const again = await meal({ scholar_id: scholar(3), served_at: at(MONDAY, '12:30') });
     expect(again.statusCode).toBe(201);
   });
 
   it('lists with filters, leaves voided records out unless asked, and sorts', async () => {
     const list = (query: string) =>
       s.call({ method: 'GET', url: `/api/v2/nslp_records?${query}`, token: cafeteria }).then((r) => r.json());
-    const day = await list(`filter[from]=2030-03-04&filter[to]=2030-03-04&filter[scholar_id]=${scholar(3)}`);
+    const day = await list(`filter[from]=${MONDAY}&filter[to]=${MONDAY}&filter[scholar_id]=${scholar(3)}`);
     expect(day.data).toHaveLength(1);
     expect(day.data[0].voided).toBe(false);
     const withVoided = await list(
-      `filter[served_on]=2030-03-04&filter[scholar_id]=${scholar(3)}&filter[include_voided]=true`,
+      `filter[served_on]=${MONDAY}&filter[scholar_id]=${scholar(3)}&filter[include_voided]=true`,
     );
     expect(withVoided.data).toHaveLength(2);
     const grade = await list(
-      `filter[from]=2030-03-04&filter[to]=2030-03-05&filter[grade]=7&filter[meal_type]=lunch&sort=served_at`,
+      `filter[from]=${MONDAY}&filter[to]=${TUESDAY}&filter[grade]=7&filter[meal_type]=lunch&sort=served_at`,
     );
     expect(grade.meta.total).toBeGreaterThanOrEqual(4);
     const times = grade.data.map((r: { served_at: string }) => r.served_at);
     expect(times).toEqual(times.toSorted());
-    const otherGrade = await list('filter[from]=2030-03-04&filter[to]=2030-03-05&filter[grade]=3');
+    const otherGrade = await list(`filter[from]=${MONDAY}&filter[to]=${TUESDAY}&filter[grade]=3`);
     expect(otherGrade.meta.total).toBe(0);
     const homeroom = scholars[0]?.homeroom as string;
-    const room = await list(`filter[from]=2030-03-04&filter[homeroom]=${encodeURIComponent(homeroom)}`);
+    const room = await list(`filter[from]=${MONDAY}&filter[homeroom]=${encodeURIComponent(homeroom)}`);
     expect(
       room.data.every(
         (r: { scholar_id: string }) => scholars.find((x) => x.id === r.scholar_id)?.homeroom === homeroom,
@@ -185,6 +189,7 @@ describe('nslp records', () => {
 
   it('counts a meal in the category in effect on the day served, whatever the client says', async () => {
     const id = scholar(5);
+    const CHANGE = mondayWeeksAgo(14);
     const set = (payload: Record<string, unknown>) =>
       s.call({
         method: 'POST',
@@ -192,10 +197,15 @@ describe('nslp records', () => {
         token: admin,
         payload: { _method: 'PATCH', ...payload },
       });
-    expect((await set({ meal_eligibility: 'paid', meal_eligibility_effective: '2030-01-06' })).statusCode).toBe(200);
-    expect((await set({ meal_eligibility: 'free', meal_eligibility_effective: '2030-04-01' })).statusCode).toBe(200);
-    const before = await meal({ scholar_id: id, served_at: at('2030-03-29', '12:00'), eligibility: 'free' }, admin);
-    const after = await meal({ scholar_id: id, served_at: at('2030-04-01', '12:00') }, admin);
+    expect((await set({ meal_eligibility: 'paid', meal_eligibility_effective: addDays(CHANGE, -84) })).statusCode).toBe(
+      200,
+    );
+    expect((await set({ meal_eligibility: 'free', meal_eligibility_effective: CHANGE })).statusCode).toBe(200);
+    const before = await meal(
+      { scholar_id: id, served_at: at(addDays(CHANGE, -3), '12:00'), eligibility: 'free' },
+      admin,
+    );
+    const after = await meal({ scholar_id: id, served_at: at(CHANGE, '12:00') }, admin);
     expect(before.json().data.eligibility).toBe('paid');
     expect(after.json().data.eligibility).toBe('free');
     // The cafeteria's tablet never gets a scholar's eligibility (DESIGN section 7).
@@ -208,7 +218,7 @@ describe('nslp records', () => {
     const roster = await s.call({ method: 'GET', url: `/api/v2/demographics/${id}`, token: cafeteria });
     expect(roster.json().data).not.toHaveProperty('meal_eligibility');
     const [row] = await s.database.db.select().from(demographics).where(eq(demographics.id, id));
-    expect(row).toMatchObject({ meal_eligibility: 'free', meal_eligibility_effective: '2030-04-01' });
+    expect(row).toMatchObject({ meal_eligibility: 'free', meal_eligibility_effective: CHANGE });
   });
 
   it('a change of eligibility without a date takes effect today and keeps the earlier determination', async () => {
@@ -232,8 +242,9 @@ describe('nslp records', () => {
 });
 
 describe('daily counts and the edit check', () => {
-  const DAY = '2031-01-07';
-  const QUIET = '2031-01-08';
+  // A Tuesday and Wednesday of a week of their own, before the seeded demo meals and the tests above.
+  const DAY = addDays(mondayWeeksAgo(9), 1);
+  const QUIET = addDays(DAY, 1);
   let free: string[];
   beforeAll(async () => {
     const active = await s.database.db
@@ -309,9 +320,9 @@ describe('daily counts and the edit check', () => {
   });
 
   it('refuses a range it cannot use, and callers without the permission', async () => {
-    expect((await counts('from=2031-01-08&to=2031-01-07')).statusCode).toBe(422);
-    expect((await counts('from=2030-01-01&to=2031-06-01')).statusCode).toBe(422);
-    expect((await counts('to=2031-01-07')).statusCode).toBe(422);
+    expect((await counts(`from=${QUIET}&to=${DAY}`)).statusCode).toBe(422);
+    expect((await counts(`from=${addDays(DAY, -400)}&to=${DAY}`)).statusCode).toBe(422);
+    expect((await counts(`to=${DAY}`)).statusCode).toBe(422);
     expect((await counts(`from=${DAY}&to=${DAY}`, teacher)).statusCode).toBe(403);
   });
 });
