@@ -200,6 +200,41 @@ describe('bad input', () => {
     expect(push.json().results[0]).toMatchObject({ status: 'rejected', errors: { served_at: [expect.any(String)] } });
   });
 
+  it('text with a NUL character or half of a character answers 422 naming the field', async () => {
+    const cases: [string, string, Record<string, unknown>, string][] = [
+      ['POST', '/api/v2/demographics', { student_number: 'S-1', fname: 'Ana\u0000', lname: 'Ok', grade: '5' }, 'fname'],
+      [
+        'POST',
+        '/api/v2/demographics',
+        { student_number: 'S-2', fname: 'Ana', lname: 'Ok \ud800', grade: '5' },
+        'lname',
+      ],
+      ['POST', '/api/v2/roles', { name: 'Night \udc00 shift' }, 'name'],
+      ['PATCH', '/api/v2/school_settings', { late_reasons: ['Bus', 'Doctor\u0000'] }, 'late_reasons.1'],
+      ['POST', '/api/v2/auth/login', { email: 'admin@demo.school', password: 'demo\u0000' }, 'password'],
+    ];
+    for (const [method, url, payload, field] of cases) {
+      const res = await s.call({ method: method as 'POST', url, token: admin, payload });
+      expect(res.statusCode, `${url} ${field}`).toBe(422);
+      expect(res.json().errors, `${url} ${field}`).toEqual({
+        [field]: ['Remove the characters that cannot be stored (a NUL or half of a character).'],
+      });
+    }
+    for (const query of ['search=Ana%00', 'filter[homeroom]=Room%00']) {
+      const res = await s.call({ method: 'GET', url: `/api/v2/demographics?${query}`, token: admin });
+      expect(res.statusCode, query).toBe(422);
+    }
+    // A whole character outside the Basic Multilingual Plane (a surrogate pair) is text like any other.
+    const emoji = await s.call({
+      method: 'POST',
+      url: '/api/v2/roles',
+      token: admin,
+      payload: { name: 'Lunch crew \ud83c\udf4e' },
+    });
+    expect(emoji.statusCode).toBe(201);
+    expect(emoji.json().data.name).toBe('Lunch crew 🍎');
+  });
+
   it('a page size beyond the limit answers 422', async () => {
     const res = await s.call({ method: 'GET', url: '/api/v2/demographics?per_page=100000', token: admin });
     expect(res.statusCode).toBe(422);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EmailSchema } from './common';
+import { EmailSchema, safeText } from './common';
 
 export const USER_TYPES = ['staff', 'student', 'parent'] as const;
 export const UserTypeSchema = z.enum(USER_TYPES);
@@ -7,13 +7,13 @@ export type UserType = z.infer<typeof UserTypeSchema>;
 
 export const LoginBodySchema = z.object({
   email: EmailSchema,
-  password: z.string().min(1, 'This field is required.').max(200),
+  password: safeText().min(1, 'This field is required.').max(200),
 });
 export type LoginBody = z.infer<typeof LoginBodySchema>;
 
 export const GoogleLoginBodySchema = z.object({
   id_token: z.string().min(20).max(8192),
-  client_id: z.string().max(300).optional(),
+  client_id: safeText().max(300).optional(),
 });
 export type GoogleLoginBody = z.infer<typeof GoogleLoginBodySchema>;
 

@@ -4,11 +4,22 @@ import { MESSAGES } from './errors';
 export const IdSchema = z.uuid({ message: 'Must be an id (a UUID).' });
 export const IdParamsSchema = z.object({ id: IdSchema });
 
+/** An unpaired UTF-16 surrogate: half a character, which PostgreSQL cannot store as text or JSON. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** True for text the database can store: no NUL character and no unpaired surrogate. */
+export const isSafeText = (value: string): boolean => !value.includes('\u0000') && !LONE_SURROGATE.test(value);
+
+export const UNSAFE_TEXT_MESSAGE = 'Remove the characters that cannot be stored (a NUL or half of a character).';
+
+/** Text that holds anything a person types, but nothing the database refuses (every free-text field of the contract). */
+export const safeText = (message?: string) =>
+  z.string(message ? { message } : undefined).refine(isSafeText, { message: UNSAFE_TEXT_MESSAGE, abort: true });
+
 /** A required text field: trimmed, with the form's own message when empty. */
-export const requiredText = (max = 200) => z.string().trim().min(1, MESSAGES.required).max(max);
+export const requiredText = (max = 200) => safeText().trim().min(1, MESSAGES.required).max(max);
 export const optionalText = (max = 200) =>
-  z
-    .string()
+  safeText()
     .trim()
     .max(max)
     .nullish()
@@ -81,14 +92,14 @@ export const MAX_PER_PAGE = 500;
  * descending. Which fields may be filtered and sorted is each resource's own list (checked by the server).
  */
 export const ListQuerySchema = z.object({
-  search: z.string().trim().max(100, 'Search text is limited to 100 characters.').optional(),
+  search: safeText().trim().max(100, 'Search text is limited to 100 characters.').optional(),
   sort: z
     .string()
     .regex(/^-?[a-z_]+$/, 'Sort by a field name, with - in front for descending.')
     .optional(),
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   per_page: z.coerce.number().int().min(1).max(MAX_PER_PAGE).default(50),
-  filter: z.record(z.string().regex(/^[a-z_]+$/), z.string().max(200)).optional(),
+  filter: z.record(z.string().regex(/^[a-z_]+$/), safeText().max(200)).optional(),
 });
 export type ListQuery = z.infer<typeof ListQuerySchema>;
 

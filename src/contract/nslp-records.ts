@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateOnlySchema, IdSchema, InstantSchema, MethodOverrideSchema, optionalText } from './common';
+import { DateOnlySchema, IdSchema, InstantSchema, MethodOverrideSchema, optionalText, safeText } from './common';
 import { MealEligibilitySchema } from './demographics';
 
 /** The meals the National School Lunch Program and its sibling programs reimburse (7 CFR 210, 220, 226). */
@@ -61,7 +61,7 @@ export type NslpRecord = z.infer<typeof NslpRecordSchema>;
  */
 export const NslpRecordVoidSchema = MethodOverrideSchema.extend({
   voided: z.literal(true, { message: 'A meal record can only be voided.' }),
-  void_reason: z.string().trim().min(1, 'Voiding needs a reason.').max(500),
+  void_reason: safeText().trim().min(1, 'Voiding needs a reason.').max(500),
 });
 export type NslpRecordVoid = z.infer<typeof NslpRecordVoidSchema>;
 

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { MethodOverrideSchema } from './common';
+import { MethodOverrideSchema, safeText } from './common';
 
 /** HH:MM on a 24-hour clock. */
 export const ClockTimeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time like 08:00.');
 
 const reasons = z
-  .array(z.string().trim().min(1, 'A reason cannot be empty.').max(100))
+  .array(safeText().trim().min(1, 'A reason cannot be empty.').max(100))
   .min(1, 'Keep at least one reason.')
   .max(30);
 

@@ -8,6 +8,7 @@ import {
   MethodOverrideSchema,
   optionalText,
   requiredText,
+  safeText,
   updateShape,
 } from './common';
 
@@ -34,7 +35,7 @@ export const UserRecordSchema = z.object({
 });
 export type UserRecord = z.infer<typeof UserRecordSchema>;
 
-const password = z.string().min(8, 'Use at least 8 characters.').max(200);
+const password = safeText().min(8, 'Use at least 8 characters.').max(200);
 
 export const UserCreateSchema = z.object({
   id: IdSchema.optional(),
