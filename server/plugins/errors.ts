@@ -2,11 +2,12 @@
  * The one error handler (DESIGN section 4): 422 with field errors for invalid input, 400 for a body that cannot be read,
  * 413 for one too large, the status of an AppError, and for everything else a 500 whose details stay in the log.
  */
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MESSAGES } from '../../src/contract';
 import { AppError } from '../lib/errors';
+import { unreadMultipart } from './multipart';
 
 type Body = { message: string; code: string; errors?: Record<string, string[]>; record?: unknown };
 
@@ -110,8 +111,11 @@ export function storageRefusal(error: unknown): string | null {
  */
 const REFUSED_INPUT = /^(22021|22P05|22P02|22007|22008|22001|22003|23514)$/;
 
-/** Maps any thrown value to a status and a body that is safe to show. */
-export function toErrorResponse(error: unknown): { status: number; body: Body; log: boolean } {
+/** Maps any thrown value to a status and a body that is safe to show (`request`: the request it failed). */
+export function toErrorResponse(
+  error: unknown,
+  request?: FastifyRequest,
+): { status: number; body: Body; log: boolean } {
   const dbError = databaseError(error);
   const unique = dbError?.code === '23505' && dbError.constraint ? UNIQUE_FIELDS[dbError.constraint] : undefined;
   if (unique) {
@@ -164,6 +168,10 @@ export function toErrorResponse(error: unknown): { status: number; body: Body; l
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return { status: 400, body: { message: 'The request body could not be read.', code: 'bad_request' }, log: false };
   }
+  if (typeof e.statusCode !== 'number' && !dbError && unreadMultipart(request)) {
+    // The multipart parser's own errors (no boundary, a malformed part header, the form ending early) are plain.
+    return { status: 400, body: { message: 'The request body could not be read.', code: 'bad_request' }, log: false };
+  }
   const status = typeof e.statusCode === 'number' ? e.statusCode : 500;
   if (status === 429) {
     return {
@@ -184,7 +192,7 @@ export function toErrorResponse(error: unknown): { status: number; body: Body; l
 
 export default fp(async function errors(app: FastifyInstance) {
   app.setErrorHandler((error, request, reply) => {
-    const { status, body, log } = toErrorResponse(error);
+    const { status, body, log } = toErrorResponse(error, request);
     if (log) request.log.error({ err: error }, 'request failed');
     else request.log.info({ status, code: body.code, msg: body.message }, 'request refused');
     if (status === 503) reply.header('retry-after', '5');

@@ -4,7 +4,7 @@
  * validates a multipart body exactly as it validates JSON.
  */
 import multipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { MAX_PHOTO_BYTES } from '../../src/contract';
 
@@ -19,6 +19,17 @@ export function isUploadedFile(value: unknown): value is UploadedFile {
   return typeof value === 'object' && value !== null && Buffer.isBuffer((value as UploadedFile).data);
 }
 
+/** Multipart requests whose body was read whole (the parts became `request.body`). */
+const read = new WeakSet<FastifyRequest>();
+
+/**
+ * True for a multipart request whose body could not be read (no boundary, a broken part header, the form ending
+ * early): the reading failed before the route's validation, so what failed is the caller's body (400, not 500).
+ */
+export function unreadMultipart(request: FastifyRequest | undefined): boolean {
+  return !!request && typeof request.isMultipart === 'function' && request.isMultipart() && !read.has(request);
+}
+
 type Part = { type: 'file' | 'field'; fieldname: string; value?: unknown; filename?: string; mimetype?: string };
 
 export default fp(async function multipartForms(app: FastifyInstance) {
@@ -31,7 +42,9 @@ export default fp(async function multipartForms(app: FastifyInstance) {
     },
   });
   app.addHook('preValidation', async (request) => {
-    if (!request.isMultipart() || typeof request.body !== 'object' || request.body === null) return;
+    if (!request.isMultipart()) return;
+    read.add(request);
+    if (typeof request.body !== 'object' || request.body === null) return;
     const out: Record<string, unknown> = {};
     for (const [rawKey, raw] of Object.entries(request.body as Record<string, Part | Part[]>)) {
       const isArray = rawKey.endsWith('[]');

@@ -276,6 +276,44 @@ describe('bad input', () => {
     expect(missing.statusCode).toBe(404);
   });
 
+  it('a broken multipart body answers 400 on every route that takes one', async () => {
+    const broken = [
+      '--XX\r\nContent-Disposition: form-data; name="fname"\r\n\r\nAna',
+      'garbage',
+      '--XX\r\nContent-Disposition: form-data; name="photo"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nab',
+    ];
+    const id = '01890000-0000-7000-8000-000000000000';
+    const routes = s.app.apiRoutes.filter((r) => ['POST', 'PATCH', 'PUT'].includes(r.method));
+    expect(routes.length).toBeGreaterThan(10);
+    for (const route of routes) {
+      for (const [contentType, payload] of [
+        ...broken.map((body) => ['multipart/form-data; boundary=XX', body]),
+        ['multipart/form-data', '--XX\r\n\r\n'],
+      ]) {
+        const res = await s.call({
+          method: route.method as 'POST',
+          url: route.url.replace(/:\w+/g, id),
+          token: admin,
+          headers: { 'content-type': contentType as string },
+          payload,
+        });
+        const where = `${route.method} ${route.url} ${JSON.stringify(payload).slice(0, 30)}`;
+        expect(res.statusCode, where).toBeGreaterThanOrEqual(400);
+        expect(res.statusCode, where).toBeLessThan(500);
+        expect(res.json(), where).toMatchObject({ message: expect.any(String), code: expect.any(String) });
+      }
+    }
+    const demographics = await s.call({
+      method: 'POST',
+      url: '/api/v2/demographics',
+      token: admin,
+      headers: { 'content-type': 'multipart/form-data; boundary=XX' },
+      payload: broken[0],
+    });
+    expect(demographics.statusCode).toBe(400);
+    expect(demographics.json()).toEqual({ message: 'The request body could not be read.', code: 'bad_request' });
+  });
+
   it('an unsupported content type answers 415', async () => {
     const res = await s.call({
       method: 'POST',
