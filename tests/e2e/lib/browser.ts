@@ -39,6 +39,8 @@ export async function launchBrowser(
     viewport?: { width: number; height: number };
     /** Lets a test inject a script (axe-core) past the app's content security policy. */
     bypassCSP?: boolean;
+    /** 'block' keeps the service worker out, so `page.route` sees every request of the page. */
+    serviceWorkers?: 'allow' | 'block';
   } = {},
 ): Promise<Browser> {
   const profile = mkdtempSync(join(tmpdir(), 'school-ops-chromium-'));
@@ -49,6 +51,7 @@ export async function launchBrowser(
     colorScheme: opts.colorScheme ?? 'light',
     viewport: opts.viewport ?? { width: 1366, height: 900 },
     bypassCSP: opts.bypassCSP ?? false,
+    serviceWorkers: opts.serviceWorkers ?? 'allow',
   });
   const page = context.pages()[0] ?? (await context.newPage());
   return {
