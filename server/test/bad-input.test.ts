@@ -83,6 +83,7 @@ describe('bad input', () => {
       ['authorized_pick_ups', 'active=__proto__'],
       ['users', 'type=robot'],
       ['users', 'active=toString'],
+      ['users', 'role_id=abc'],
     ];
     for (const [list, filter] of cases) {
       const [name, value] = filter.split('=');

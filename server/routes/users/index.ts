@@ -18,7 +18,7 @@ import type { Tx } from '../../db/client';
 import { roles, userRoles, users } from '../../db/schema';
 import { assertAdministratorRemains } from '../../lib/admin-guard';
 import { forbidden, invalid } from '../../lib/errors';
-import { eqFilter, iso, resourceRoutes } from '../../lib/resource';
+import { eqFilter, filterValue, iso, resourceRoutes } from '../../lib/resource';
 import { can, requireAuth } from '../../plugins/access';
 import { assertMayManage, touchesGuarded } from './may-manage';
 
@@ -71,7 +71,7 @@ export default resourceRoutes({
     active: eqFilter(users.active, 'boolean'),
     role_id: (value) =>
       exists(
-        sql`(select 1 from ${userRoles} where ${userRoles.user_id} = ${users.id} and ${userRoles.role_id} = ${value}::uuid)`,
+        sql`(select 1 from ${userRoles} where ${userRoles.user_id} = ${users.id} and ${userRoles.role_id} = ${filterValue('role_id', 'uuid', value)}::uuid)`,
       ),
   },
   searchColumns: [users.fname, users.lname, users.email, users.nickname, users.user_number],
