@@ -5,7 +5,6 @@ import {
   attentionCsv,
   attentionEntries,
   correctEntry,
-  csvField,
   discardEntry,
   enqueue,
   OutboxBusyError,
@@ -126,27 +125,18 @@ describe('retry, correct and discard', () => {
 });
 
 describe('attentionCsv', () => {
-  it('quotes fields with commas, quotes and line breaks, and defuses formulas', () => {
-    expect(csvField('plain')).toBe('plain');
-    expect(csvField('a,b')).toBe('"a,b"');
-    expect(csvField('say "hi"')).toBe('"say ""hi"""');
-    expect(csvField('two\nlines')).toBe('"two\nlines"');
-    expect(csvField('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
-    expect(csvField('@SUM(A1)')).toBe("'@SUM(A1)");
-  });
-
   it('exports the needs-attention entries only, one row each, data as JSON', async () => {
     await add();
     const entry = await add({ reason: 'Dentist, then "lunch"' });
     await markAttention(entry.id, { last_error: 'The entry is not valid.', field_errors: { kind: ['Bad kind.'] } });
     const csv = await attentionCsv(db);
     const lines = csv.split('\r\n');
-    expect(lines[0]).toBe('id,resource,recorded_at,recorded_by,status,error,data');
+    expect(lines[0]).toBe('"id","resource","recorded_at","recorded_by","status","error","data"');
     expect(lines).toHaveLength(3);
     expect(lines[2]).toBe('');
     const json = JSON.stringify(entry.data).replaceAll('"', '""');
     expect(lines[1]).toBe(
-      `${entry.id},check_ins,${entry.recorded_at},${USER},attention,The entry is not valid.; kind: Bad kind.,"${json}"`,
+      `"${entry.id}","check_ins","${entry.recorded_at}","${USER}","attention","The entry is not valid.; kind: Bad kind.","${json}"`,
     );
   });
 });

@@ -7,6 +7,7 @@
 import { Dexie } from 'dexie';
 import type { z } from 'zod';
 import { CheckInCreateSchema, NslpRecordCreateSchema, type SyncResource, uuidv7 } from '../contract';
+import { csvText } from '../lib/csv';
 import type { OfflineDb, OutboxEntry, OutboxStatus } from './db';
 import { getDeviceId } from './device';
 
@@ -172,12 +173,6 @@ export function discardEntry(db: OfflineDb, id: string): Promise<boolean> {
   });
 }
 
-/** One CSV field (RFC 4180 quoting); a leading =, +, - or @ is defused so a spreadsheet does not run a formula. */
-export function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
 function errorText(entry: OutboxEntry): string {
   const fields = Object.entries(entry.field_errors ?? {}).map(([field, messages]) => `${field}: ${messages.join(' ')}`);
   return [entry.last_error ?? '', ...fields].filter(Boolean).join('; ');
@@ -195,5 +190,5 @@ export async function attentionCsv(db: OfflineDb): Promise<string> {
     errorText(e),
     JSON.stringify(e.data),
   ]);
-  return `${[header, ...rows].map((row) => row.map(csvField).join(',')).join('\r\n')}\r\n`;
+  return csvText(header, rows);
 }

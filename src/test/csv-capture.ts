@@ -1,5 +1,7 @@
 /** Catches what a screen offers as a download (jsdom has no object URLs): the file names and their text. */
+
 import { vi } from 'vitest';
+import { csvLines } from './csv-parse';
 
 export interface Download {
   name: string;
@@ -38,9 +40,5 @@ export function captureDownloads() {
   };
 }
 
-/** The rows of a CSV text (simple: the fields of these tests have no line breaks), without the byte order mark. */
-export const csvRows = (text: string) =>
-  text
-    .replace(/^\uFEFF/, '')
-    .trimEnd()
-    .split('\r\n');
+/** The rows of a CSV text as short lines (quotes only where a field needs them), without the byte order mark. */
+export const csvRows = (text: string) => csvLines(text);

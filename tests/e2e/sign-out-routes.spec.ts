@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AuthorizedPickUpRecord, type CheckInRecord, type DemographicRecord, uuidv7 } from '../../src/contract';
+import { csvLines } from '../../src/test/csv-parse';
 import { signInWithForm, startDemoServer } from './lib/app';
 import { type Browser, launchBrowser } from './lib/browser';
 import { apiToken, createApi, schoolClock } from './lib/check-in';
@@ -291,7 +292,7 @@ describe('View Records: an override shows flagged and goes out in the CSV', () =
       const download = await downloading;
       expect(download.suggestedFilename()).toBe(`sign-out-records-${today}-to-${today}.csv`);
       const text = readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '');
-      const lines = text.trimEnd().split('\r\n');
+      const lines = csvLines(text);
       expect(lines[0]).toBe(
         'Date,Time,Record,Student number,Last name,First name,Grade,Adult,Flagged,Override reason,Method,Reason',
       );

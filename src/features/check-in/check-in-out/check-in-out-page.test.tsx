@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { csvLines } from '../../../test/csv-parse';
 import { renderWithProviders } from '../../../test/render-with-providers';
 import { ada, EARLY, type Fixture, jose, LATE, makeFixture, mei, serverCheckIn } from '../test/station-fixture';
 import CheckInOutPage from './check-in-out-page';
@@ -138,10 +139,7 @@ describe('Check In/Out', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
     expect(click).toHaveBeenCalledOnce();
     const text = await blobs[0]?.text();
-    const lines = text
-      ?.replace('\uFEFF', '')
-      .replace(/\u202f/g, ' ')
-      .split('\r\n');
+    const lines = csvLines((text ?? '').replace(/\u202f/g, ' '));
     expect(lines?.slice(0, 4)).toEqual([
       'Name,Student number,Grade,Homeroom,State,Time,Reason',
       'Mei Chen,1003,5,5B,Left,7:48 AM,Dentist',

@@ -7,12 +7,12 @@
 import { Button, EmptyState, HStack, Stack } from '@chakra-ui/react';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { downloadCsv, toCsv } from '../model/csv';
+import { downloadCsv } from '../../../ui/data/csv';
 import { DAY_STATES } from '../model/day-state';
 import { formatClockTime } from '../model/school-clock';
 import type { CheckInDay } from '../station/use-check-in-day';
-import { csvRows, dayRows, filterDay, filterOptions, NO_FILTERS, pageOf } from './day-list';
 import { DayFilters } from './day-filters';
+import { csvRows, dayRows, filterDay, filterOptions, NO_FILTERS, pageOf } from './day-list';
 import { DayPager } from './day-pager';
 import { DayTable } from './day-table';
 import { PrintSheet, usePrinting } from './print-sheet';
@@ -43,7 +43,7 @@ export function DayListView({ day, canRecord }: { day: CheckInDay; canRecord: bo
   };
   const exportCsv = () => {
     const header = CSV_COLUMNS.map((c) => t(`day.columns.${c}`));
-    downloadCsv(`check-in-out-${day.today}.csv`, toCsv(header, csvRows(filtered.shown, stateLabel, time)));
+    downloadCsv(`check-in-out-${day.today}.csv`, header, csvRows(filtered.shown, stateLabel, time));
   };
   const summary = [
     `${t('day.total')}: ${filtered.counts.total}`,
