@@ -67,8 +67,17 @@ const API_ROUTES = [
 
 /** Builds the server without listening. */
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const timeout = opts.config.REQUEST_TIMEOUT_MS;
   const app = Fastify({
     logger: opts.logger ?? false,
+    trustProxy: opts.config.TRUST_PROXY,
+    // Slow clients (issue H1 item 9): the whole request within the timeout (headers included), an idle socket closed
+    // after twice that, an idle kept-alive connection after its own timeout. Node checks the request and header
+    // timeouts on an interval, 30 s by default: a tenth of the timeout keeps "within 30 s" true.
+    requestTimeout: timeout,
+    connectionTimeout: 2 * timeout,
+    keepAliveTimeout: opts.config.KEEP_ALIVE_TIMEOUT_MS,
+    http: { headersTimeout: timeout, connectionsCheckingInterval: Math.max(50, Math.floor(timeout / 10)) },
     bodyLimit: 1024 * 1024,
     routerOptions: { querystringParser: parseQuery, ignoreTrailingSlash: true },
     return503OnClosing: true,

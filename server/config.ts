@@ -44,6 +44,14 @@ const EnvSchema = z.object({
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   LOGIN_ACCOUNT_FAILURES: z.coerce.number().int().min(1).default(5),
   LOGIN_ADDRESS_FAILURES: z.coerce.number().int().min(1).default(30),
+  /** Behind a TLS-terminating proxy or with TLS of its own: answers carry Strict-Transport-Security. */
+  BEHIND_TLS: bool.default(false),
+  /** Behind a reverse proxy: the client's address is read from X-Forwarded-For (the login limits count per address). */
+  TRUST_PROXY: bool.default(false),
+  /** A request's headers and body must arrive within this (a slow or stalled client is cut off). */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /** An idle kept-alive connection is closed after this. */
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   STATIC_DIR: z.string().default('./dist'),
 });

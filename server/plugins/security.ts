@@ -34,7 +34,14 @@ export default fp(async function security(app: FastifyInstance) {
     // Google's sign-in popup talks back to the opener.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: false,
+    // Only when the server is told it stands behind TLS: over plain HTTP the header would be ignored, and a school
+    // testing on its network must not pin a name to HTTPS by accident.
+    strictTransportSecurity: app.config.BEHIND_TLS ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  });
+  // API answers hold records about children: no browser or proxy cache keeps them (errors and 404s included). A
+  // route with a reason of its own (a photo's content, revalidated by its ETag) sets its header after this.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
   });
   // In memory, per server instance: only the burst guard in front of the sign-in routes (LOGIN_RATE_LIMIT a minute
   // per address and account), which spares the password hashing a flood. The limits that hold across instances are
