@@ -7,6 +7,12 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DEMO_ACCOUNTS } from './db/demo/accounts';
 import { prepareDatabase } from './db/prepare';
+import { nonBlockingStdout } from './lib/log-stream';
+
+// A closed output (the terminal or the parent that read it gone) must not crash or stop the server: EPIPE from a
+// console line is ignored, and log lines never block (server/lib/log-stream.ts).
+process.stdout.on('error', () => {});
+process.stderr.on('error', () => {});
 
 const started = performance.now();
 
@@ -39,6 +45,7 @@ async function main() {
     logger: {
       level: config.LOG_LEVEL,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
+      stream: nonBlockingStdout(),
     },
   });
 
@@ -46,18 +53,19 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down: finishing requests in flight');
-    const force = setTimeout(() => {
-      app.log.error('requests did not finish within 10 s; exiting');
-      process.exit(1);
-    }, 10_000);
+    // Armed before anything else can fail: whatever becomes of the steps below, the process ends within the grace.
+    const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    let code = 0;
     try {
+      app.log.info({ signal }, 'shutting down: finishing requests in flight');
       await app.close();
       await database.close();
+    } catch {
+      code = 1;
     } finally {
       clearTimeout(force);
-      process.exit(0);
+      process.exit(code);
     }
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -70,6 +70,35 @@ describe('npm start', () => {
     expect(((await scholars.json()) as { meta: { total: number } }).meta.total).toBeGreaterThan(550);
   });
 
+  it('SIGINT stops a server whose output has been closed (its parent gone)', async () => {
+    // Logging at info: the shutdown's first line goes to the closed output.
+    const orphan = await startServer({ env: { LOG_LEVEL: 'info' } });
+    orphan.closeOutput();
+    // Waits for the exit itself: a server that ignored the signal would hold the test until its time limit.
+    expect(await orphan.signal('SIGINT')).toBe(0);
+  });
+
+  it('SIGTERM stops a server whose output nobody reads any more, after a pipe full of log lines', async () => {
+    const orphan = await startServer({ env: { LOG_LEVEL: 'info' } });
+    orphan.stopReading();
+    // Each request logs two lines: 2000 of them fill a pipe (64 KiB) many times over. A server that writes its log
+    // synchronously stops answering here, and never sees the signal.
+    let answered = 0;
+    for (let round = 0; round < 20; round++) {
+      const replies = await Promise.all(
+        Array.from({ length: 100 }, () =>
+          fetch(`${orphan.url}/api/health`, { signal: AbortSignal.timeout(10_000) }).then(
+            (r) => r.status === 200,
+            () => false,
+          ),
+        ),
+      );
+      answered += replies.filter(Boolean).length;
+    }
+    expect(answered).toBe(2000);
+    expect(await orphan.signal('SIGTERM')).toBe(0);
+  }, 120_000);
+
   it('refuses a bad configuration value with a message naming it', async () => {
     const { code, output } = await startExpectingFailure({ PORT: 'eighty', SCHOOL_TIMEZONE: 'Mars/Olympus' });
     expect(code).toBe(2);

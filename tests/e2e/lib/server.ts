@@ -20,6 +20,12 @@ export interface ServerProcess {
   stop(): Promise<number | null>;
   /** SIGKILL: a crash. */
   kill(): Promise<void>;
+  /** Sends a signal and waits for the exit code. */
+  signal(name: NodeJS.Signals): Promise<number | null>;
+  /** Closes the server's stdout and stderr, as when the terminal or the parent that read them has gone. */
+  closeOutput(): void;
+  /** Stops reading the server's output while keeping it open, as a parent that is gone but still holds the pipe. */
+  stopReading(): void;
 }
 
 /** A free TCP port on 127.0.0.1. */
@@ -110,6 +116,20 @@ export async function startServer(opts: { dataDir?: string; port?: number; env?:
     async kill() {
       child.kill('SIGKILL');
       await exited;
+    },
+    async signal(name) {
+      child.kill(name);
+      return exited;
+    },
+    closeOutput() {
+      child.stdout?.destroy();
+      child.stderr?.destroy();
+    },
+    stopReading() {
+      child.stdout?.removeAllListeners('data');
+      child.stderr?.removeAllListeners('data');
+      child.stdout?.pause();
+      child.stderr?.pause();
     },
   };
   return server;
