@@ -111,20 +111,31 @@ export const NslpCategoryCountSchema = z.object({
 });
 export type NslpCategoryCount = z.infer<typeof NslpCategoryCountSchema>;
 
+/**
+ * One day and service. The categories and the edit check come only to callers who may see meal eligibility
+ * (MEAL_ELIGIBILITY_PERMISSION): read before and after one record, a count by category tells that scholar's category.
+ * Others get the total per day and service (`meta.by_category` false).
+ */
 export const NslpDailyCountSchema = z.object({
   served_on: z.string(),
   meal_type: MealTypeSchema,
-  free: NslpCategoryCountSchema,
-  reduced: NslpCategoryCountSchema,
-  paid: NslpCategoryCountSchema,
+  free: NslpCategoryCountSchema.optional(),
+  reduced: NslpCategoryCountSchema.optional(),
+  paid: NslpCategoryCountSchema.optional(),
   total: z.number().int(),
-  /** Any category of the day above its limit. */
-  flagged: z.boolean(),
+  /** Any category of the day above its limit (with the categories only). */
+  flagged: z.boolean().optional(),
 });
 export type NslpDailyCount = z.infer<typeof NslpDailyCountSchema>;
 
 export const NslpDailyCountsResponseSchema = z.object({
   data: z.array(NslpDailyCountSchema),
-  meta: z.object({ from: z.string(), to: z.string(), attendance_factor: z.number() }),
+  meta: z.object({
+    from: z.string(),
+    to: z.string(),
+    attendance_factor: z.number(),
+    /** The counts come by category, with the edit check; false: totals per day and service only. */
+    by_category: z.boolean(),
+  }),
 });
 export type NslpDailyCountsResponse = z.infer<typeof NslpDailyCountsResponseSchema>;

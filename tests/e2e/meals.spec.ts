@@ -13,8 +13,8 @@ import { apiToken, clockText, createApi, fetchRoster, outboxCount, plain, school
 import { allowCamera, fakeCameraArgs } from './lib/fake-camera';
 import { waitForServiceWorker } from './lib/installability';
 import {
-  dayText,
   daysBefore,
+  dayText,
   mealName,
   outboxEntries,
   runningCount,
@@ -71,8 +71,12 @@ const lunchesOn = (scholar: DemographicRecord, day: string) =>
  * the last one is computed from stale search params and drops it (react-router's functional setSearchParams reads the
  * params of the last render, and BrowserRouter renders navigations in a transition).
  */
-async function openRecords(page: Page, choice: { from: string; to: string; meal?: string; view?: string }) {
-  await signInSlowly(page, server.url, CAFETERIA);
+async function openRecords(
+  page: Page,
+  choice: { from: string; to: string; meal?: string; view?: string },
+  email = CAFETERIA,
+) {
+  await signInSlowly(page, server.url, email);
   const params = new URLSearchParams({ from: choice.from, to: choice.to });
   if (choice.meal) params.set('meal', choice.meal);
   await page.goto(`${server.url}/meals/view-records?${params}`);
@@ -546,7 +550,8 @@ describe('View Records', () => {
     ]);
 
     await withBrowser(async ({ page }) => {
-      await openRecords(page, { from, to });
+      // By category only for those who may see meal eligibility (the administrator here; the cafeteria sees totals).
+      await openRecords(page, { from, to }, 'admin@demo.school');
       await page.getByRole('tab', { name: 'Daily counts', exact: true }).click();
       const table = page.getByRole('table', { name: 'Daily meal counts by category', exact: true });
       await table.waitFor({ timeout: 60_000 });

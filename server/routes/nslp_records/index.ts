@@ -17,6 +17,7 @@ import {
   NSLP_SORT_FIELDS,
   type NslpDailyCount,
   NslpDailyCountsQuerySchema,
+  type NslpDailyCountsResponse,
   NslpDailyCountsResponseSchema,
   type NslpRecord,
   type NslpRecordCreate,
@@ -323,7 +324,7 @@ async function dailyCounts(tx: Tx, q: { from: string; to: string; meal_type?: Ns
     tx,
     daysBetween(q.from, q.to).filter((d) => days.has(d)),
   );
-  const byKey = new Map<string, NslpDailyCount>();
+  const byKey = new Map<string, Required<NslpDailyCount>>();
   for (const r of rows) {
     const key = `${r.served_on}|${r.meal_type}`;
     let day = byKey.get(key);
@@ -355,7 +356,19 @@ async function dailyCounts(tx: Tx, q: { from: string; to: string; meal_type?: Ns
       day.flagged ||= day[c].flagged;
     }
   }
-  return { data: [...byKey.values()], meta: { from: q.from, to: q.to, attendance_factor: factor } };
+  return { data: [...byKey.values()], meta: { from: q.from, to: q.to, attendance_factor: factor, by_category: true } };
+}
+
+/**
+ * The counts as this caller may see them: by category only with the permission that shows eligibility (a count by
+ * category read before and after one record tells that scholar's category); otherwise the total per day and service.
+ */
+function presentDailyCounts(counts: NslpDailyCountsResponse, request: FastifyRequest): NslpDailyCountsResponse {
+  if (can(request, MEAL_ELIGIBILITY_PERMISSION)) return counts;
+  return {
+    data: counts.data.map(({ served_on, meal_type, total }) => ({ served_on, meal_type, total })),
+    meta: { ...counts.meta, by_category: false },
+  };
 }
 
 const routes: FastifyPluginAsyncZod = async (app) => {
@@ -365,7 +378,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'nslp_records-view_any' },
       schema: { querystring: NslpDailyCountsQuerySchema, response: { 200: NslpDailyCountsResponseSchema, ...errors } },
     },
-    async (request) => app.db.transaction((tx) => dailyCounts(tx, request.query)),
+    async (request) => presentDailyCounts(await app.db.transaction((tx) => dailyCounts(tx, request.query)), request),
   );
   await app.register(resourceRoutes(nslpRecordsResource));
 };

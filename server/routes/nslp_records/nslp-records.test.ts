@@ -265,14 +265,14 @@ describe('daily counts and the edit check', () => {
     ]);
   });
 
-  const counts = (query: string, token = cafeteria) =>
+  const counts = (query: string, token = admin) =>
     s.call({ method: 'GET', url: `/api/v2/nslp_records/daily_counts?${query}`, token });
 
   it('counts by category per day and meal type, and flags a day above eligible x attendance factor', async () => {
     const res = await counts(`from=${DAY}&to=${QUIET}`);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.meta).toEqual({ from: DAY, to: QUIET, attendance_factor: 0.95 });
+    expect(body.meta).toEqual({ from: DAY, to: QUIET, attendance_factor: 0.95, by_category: true });
     expect(body.data.map((d: { served_on: string; meal_type: string }) => `${d.served_on} ${d.meal_type}`)).toEqual([
       `${DAY} lunch`,
       `${QUIET} breakfast`,
@@ -290,6 +290,22 @@ describe('daily counts and the edit check', () => {
     expect(quiet).toMatchObject({ total: 1, flagged: false, free: { count: 1, flagged: false } });
     const lunchOnly = await counts(`from=${DAY}&to=${QUIET}&meal_type=lunch`);
     expect(lunchOnly.json().data).toHaveLength(2);
+  });
+
+  it('answers totals per day and service, without categories or the edit check, to a caller who may not see eligibility', async () => {
+    const res = await counts(`from=${DAY}&to=${QUIET}`, cafeteria);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.meta).toEqual({ from: DAY, to: QUIET, attendance_factor: 0.95, by_category: false });
+    const full = (await counts(`from=${DAY}&to=${QUIET}`)).json();
+    expect(body.data).toEqual(
+      full.data.map((d: { served_on: string; meal_type: string; total: number }) => ({
+        served_on: d.served_on,
+        meal_type: d.meal_type,
+        total: d.total,
+      })),
+    );
+    for (const day of body.data) expect(Object.keys(day).sort()).toEqual(['meal_type', 'served_on', 'total']);
   });
 
   it('leaves voided meals out of the counts', async () => {

@@ -37,10 +37,10 @@ export async function serverMealTotal(api: Api, filter: Record<string, string>):
 }
 
 /** The daily counts of a range, as `v2/nslp_records/daily_counts` answers them. */
-export async function serverDailyCounts(api: Api, from: string, to: string): Promise<NslpDailyCount[]> {
+export async function serverDailyCounts(api: Api, from: string, to: string): Promise<Required<NslpDailyCount>[]> {
   const answer = await api(`nslp_records/daily_counts?from=${from}&to=${to}`);
   if (answer.status !== 200) throw new Error(`GET daily_counts answered ${answer.status}`);
-  return answer.body.data as NslpDailyCount[];
+  return answer.body.data as Required<NslpDailyCount>[];
 }
 
 /** An outbox entry as the tests look at it. */

@@ -16,10 +16,11 @@ export function DailyCountsPanel({ query }: { query: NslpDailyCountsQuery | null
   const { t, i18n } = useTranslation('meal-records');
   const counts = useDailyCounts(query);
   const days = counts.data?.data ?? [];
+  const byCategory = counts.data?.meta.by_category ?? true;
   const flagged = days.filter((d) => d.flagged).length;
   const exportCounts = () => {
     if (!query) return;
-    const { header, rows } = countsCsv(days, t);
+    const { header, rows } = countsCsv(days, t, byCategory);
     downloadCsv(`meal-counts-${query.from}-to-${query.to}.csv`, header, rows);
   };
   if (!query) return null;
@@ -28,7 +29,9 @@ export function DailyCountsPanel({ query }: { query: NslpDailyCountsQuery | null
       <HStack justify="space-between" align="start" gap="3" wrap="wrap">
         {counts.data && (
           <Text fontSize="sm" color="fg.muted" maxW="3xl">
-            {t('counts.explain', { factor: counts.data.meta.attendance_factor.toLocaleString(i18n.language) })}
+            {byCategory
+              ? t('counts.explain', { factor: counts.data.meta.attendance_factor.toLocaleString(i18n.language) })
+              : t('counts.totalsOnly')}
           </Text>
         )}
         <Button variant="outline" onClick={exportCounts} disabled={!days.length}>
@@ -48,7 +51,7 @@ export function DailyCountsPanel({ query }: { query: NslpDailyCountsQuery | null
               <Alert.Title>{t('counts.flaggedDays', { count: flagged })}</Alert.Title>
             </Alert.Root>
           )}
-          <DailyCountsTable days={days} />
+          <DailyCountsTable days={days} byCategory={byCategory} />
         </Stack>
       </QueryState>
     </Stack>

@@ -35,9 +35,49 @@ function CategoryCell({ value }: { value: NslpCategoryCount }) {
   );
 }
 
-/** The counts table with a totals row. */
-export function DailyCountsTable({ days }: { days: readonly NslpDailyCount[] }) {
+const NONE: NslpCategoryCount = { count: 0, eligible: 0, limit: 0, flagged: false };
+
+/** The totals per day and service, for those who may not see counts by category (meal eligibility is confidential). */
+function TotalsTable({ days }: { days: readonly NslpDailyCount[] }) {
   const { t, i18n } = useTranslation('meal-records');
+  const total = days.reduce((acc, d) => acc + d.total, 0).toLocaleString(i18n.language);
+  return (
+    <Table.ScrollArea borderWidth="1px" rounded="md">
+      <Table.Root size="sm">
+        <Table.Caption srOnly>{t('counts.totalsCaption')}</Table.Caption>
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader>{t('counts.date')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('counts.service')}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{t('counts.total')}</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {days.map((d) => (
+            <Table.Row key={`${d.served_on}|${d.meal_type}`}>
+              <Table.Cell>{formatDay(d.served_on, i18n.language)}</Table.Cell>
+              <Table.Cell>{t(`mealTypes.${d.meal_type}`)}</Table.Cell>
+              <Table.Cell textAlign="end" fontWeight="semibold">
+                {d.total.toLocaleString(i18n.language)}
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+        <Table.Footer>
+          <Table.Row fontWeight="semibold">
+            <Table.Cell colSpan={2}>{t('counts.totals')}</Table.Cell>
+            <Table.Cell textAlign="end">{total}</Table.Cell>
+          </Table.Row>
+        </Table.Footer>
+      </Table.Root>
+    </Table.ScrollArea>
+  );
+}
+
+/** The counts table with a totals row: by category with the edit check, or totals only (`byCategory` false). */
+export function DailyCountsTable({ days, byCategory }: { days: readonly NslpDailyCount[]; byCategory: boolean }) {
+  const { t, i18n } = useTranslation('meal-records');
+  if (!byCategory) return <TotalsTable days={days} />;
   const sum = (pick: (d: NslpDailyCount) => number) =>
     days.reduce((acc, d) => acc + pick(d), 0).toLocaleString(i18n.language);
   return (
@@ -63,7 +103,7 @@ export function DailyCountsTable({ days }: { days: readonly NslpDailyCount[] }) 
               <Table.Cell>{formatDay(d.served_on, i18n.language)}</Table.Cell>
               <Table.Cell>{t(`mealTypes.${d.meal_type}`)}</Table.Cell>
               {MEAL_ELIGIBILITY.map((c) => (
-                <CategoryCell key={c} value={d[c]} />
+                <CategoryCell key={c} value={d[c] ?? NONE} />
               ))}
               <Table.Cell textAlign="end" fontWeight="semibold">
                 {d.total.toLocaleString(i18n.language)}
@@ -72,7 +112,7 @@ export function DailyCountsTable({ days }: { days: readonly NslpDailyCount[] }) 
                 {d.flagged ? (
                   <Warning>
                     {t('counts.aboveIn', {
-                      categories: MEAL_ELIGIBILITY.filter((c) => d[c].flagged)
+                      categories: MEAL_ELIGIBILITY.filter((c) => d[c]?.flagged)
                         .map((c) => t(`eligibility.${c}`))
                         .join(', '),
                     })}
@@ -89,7 +129,7 @@ export function DailyCountsTable({ days }: { days: readonly NslpDailyCount[] }) 
             <Table.Cell colSpan={2}>{t('counts.totals')}</Table.Cell>
             {MEAL_ELIGIBILITY.map((c) => (
               <Table.Cell key={c} textAlign="end">
-                {sum((d) => d[c].count)}
+                {sum((d) => d[c]?.count ?? 0)}
               </Table.Cell>
             ))}
             <Table.Cell textAlign="end">{sum((d) => d.total)}</Table.Cell>

@@ -30,7 +30,7 @@ beforeEach(() => {
   server = new FakeMealsServer().install();
   server.counts = {
     data: [day('2030-03-02', 80, 15, 60), day('2030-03-03', 85, 19, 50)],
-    meta: { from: '2030-03-01', to: '2030-03-04', attendance_factor: 0.9 },
+    meta: { from: '2030-03-01', to: '2030-03-04', attendance_factor: 0.9, by_category: true },
   };
 });
 afterEach(() => {
@@ -91,7 +91,10 @@ describe('View Records: daily counts', () => {
   });
 
   it('says when nothing was counted, and refuses a range longer than a year', async () => {
-    server.counts = { data: [], meta: { from: '2030-03-04', to: '2030-03-04', attendance_factor: 0.9 } };
+    server.counts = {
+      data: [],
+      meta: { from: '2030-03-04', to: '2030-03-04', attendance_factor: 0.9, by_category: true },
+    };
     await renderMealsScreen(<RecordsPage permissions={['nslp_records-view_any']} />, {
       route: '/meals/view-records?view=counts',
     });
@@ -111,5 +114,34 @@ describe('View Records: daily counts', () => {
     fireEvent.click(screen.getByRole('tab', { name: 'Daily counts' }));
     expect(await screen.findByRole('table', { name: 'Daily meal counts by category' })).toBeTruthy();
     expect(view.location().search).toBe('?view=counts');
+  });
+
+  it('shows totals per day and service only, with no category columns, when the server answers without categories', async () => {
+    server.counts = {
+      data: [
+        { served_on: '2030-03-02', meal_type: 'lunch', total: 155 },
+        { served_on: '2030-03-03', meal_type: 'lunch', total: 154 },
+      ],
+      meta: { from: '2030-03-01', to: '2030-03-04', attendance_factor: 0.9, by_category: false },
+    };
+    await renderMealsScreen(<RecordsPage permissions={['nslp_records-view_any']} />, {
+      route: '/meals/view-records?view=counts&from=2030-03-01&meal=lunch',
+    });
+    const table = await screen.findByRole('table', { name: 'Daily meal totals by service' });
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers).toEqual(['Date', 'Service', 'Total']);
+    expect(within(table).getByText('309')).toBeTruthy();
+    expect(screen.queryByText(/Free|Reduced-price|Paid/)).toBeNull();
+    expect(screen.getByText(/shown to staff who may see meal eligibility/)).toBeTruthy();
+    const downloads = captureDownloads();
+    try {
+      fireEvent.click(screen.getByRole('button', { name: 'Export counts CSV' }));
+      const rows = csvRows((await downloads.files())[0]?.text ?? '');
+      expect(rows).toEqual(['Date,Service,Total', '2030-03-02,Lunch,155', '2030-03-03,Lunch,154']);
+    } finally {
+      downloads.restore();
+    }
   });
 });

@@ -54,9 +54,19 @@ export function recordsCsv(
   return { header, rows };
 }
 
-/** Header and rows of the daily counts CSV. */
-export function countsCsv(days: readonly NslpDailyCount[], t: T): { header: string[]; rows: string[][] } {
-  const yesNo = (value: boolean) => (value ? t('csv.yes') : t('csv.no'));
+/** Header and rows of the daily counts CSV: by category with the edit check, or the totals only (`byCategory` false). */
+export function countsCsv(
+  days: readonly NslpDailyCount[],
+  t: T,
+  byCategory = true,
+): { header: string[]; rows: string[][] } {
+  if (!byCategory) {
+    return {
+      header: [t('csv.date'), t('csv.service'), t('csv.total')],
+      rows: days.map((d) => [d.served_on, t(`mealTypes.${d.meal_type}`), String(d.total)]),
+    };
+  }
+  const yesNo = (value: boolean | undefined) => (value ? t('csv.yes') : t('csv.no'));
   const header = [
     t('csv.date'),
     t('csv.service'),
@@ -76,10 +86,10 @@ export function countsCsv(days: readonly NslpDailyCount[], t: T): { header: stri
     d.served_on,
     t(`mealTypes.${d.meal_type}`),
     ...MEAL_ELIGIBILITY.flatMap((c) => [
-      String(d[c].count),
-      String(d[c].eligible),
-      String(d[c].limit),
-      yesNo(d[c].flagged),
+      String(d[c]?.count ?? 0),
+      String(d[c]?.eligible ?? 0),
+      String(d[c]?.limit ?? 0),
+      yesNo(d[c]?.flagged),
     ]),
     String(d.total),
     yesNo(d.flagged),

@@ -63,7 +63,7 @@ const truthy = (v: string | null) => v === 'true' || v === '1';
 /** The fake server: its data, what it was asked, and switches for failures. */
 export class FakeMealsServer extends FakeServer<RecordedRequest> {
   timeZone = 'America/Los_Angeles';
-  counts: NslpDailyCountsResponse = { data: [], meta: { from: '', to: '', attendance_factor: 0.9 } };
+  counts: NslpDailyCountsResponse = { data: [], meta: { from: '', to: '', attendance_factor: 0.9, by_category: true } };
   photos = new Map<string, Uint8Array<ArrayBuffer>>();
 
   constructor(
