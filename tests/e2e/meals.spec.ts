@@ -520,7 +520,7 @@ describe('View Records', () => {
     const expected = await serverDailyCounts(api, from, to);
     // The seed serves breakfast and lunch on its 15 school days before the day it ran, and puts every free-meal
     // scholar at lunch on the third most recent one.
-    const seededFlag = weekdaysBefore(new Date().toISOString().slice(0, 10), 3)[2] as string;
+    const seededFlag = weekdaysBefore(to, 3)[2] as string;
     const flaggedLunch = expected.find((d) => d.served_on === seededFlag && d.meal_type === 'lunch');
     expect(flaggedLunch).toMatchObject({ flagged: true, free: { flagged: true } });
     expect(flaggedLunch?.free.count).toBeGreaterThan(flaggedLunch?.free.limit ?? Number.POSITIVE_INFINITY);

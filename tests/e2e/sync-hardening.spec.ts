@@ -8,50 +8,19 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startDemoServer } from './lib/app';
 import { launchBrowser } from './lib/browser';
+import { apiToken, createApi, until } from './lib/check-in';
+import { outboxEntries } from './lib/meals';
 import type { ServerProcess } from './lib/server';
 
 let server: ServerProcess;
 let adminToken: string;
-
-async function api(path: string, init: RequestInit = {}) {
-  const res = await fetch(`${server.url}/api/v2/${path}`, {
-    ...init,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> & { meta?: { total: number } } };
-}
+const api = createApi(
+  () => server.url,
+  () => adminToken,
+);
 
 const total = async (resource: string) => (await api(`${resource}?per_page=1`)).body.meta?.total ?? -1;
-
-async function until(what: string, check: () => Promise<boolean>, timeoutMs = 60_000) {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
-type Entry = { id: string; status: string; last_error: string | null; data: Record<string, unknown> };
-
-/** The outbox as the app stores it in IndexedDB. */
-const outbox = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<Entry[]>((resolve, reject) => {
-        const open = indexedDB.open('school-ops');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          const req = db.transaction('outbox').objectStore('outbox').getAll();
-          req.onsuccess = () => {
-            db.close();
-            resolve(req.result as Entry[]);
-          };
-          req.onerror = () => reject(req.error);
-        };
-      }),
-  );
+const outbox = outboxEntries;
 
 /** Scholars in the device's local roster. */
 const localScholars = (page: Page) =>
@@ -86,7 +55,7 @@ const poisonEntry = (page: Page, id: string) =>
           const get = store.get(entryId);
           get.onerror = () => reject(get.error);
           get.onsuccess = () => {
-            const entry = get.result as Entry;
+            const entry = get.result as { data: Record<string, unknown> };
             entry.data = { ...entry.data, reason: `Bus${String.fromCharCode(0)}late` };
             const put = store.put(entry);
             put.onsuccess = () => {
@@ -102,12 +71,7 @@ const poisonEntry = (page: Page, id: string) =>
 
 beforeAll(async () => {
   server = await startDemoServer();
-  const login = await fetch(`${server.url}/api/v2/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@demo.school', password: 'demo' }),
-  });
-  adminToken = ((await login.json()) as { token: string }).token;
+  adminToken = await apiToken(server.url, 'admin@demo.school');
   // Never late, whatever the hour: these tests are about delivery.
   await api('school_settings', {
     method: 'POST',
