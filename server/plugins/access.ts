@@ -3,7 +3,7 @@
  * or a permission `<resource>-<action>`; a route without it refuses to register. The check runs before the body is
  * read, so an unauthenticated caller learns nothing from validation messages.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Permission, UserType } from '../../src/contract';
 import { type AuthContext, authenticate } from '../auth/sessions';
@@ -31,6 +31,8 @@ export interface ApiRoute {
   url: string;
   access: Access;
   userTypes?: readonly UserType[];
+  /** The route's zod schemas (params, querystring, body), for the generated-input test. */
+  schema?: FastifySchema;
 }
 
 /** The bearer token of a request, if any. */
@@ -62,7 +64,13 @@ export default fp(async function access(app: FastifyInstance) {
     if (!config?.access) throw new Error(`Route ${route.method} ${route.url} declares no config.access`);
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
-      apiRoutes.push({ method, url: route.url, access: config.access, userTypes: config.userTypes });
+      apiRoutes.push({
+        method,
+        url: route.url,
+        access: config.access,
+        userTypes: config.userTypes,
+        schema: route.schema,
+      });
     }
   });
   app.addHook('onRequest', async (request) => {
