@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decide, type GuardInput, isScholarHost } from './guard';
+import { mayOpenPath, requiredPermissions, SECTIONS, type SectionRoute } from './route-table';
 
 const base: GuardInput = {
   url: '/admin/users-roles?page=2',
@@ -7,7 +8,7 @@ const base: GuardInput = {
   permissions: ['roles-create'],
   session: { loggedIn: true, permissions: ['roles-create'], userType: 'staff' },
   hostname: 'school.example.org',
-  isKnownPath: () => true,
+  mayOpenPath: () => true,
 };
 
 describe('route guard', () => {
@@ -54,9 +55,26 @@ describe('route guard', () => {
     expect(decide({ ...home, hostname: 'www.school.example.org' })).toEqual({ type: 'allow' });
   });
 
-  it('never redirects to a page that is not in the route table', () => {
-    const home = { ...base, url: '/', permissions: [], hostname: 'scholar.localhost', isKnownPath: () => false };
+  it('never redirects to a page that is not in the route table or that the person may not open', () => {
+    const home = { ...base, url: '/', permissions: [], hostname: 'scholar.localhost', mayOpenPath: () => false };
     expect(decide(home)).toEqual({ type: 'allow' });
+  });
+
+  it('keeps a staff member who may not open Arrivals on the kiosk home of the scholar host (no loop)', () => {
+    const permissions = ['nslp_records-create'];
+    const input = (url: string, required: string[]) => ({
+      ...base,
+      url,
+      permissions: required,
+      hostname: 'scholar.school.example.org',
+      session: { ...base.session, permissions },
+      mayOpenPath: (path: string) => mayOpenPath(path, permissions),
+    });
+    expect(decide(input('/', []))).toEqual({ type: 'allow' });
+    const arrivals = SECTIONS.find((s) => s.path === '/check-in') as SectionRoute;
+    expect(decide(input('/check-in', requiredPermissions(arrivals, arrivals.children[0])))).toEqual({
+      type: 'forbidden',
+    });
   });
 
   it('recognises scholar hosts', () => {

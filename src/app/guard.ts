@@ -2,7 +2,7 @@
  * The route guard exactly as the specification says (F2 item 2), as a pure function so it is tested without a
  * browser. A route that needs sign-in remembers the path as the return URL and goes to /login; a person who lacks any
  * listed permission sees 'Invalid Permissions' and goes to /; on a host whose sub-domain is 'scholar', a staff user
- * opening / goes to /check-in and a scholar or parent to /scholar. The client guard is for convenience only: the
+ * opening / goes to /check-in and a scholar or parent to /scholar, when they may open it (else / stays). The client guard is for convenience only: the
  * server checks every call.
  */
 import type { UserType } from '../contract';
@@ -21,8 +21,11 @@ export interface GuardInput {
   permissions: readonly string[];
   session: { loggedIn: boolean | null; permissions: readonly string[]; userType: UserType | null };
   hostname: string;
-  /** Whether a path exists in the route table (a redirect never leads to a missing page). */
-  isKnownPath: (path: string) => boolean;
+  /**
+   * Whether the signed-in person may open a path of the route table: a redirect never leads to a missing page, nor
+   * to one the guard would refuse (that page would send the person back to /, and / to it again, for ever).
+   */
+  mayOpenPath: (path: string) => boolean;
 }
 
 /** True for hosts like scholar.school.org: the first label is 'scholar'. */
@@ -37,7 +40,7 @@ export function decide(input: GuardInput): GuardDecision {
   const path = input.url.split(/[?#]/)[0] ?? '/';
   if (path === '/' && isScholarHost(input.hostname)) {
     const to = input.session.userType === 'staff' ? '/check-in' : '/scholar';
-    if (input.isKnownPath(to)) return { type: 'redirect', to };
+    if (input.mayOpenPath(to)) return { type: 'redirect', to };
   }
   return { type: 'allow' };
 }

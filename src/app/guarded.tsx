@@ -6,7 +6,7 @@ import { session, useSession } from '../features/auth/session-instance';
 import { addNotification } from '../ui/notifications/queue';
 import { decide } from './guard';
 import { FullPageSpinner } from './layouts/full-page-spinner';
-import { isKnownPath } from './route-table';
+import { mayOpenPath } from './route-table';
 
 interface GuardedProps {
   requiresAuth?: boolean;
@@ -27,7 +27,7 @@ export function Guarded({ requiresAuth = true, permissions = [], children }: Gua
     permissions,
     session: { loggedIn: state.loggedIn, permissions: state.permissions, userType: state.user?.type ?? null },
     hostname: window.location.hostname,
-    isKnownPath,
+    mayOpenPath: (path) => mayOpenPath(path, state.permissions),
   });
   const target = decision.type === 'redirect' ? decision.to : '';
 

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { PERMISSIONS } from '../contract';
-import { childPath, isKnownPath, mayOpen, requiredPermissions, SECTIONS, type SectionRoute } from './route-table';
+import {
+  childPath,
+  isKnownPath,
+  mayOpen,
+  mayOpenPath,
+  requiredPermissions,
+  SECTIONS,
+  type SectionRoute,
+} from './route-table';
 
 const meals: SectionRoute = {
   path: '/meals',
@@ -92,12 +100,26 @@ describe('route table', () => {
     expect(isKnownPath('/meals/view-who-ate')).toBe(true);
   });
 
-  it('a child needs its section permission and its own', () => {
+  it("a child that lists its own permission replaces its section's (child overrides)", () => {
     const [index, records] = meals.children;
-    expect(requiredPermissions(meals, records)).toEqual(['nslp_records-create', 'nslp_records-view_any']);
+    expect(requiredPermissions(meals, index)).toEqual(['nslp_records-create']);
+    expect(requiredPermissions(meals, records)).toEqual(['nslp_records-view_any']);
     expect(mayOpen(['nslp_records-create'], meals, index)).toBe(true);
     expect(mayOpen(['nslp_records-create'], meals, records)).toBe(false);
-    expect(mayOpen(['nslp_records-view_any'], meals, records)).toBe(false);
+    expect(mayOpen(['nslp_records-view_any'], meals, records)).toBe(true);
+    expect(mayOpen(['nslp_records-view_any'], meals, index)).toBe(false);
+    // A section opens for whoever may open one of its children.
+    expect(mayOpen(['nslp_records-view_any'], meals)).toBe(true);
+    expect(mayOpen(['check_ins-create'], meals)).toBe(false);
+  });
+
+  it('a role holding only a records permission opens that records page and no other page of the section', () => {
+    expect(mayOpenPath('/meals/view-records', ['nslp_records-view_any'])).toBe(true);
+    expect(mayOpenPath('/meals', ['nslp_records-view_any'])).toBe(false);
+    expect(mayOpenPath('/sign-out/view-records', ['check_ins-view_any'])).toBe(true);
+    expect(mayOpenPath('/sign-out', ['check_ins-view_any'])).toBe(false);
+    expect(mayOpenPath('/', [])).toBe(true);
+    expect(mayOpenPath('/nowhere', ['nslp_records-view_any'])).toBe(false);
   });
 
   it('knows which paths exist', () => {

@@ -202,17 +202,45 @@ export const SECTIONS: readonly SectionRoute[] = [
 export const childPath = (section: SectionRoute, child: ChildRoute) =>
   child.path ? `${section.path}/${child.path}` : section.path;
 
-/** The permissions a child route needs: its section's and its own. */
-export const requiredPermissions = (section: SectionRoute, child?: ChildRoute): Permission[] =>
-  [section.permission, child?.permission].filter((p): p is Permission => Boolean(p));
+/**
+ * The permissions a route needs, with child overrides (the specification's rule): a child that lists its own
+ * permission needs that one only; a child without one needs its section's. The server checks every call on its own.
+ */
+export const requiredPermissions = (section: SectionRoute, child?: ChildRoute): Permission[] => {
+  const permission = child?.permission ?? section.permission;
+  return permission ? [permission] : [];
+};
 
-/** True when someone with these permissions may open the route. */
-export const mayOpen = (permissions: readonly string[], section: SectionRoute, child?: ChildRoute) =>
-  requiredPermissions(section, child).every((p) => permissions.includes(p));
+/** True when someone with these permissions may open the route (a section: any of its children). */
+export const mayOpen = (permissions: readonly string[], section: SectionRoute, child?: ChildRoute): boolean =>
+  child
+    ? requiredPermissions(section, child).every((p) => permissions.includes(p))
+    : section.children.some((c) => mayOpen(permissions, section, c));
+
+/** The routes outside the sections, with their names. */
+export const FIXED_ROUTES = {
+  login: '/login',
+  'parent-login': '/scholar/parent-login',
+  kiosk: '/',
+} as const;
+
+/** The name of the catch-all route ('404: Not Found'). */
+export const NOT_FOUND_ROUTE = 'not-found';
 
 /** True when a path is a page of the table (used so that redirects never lead to a missing page). */
 export function isKnownPath(path: string, sections: readonly SectionRoute[] = SECTIONS): boolean {
   const clean = path.split(/[?#]/)[0]?.replace(/\/+$/, '') || '/';
-  if (clean === '/' || clean === '/login' || clean === '/scholar/parent-login') return true;
+  if ((Object.values(FIXED_ROUTES) as string[]).includes(clean)) return true;
   return sections.some((s) => s.children.some((c) => childPath(s, c) === clean));
+}
+
+/** True when someone with these permissions may open a path of the table (the fixed routes: anyone signed in). */
+export function mayOpenPath(
+  path: string,
+  permissions: readonly string[],
+  sections: readonly SectionRoute[] = SECTIONS,
+): boolean {
+  const clean = path.split(/[?#]/)[0]?.replace(/\/+$/, '') || '/';
+  if ((Object.values(FIXED_ROUTES) as string[]).includes(clean)) return true;
+  return sections.some((s) => s.children.some((c) => childPath(s, c) === clean && mayOpen(permissions, s, c)));
 }

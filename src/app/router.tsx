@@ -12,12 +12,17 @@ import { useSession } from '../features/auth/session-instance';
 import type { KioskTile } from '../features/kiosk/kiosk-home';
 import { Guarded } from './guarded';
 import { loadNamespaces, type Namespace } from './i18n';
-import CenteredLayout from './layouts/centered-layout';
 import { FullPageSpinner } from './layouts/full-page-spinner';
-import NotFound from './layouts/not-found';
-import PlainLayout from './layouts/plain-layout';
 import { RouteErrorBoundary } from './layouts/route-error';
-import { childPath, mayOpen, requiredPermissions, SECTIONS, type SectionRoute } from './route-table';
+import {
+  childPath,
+  FIXED_ROUTES,
+  mayOpen,
+  NOT_FOUND_ROUTE,
+  requiredPermissions,
+  SECTIONS,
+  type SectionRoute,
+} from './route-table';
 
 /** The kiosk tiles for someone with these permissions: each section they may open, linked to its first page. */
 export function kioskTiles(
@@ -44,6 +49,9 @@ const LoginPage = lazy(() => import('../features/auth/login-page'));
 const ParentLoginPage = lazy(() => import('../features/auth/parent-login-page'));
 const KioskHome = lazy(() => import('../features/kiosk/kiosk-home'));
 const SectionLayout = lazy(() => import('./layouts/section-layout'));
+const CenteredLayout = lazy(() => import('./layouts/centered-layout'));
+const PlainLayout = lazy(() => import('./layouts/plain-layout'));
+const NotFound = lazy(() => import('./layouts/not-found'));
 
 function KioskRoute() {
   const { t } = useTranslation(['common', 'kiosk']);
@@ -76,9 +84,11 @@ function sectionRoutes(section: SectionRoute) {
   return (
     <Route
       key={section.path}
+      id={section.name}
       path={section.path}
       element={
-        <Guarded permissions={requiredPermissions(section)}>
+        // The section opens for whoever may open one of its pages; each page checks its own permission.
+        <Guarded>
           <Screen>
             <SectionLayout section={section} />
           </Screen>
@@ -95,9 +105,9 @@ function sectionRoutes(section: SectionRoute) {
           </Guarded>
         );
         return child.path ? (
-          <Route key={child.name} path={child.path} element={element} />
+          <Route key={child.name} id={child.name} path={child.path} element={element} />
         ) : (
-          <Route key={child.name} index element={element} />
+          <Route key={child.name} id={child.name} index element={element} />
         );
       })}
     </Route>
@@ -108,9 +118,17 @@ function sectionRoutes(section: SectionRoute) {
 export function AppRoutes() {
   return (
     <Routes>
-      <Route element={<CenteredLayout />}>
+      <Route
+        id="centered"
+        element={
+          <Screen>
+            <CenteredLayout />
+          </Screen>
+        }
+      >
         <Route
-          path="/login"
+          id="login"
+          path={FIXED_ROUTES.login}
           element={
             <Screen>
               <LoginPage />
@@ -118,7 +136,8 @@ export function AppRoutes() {
           }
         />
         <Route
-          path="/scholar/parent-login"
+          id="parent-login"
+          path={FIXED_ROUTES['parent-login']}
           element={
             <Screen>
               <ParentLoginPage />
@@ -127,14 +146,18 @@ export function AppRoutes() {
         />
       </Route>
       <Route
-        path="/"
+        id="plain"
+        path={FIXED_ROUTES.kiosk}
         element={
           <Guarded>
-            <PlainLayout />
+            <Screen>
+              <PlainLayout />
+            </Screen>
           </Guarded>
         }
       >
         <Route
+          id="kiosk"
           index
           element={
             <Screen>
@@ -144,7 +167,15 @@ export function AppRoutes() {
         />
       </Route>
       {SECTIONS.map(sectionRoutes)}
-      <Route path="*" element={<NotFound />} />
+      <Route
+        id={NOT_FOUND_ROUTE}
+        path="*"
+        element={
+          <Screen>
+            <NotFound />
+          </Screen>
+        }
+      />
     </Routes>
   );
 }

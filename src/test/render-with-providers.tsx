@@ -5,7 +5,7 @@
  * URL. The router's current location is readable, so tests can check what a screen wrote into the search params.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configure, type RenderResult, render } from '@testing-library/react';
+import { act, configure, fireEvent, type RenderResult, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { type Location, MemoryRouter, useLocation } from 'react-router-dom';
 import { initI18n, LAZY_NAMESPACES, loadNamespaces } from '../app/i18n';
@@ -74,4 +74,21 @@ export async function renderWithProviders(
       return seen.location;
     },
   };
+}
+
+/**
+ * Chooses an item of an open Chakra menu from the keyboard, as a person does: arrow down to it (the menu selects its
+ * highlighted item), then Enter. jsdom has no pointer to highlight an item with.
+ */
+export async function chooseItem(item: HTMLElement): Promise<void> {
+  const menu = item.closest('[role="menu"]') as HTMLElement;
+  for (let i = 0; i < 30 && !item.hasAttribute('data-highlighted'); i++) {
+    await act(async () => {
+      fireEvent.keyDown(menu, { key: 'ArrowDown' });
+    });
+  }
+  if (!item.hasAttribute('data-highlighted')) throw new Error(`the menu item ${item.textContent} is never highlighted`);
+  await act(async () => {
+    fireEvent.keyDown(menu, { key: 'Enter' });
+  });
 }

@@ -1,5 +1,7 @@
 /**
- * The settings menu itself: theme (light, dark, system) and language (English, Español) as Chakra Menu radio groups.
+ * The settings menu itself: theme (light, dark, system) and language (English, Español) as Chakra Menu radio groups;
+ * for a signed-in person it is the account menu: their name above, "Log out…" below (issue S1 item 3: ending the
+ * session is "Log out", as the API calls it, inside this menu and behind a confirmation; "Sign out" is the pick-up).
  *
  * Loaded on demand by `settings-menu.tsx`: the Menu (Zag's menu machine, floating-ui positioning, dismissable layers)
  * is about 30 kB gzip that the login and kiosk screens would otherwise load before their first paint although the
@@ -10,7 +12,7 @@
  * names are written in their own language and marked with `lang`, so a screen reader pronounces "Español" correctly
  * from an English page.
  */
-import { Menu, Portal } from '@chakra-ui/react';
+import { Box, Menu, Portal, Text } from '@chakra-ui/react';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Language, setLanguage, toLanguage } from '../app/i18n';
@@ -24,6 +26,7 @@ const LANGUAGES: readonly { value: Language; label: 'settings.english' | 'settin
 
 /** The items a keyboard opening highlights, as Zag's trigger does: the first (Enter, Space, ArrowDown) or the last. */
 const EDGE_ITEMS = { first: COLOR_MODES[0], last: LANGUAGES[LANGUAGES.length - 1]?.value } as const;
+const LOG_OUT = 'log-out';
 
 /** Which item to highlight when the menu mounts open: none after a click, an edge item after a key. */
 export type InitialHighlight = keyof typeof EDGE_ITEMS | null;
@@ -32,27 +35,62 @@ function isColorMode(value: string): value is ColorMode {
   return COLOR_MODES.some((mode) => mode === value);
 }
 
+/** The signed-in person, for the account menu: their name and the "Log out…" item. */
+export interface AccountInfo {
+  name: string;
+  email?: string | null;
+  /** Asks before ending the session (never a single tap). */
+  onLogOut: () => void;
+}
+
 export interface FullSettingsMenuProps {
   /** The gear button; the menu adds its trigger props (ARIA, events) to it. */
   trigger: ReactElement;
+  /** Signed in: the menu is the account menu, with the person's name and "Log out…" below the settings. */
+  account?: AccountInfo;
   /** Mount open (the person already asked for the menu while its code was loading). */
   defaultOpen?: boolean;
   initialHighlight?: InitialHighlight;
 }
 
 /** The theme and language choices behind the gear button; both are remembered on this device. */
-export function FullSettingsMenu({ trigger, defaultOpen = false, initialHighlight = null }: FullSettingsMenuProps) {
+export function FullSettingsMenu({
+  trigger,
+  account,
+  defaultOpen = false,
+  initialHighlight = null,
+}: FullSettingsMenuProps) {
   const { t, i18n } = useTranslation();
   const { mode, setMode } = useColorMode();
   const language = toLanguage(i18n.resolvedLanguage ?? i18n.language);
-  const highlighted = initialHighlight ? EDGE_ITEMS[initialHighlight] : undefined;
+  const edges = account ? { ...EDGE_ITEMS, last: LOG_OUT } : EDGE_ITEMS;
+  const highlighted = initialHighlight ? edges[initialHighlight] : undefined;
 
   return (
-    <Menu.Root defaultOpen={defaultOpen} defaultHighlightedValue={highlighted}>
+    <Menu.Root
+      defaultOpen={defaultOpen}
+      defaultHighlightedValue={highlighted}
+      onSelect={({ value }) => {
+        if (value === LOG_OUT) account?.onLogOut();
+      }}
+    >
       <Menu.Trigger asChild>{trigger}</Menu.Trigger>
       <Portal>
         <Menu.Positioner>
-          <Menu.Content minW="12rem">
+          <Menu.Content minW="14rem">
+            {account && (
+              <>
+                <Box px="2" py="1.5">
+                  <Text fontWeight="semibold">{account.name}</Text>
+                  {account.email && (
+                    <Text fontSize="sm" color="fg.muted" wordBreak="break-all">
+                      {account.email}
+                    </Text>
+                  )}
+                </Box>
+                <Menu.Separator />
+              </>
+            )}
             <Menu.RadioItemGroup
               value={mode}
               onValueChange={({ value }) => {
@@ -82,6 +120,12 @@ export function FullSettingsMenu({ trigger, defaultOpen = false, initialHighligh
                 </Menu.RadioItem>
               ))}
             </Menu.RadioItemGroup>
+            {account && (
+              <>
+                <Menu.Separator />
+                <Menu.Item value={LOG_OUT}>{t('account.logOut')}</Menu.Item>
+              </>
+            )}
           </Menu.Content>
         </Menu.Positioner>
       </Portal>

@@ -10,10 +10,12 @@
  * The stand-in behaves like the menu's trigger: same name, `aria-haspopup`, and the same keys (Enter, Space and
  * ArrowDown open on the first item, ArrowUp on the last), so a keyboard or screen reader user cannot tell.
  */
-import { IconButton } from '@chakra-ui/react';
+import { Button, IconButton } from '@chakra-ui/react';
 import { type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { InitialHighlight } from './settings-menu-full';
+import type { AccountInfo, InitialHighlight } from './settings-menu-full';
+
+export type { AccountInfo } from './settings-menu-full';
 
 type MenuModule = typeof import('./settings-menu-full');
 
@@ -55,27 +57,56 @@ function GearIcon() {
   );
 }
 
+/** A person's head and shoulders, for the account menu's button. */
+function PersonIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="1.25em" height="1.25em" aria-hidden="true" focusable="false" fill="currentColor">
+      <circle cx="12" cy="8" r="4" />
+      <path d="M4 20c0-4 3.6-6.5 8-6.5s8 2.5 8 6.5z" />
+    </svg>
+  );
+}
+
 interface Opening {
   highlight: InitialHighlight;
 }
 
-/** A gear button that opens the theme and language choices; both are remembered on this device. */
-export function SettingsMenu() {
+type TriggerProps = Omit<Parameters<typeof IconButton>[0], 'children'>;
+
+/** The menu's button: a gear, or for a signed-in person their icon and (from md) their name. */
+function Trigger({ account, ...props }: TriggerProps & { account?: AccountInfo }) {
+  if (!account) {
+    return (
+      <IconButton variant="ghost" color="inherit" {...props}>
+        <GearIcon />
+      </IconButton>
+    );
+  }
+  return (
+    <Button variant="ghost" color="inherit" px={{ base: '2', md: '3' }} minW="11" {...props}>
+      <PersonIcon />
+      <span className="account-name">{account.name}</span>
+    </Button>
+  );
+}
+
+/**
+ * A gear button that opens the theme and language choices (both remembered on this device); for a signed-in person,
+ * the account menu: the same choices with their name and "Log out…".
+ */
+export function SettingsMenu({ account }: { account?: AccountInfo } = {}) {
   const { t } = useTranslation();
   const [menu, setMenu] = useState<MenuModule | null>(() => loadedMenu);
   // How the person asked for the menu before its code was there; it then mounts open the same way.
   const [opening, setOpening] = useState<Opening | null>(null);
-  const label = t('settings.title');
+  const label = account ? t('account.menu', { name: account.name }) : t('settings.title');
+  const nameStyle = { '& .account-name': { display: { base: 'none', md: 'inline' } } };
 
   if (menu) {
-    const trigger = (
-      <IconButton aria-label={label} variant="ghost" color="inherit">
-        <GearIcon />
-      </IconButton>
-    );
     return (
       <menu.FullSettingsMenu
-        trigger={trigger}
+        trigger={<Trigger account={account} aria-label={label} css={nameStyle} />}
+        account={account}
         defaultOpen={opening !== null}
         initialHighlight={opening?.highlight ?? null}
       />
@@ -107,19 +138,17 @@ export function SettingsMenu() {
   };
 
   return (
-    <IconButton
+    <Trigger
+      account={account}
       aria-label={label}
+      css={nameStyle}
       aria-haspopup="menu"
       aria-expanded={false}
       aria-busy={opening !== null || undefined}
-      variant="ghost"
-      color="inherit"
       onPointerEnter={prefetch}
       onFocus={prefetch}
       onClick={() => open(null)}
       onKeyDown={onKeyDown}
-    >
-      <GearIcon />
-    </IconButton>
+    />
   );
 }

@@ -600,11 +600,11 @@ describe('messenger schedule', () => {
 });
 
 describe('languages', () => {
-  it('shows Arrivals in Spanish, with the texts Spanish lacks (Arrivals, Check In) in English', async () => {
+  it('shows Arrivals in Spanish, the section titles too', async () => {
     const scholar = take();
     await withBrowser(async ({ page }) => {
       await openArrivals(page);
-      await page.getByRole('button', { name: 'Settings', exact: true }).click();
+      await page.getByRole('button', { name: /^Account and settings: / }).click();
       await page.getByRole('menuitemradio', { name: 'Español', exact: true }).click();
       const search = page.getByRole('searchbox', {
         name: 'Buscar un alumno por nombre o número de estudiante',
@@ -615,13 +615,13 @@ describe('languages', () => {
 
       const check = async () => {
         await page.getByRole('heading', { name: 'Recientes', exact: true }).waitFor();
-        // The search box's hint text, in Spanish (the page's own texts are translated; only Arrivals and Check In fall back).
+        // The search box's hint text, in Spanish, and the section titles too.
         expect(await search.getAttribute('placeholder')).toBe('Escriba su nombre o número, o escanee su credencial');
         await page.getByRole('link', { name: 'Entrada/Salida', exact: true }).waitFor();
-        // Not in locales/es: English, not a key.
-        expect(await page.getByRole('heading', { level: 1, name: 'Arrivals', exact: true }).count()).toBe(1);
-        expect(await page.getByRole('heading', { level: 1, name: 'Check In', exact: true }).count()).toBe(1);
-        expect(await page.getByRole('link', { name: 'Arrivals', exact: true }).count()).toBe(1);
+        expect(await page.getByRole('heading', { level: 1, name: 'Llegadas', exact: true }).count()).toBe(1);
+        expect(await page.getByRole('heading', { level: 1, name: 'Control de entrada', exact: true }).count()).toBe(1);
+        expect(await page.getByRole('link', { name: 'Llegadas', exact: true }).count()).toBe(1);
+        expect(await page.getByText(/^(Arrivals|Check In)$/).count()).toBe(0);
         expect(await page.getByText('sections.', { exact: false }).count()).toBe(0);
         expect(await page.getByText('Find a scholar by name', { exact: false }).count()).toBe(0);
       };

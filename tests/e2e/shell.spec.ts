@@ -29,11 +29,27 @@ async function withBrowser(run: (b: Browser) => Promise<void>, opts?: Parameters
 describe('sign-in', () => {
   it('the demo accounts sign in and see the tiles their roles allow', async () => {
     await withBrowser(async ({ page }) => {
-      await signIn(page, server.url, 'admin@demo.school');
+      await page.goto(`${server.url}/login`);
+      // The school's name on the login screen; no advice about Google accounts where the school has no Google sign-in.
+      await page.getByText('Demo School', { exact: true }).waitFor();
+      expect(await page.getByText(/personal Google accounts|join Meets/).count()).toBe(0);
+      await signInWithForm(page, 'admin@demo.school');
+      await page.waitForURL((url) => url.pathname !== '/login');
       expect(new URL(page.url()).pathname).toBe('/');
       await page.getByRole('heading', { name: 'Welcome, Avery' }).waitFor();
       expect(await page.getByRole('link', { name: 'Administration' }).count()).toBe(1);
-      await page.getByRole('button', { name: 'Sign out' }).click();
+      expect(await page.getByRole('banner').getByRole('link', { name: 'Demo School' }).count()).toBe(1);
+      // No single tap ends a session: "Log out…" is in the account menu, behind a confirmation.
+      expect(await page.getByRole('button', { name: /^(Sign out|Log out)$/ }).count()).toBe(0);
+      await page.getByRole('button', { name: /^Account and settings: / }).click();
+      await page.getByRole('menuitem', { name: 'Log out…' }).click();
+      const dialog = page.getByRole('alertdialog', { name: 'Log out?' });
+      await dialog.getByRole('button', { name: 'Stay signed in' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      expect(new URL(page.url()).pathname).toBe('/');
+      await page.getByRole('button', { name: /^Account and settings: / }).click();
+      await page.getByRole('menuitem', { name: 'Log out…' }).click();
+      await dialog.getByRole('button', { name: 'Log out', exact: true }).click();
       await page.waitForURL(`${server.url}/login`);
 
       await signInWithForm(page, 'cafeteria@demo.school');
@@ -110,6 +126,24 @@ describe('the scholar sub-domain', () => {
       expect(new URL(page.url()).pathname).toBe('/');
     });
   });
+
+  it('keeps a staff member who may not open Arrivals on the kiosk home there (no loop between / and /check-in)', async () => {
+    await withBrowser(async ({ page }) => {
+      const scholarHost = `http://scholar.localhost:${server.port}`;
+      const paths: string[] = [];
+      page.on('framenavigated', (frame) => {
+        if (frame === page.mainFrame()) paths.push(new URL(frame.url()).pathname);
+      });
+      await page.goto(`${scholarHost}/login`);
+      // The timekeeper's role holds no demographics permission, so Arrivals is not theirs to open.
+      await signInWithForm(page, 'timekeeper@demo.school');
+      await page.getByRole('heading', { name: /Welcome/ }).waitFor();
+      await page.waitForTimeout(1500);
+      expect(new URL(page.url()).pathname).toBe('/');
+      expect(paths).not.toContain('/check-in');
+      expect(await page.getByText('Invalid Permissions').count()).toBe(0);
+    });
+  });
 });
 
 describe('installable and offline', () => {
@@ -150,19 +184,18 @@ describe('languages and theme', () => {
     });
   });
 
-  it('falls back to English for what the Spanish set lacks (Check In, Arrivals)', async () => {
+  it('says every section title in Spanish (Check In and Arrivals included)', async () => {
     await withBrowser(async ({ page }) => {
       await signIn(page, server.url, 'office@demo.school');
-      await page.getByRole('button', { name: 'Settings' }).click();
+      await page.getByRole('button', { name: /^Account and settings: / }).click();
       await page.getByRole('menuitemradio', { name: 'Español' }).click();
-      // The kiosk home: the Messenger tile in Spanish, the Check In tile in English (locales/es has no such key).
       await page.getByRole('link', { name: 'Mensajero' }).waitFor();
-      expect(await page.getByRole('link', { name: 'Check In', exact: true }).count()).toBe(1);
-      expect(await page.getByRole('link', { name: 'Messenger' }).count()).toBe(0);
-      // The section's navigation: Arrivals in English beside Entrada/Salida in Spanish.
+      expect(await page.getByRole('link', { name: 'Control de entrada', exact: true }).count()).toBe(1);
+      expect(await page.getByRole('link', { name: /^(Check In|Messenger)$/ }).count()).toBe(0);
       await page.goto(`${server.url}/check-in`);
       await page.getByRole('link', { name: 'Entrada/Salida' }).first().waitFor();
-      expect(await page.getByRole('link', { name: 'Arrivals' }).count()).toBeGreaterThan(0);
+      expect(await page.getByRole('link', { name: 'Llegadas' }).count()).toBeGreaterThan(0);
+      expect(await page.getByRole('link', { name: 'Arrivals' }).count()).toBe(0);
     });
   });
 
@@ -171,7 +204,7 @@ describe('languages and theme', () => {
       await signIn(page, server.url, 'office@demo.school');
       const header = page.locator('header').first();
       expect(await header.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(52, 73, 85)');
-      await page.getByRole('button', { name: 'Settings' }).click();
+      await page.getByRole('button', { name: /^Account and settings: / }).click();
       await page.getByRole('menuitemradio', { name: 'Dark' }).click();
       await page.waitForFunction(() => document.documentElement.classList.contains('dark'));
       expect(await header.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(177, 93, 255)');

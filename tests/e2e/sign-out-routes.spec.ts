@@ -74,6 +74,8 @@ const DEMO_STAFF = [
 ];
 /** A person of the pick-up line who may sign scholars out and nothing else: made through the admin API. */
 const LINE_ONLY = { email: 'line-only@demo.school', password: 'line-only-pass' };
+/** Someone who may read the sign-out records and nothing else: the child's own permission replaces the section's. */
+const RECORDS_ONLY = { email: 'records-only@demo.school', password: 'records-only-pass' };
 
 let server: ServerProcess;
 let adminToken: string;
@@ -83,7 +85,8 @@ const api = createApi(
   () => adminToken,
 );
 
-const required = (child: Child) => [SECTION.permission, ...(child.permission ? [child.permission] : [])];
+/** With child overrides: a child's own permission replaces the section's. */
+const required = (child: Child) => [child.permission ?? SECTION.permission];
 const holds = (person: Person, child: Child) => required(child).every((p) => person.permissions.includes(p));
 const pathOf = (child: Child) => (child.path ? `/sign-out/${child.path}` : '/sign-out');
 
@@ -106,22 +109,25 @@ beforeAll(async () => {
     body: JSON.stringify({ name: 'Pick-up line only', permissions: [SECTION.permission] }),
   });
   expect(role.status).toBe(201);
-  const roleId = (role.body.data as { id: string }).id;
-  const user = await api('users', {
+  const recordsRole = await api('roles', {
     method: 'POST',
-    body: JSON.stringify({
-      email: LINE_ONLY.email,
-      fname: 'Lee',
-      lname: 'Line',
-      type: 'staff',
-      password: LINE_ONLY.password,
-      role_ids: [roleId],
-    }),
+    body: JSON.stringify({ name: 'Sign-out records only', permissions: ['check_ins-view_any'] }),
   });
-  expect(user.status).toBe(201);
+  expect(recordsRole.status).toBe(201);
+  const made = [
+    { ...LINE_ONLY, fname: 'Lee', lname: 'Line', roleId: (role.body.data as { id: string }).id },
+    { ...RECORDS_ONLY, fname: 'Rae', lname: 'Records', roleId: (recordsRole.body.data as { id: string }).id },
+  ];
+  for (const { email, password, fname, lname, roleId } of made) {
+    const user = await api('users', {
+      method: 'POST',
+      body: JSON.stringify({ email, fname, lname, type: 'staff', password, role_ids: [roleId] }),
+    });
+    expect(user.status).toBe(201);
+  }
   people = await Promise.all([
     ...DEMO_STAFF.map(async (email) => ({ email, password: 'demo', permissions: await permissionsOf(email, 'demo') })),
-    permissionsOf(LINE_ONLY.email, LINE_ONLY.password).then((permissions) => ({ ...LINE_ONLY, permissions })),
+    ...[LINE_ONLY, RECORDS_ONLY].map(async (p) => ({ ...p, permissions: await permissionsOf(p.email, p.password) })),
   ]);
 });
 afterAll(() => server?.stop());
@@ -189,6 +195,14 @@ describe('the sign-out section: each child route and its permission', () => {
         { person: lacker, child, opens: false },
       ];
     });
+    // The records-only role opens View Records (its own permission replaces the section's) and nothing else there.
+    const recordsOnly = people.find((p) => p.email === RECORDS_ONLY.email) as Person;
+    const viewRecords = SECTION.children.find((c) => c.path === 'view-records') as Child;
+    const lineScreen = SECTION.children.find((c) => c.path === '') as Child;
+    visits.push(
+      { person: recordsOnly, child: viewRecords, opens: true },
+      { person: recordsOnly, child: lineScreen, opens: false },
+    );
     // One browser per person, signed in once, visiting each of their paths in turn.
     const byPerson = new Map<string, typeof visits>();
     for (const visit of visits) byPerson.set(visit.person.email, [...(byPerson.get(visit.person.email) ?? []), visit]);
@@ -209,7 +223,8 @@ describe('the sign-out section: each child route and its permission', () => {
         await b.close();
       }
     }
-    expect(checked).toHaveLength(SECTION.children.length * 2);
+    expect(checked).toHaveLength(SECTION.children.length * 2 + 2);
+    expect(checked).toContain(`/sign-out/view-records opens for ${RECORDS_ONLY.email}`);
     // The View Records check is of its own permission: the pick-up line's role holds the section's, not check_ins-view_any.
     expect(checked).toContain(`/sign-out/view-records refused for ${LINE_ONLY.email}`);
   }, 300_000);

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { SessionUser } from '../../contract';
 import { RETURN_URL_KEY } from '../../features/auth/session';
 import { session } from '../../features/auth/session-instance';
-import { renderWithProviders } from '../../test/render-with-providers';
+import { chooseItem, renderWithProviders } from '../../test/render-with-providers';
 import { createFakeSync, type FakeSync } from '../../ui/sync/test/fake-source';
 import { AppBar } from './app-bar';
 
@@ -26,7 +26,12 @@ const USER: SessionUser = {
 
 beforeAll(async () => {
   // Lazy chunks, loaded once so that a cold transform does not outlast `findBy`.
-  await Promise.all([import('../../ui/sync/sync-indicator'), import('../../ui/sync/unauthorized-banner')]);
+  await Promise.all([
+    import('../../ui/sync/sync-indicator'),
+    import('../../ui/sync/unauthorized-banner'),
+    import('../../ui/settings-menu-full'),
+    import('../../features/auth/log-out-dialog'),
+  ]);
 });
 
 beforeEach(() => session.signIn('token-1', USER));
@@ -39,7 +44,7 @@ afterEach(() => {
 describe('<AppBar /> and sync', () => {
   it('shows no sync status until the offline layer is loaded', async () => {
     await renderWithProviders(<AppBar />);
-    expect(screen.getByRole('button', { name: 'Sign out' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Account and settings: Rosa Diaz' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Sync status/ })).toBeNull();
   });
 
@@ -51,11 +56,13 @@ describe('<AppBar /> and sync', () => {
     ).toBeTruthy();
   });
 
-  it('reads the waiting count for the sign-out from the offline layer', async () => {
+  it('reads the waiting count for logging out from the offline layer', async () => {
     offline.current = createFakeSync({ waiting: 3 }).source;
     await renderWithProviders(<AppBar />);
-    fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
-    expect(await screen.findByRole('alertdialog', { name: 'Sign out?' })).toBeTruthy();
+    act(() => screen.getByRole('button', { name: 'Account and settings: Rosa Diaz' }).click());
+    await chooseItem(await screen.findByRole('menuitem', { name: 'Log out…' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Log out?' });
+    expect(dialog.textContent).toContain('3 entries recorded here have not been sent yet.');
     expect(session.getState().loggedIn).toBe(true);
   });
 

@@ -1,19 +1,19 @@
 /**
- * The bar at the top of the kiosk and section layouts: what this is, the sync status, the settings, and the signed-in
- * person with a sign-out. The section layout puts its navigation button in `start` below the lg breakpoint. Under the
+ * The bar at the top of the kiosk and section layouts: what this is, the sync status, and the account menu (the
+ * signed-in person, the settings, "Log out…" behind a confirmation). The section layout puts its navigation button in `start` below the lg breakpoint. Under the
  * bar, a banner asks for a new sign-in when sending stopped on a 401 (issue F3 item 5).
  *
  * Bundle: this bar is on the kiosk's first screen (DESIGN section 8), so the sync indicator and banner are lazy
  * components, fetched with the `sync` texts once the offline layer has loaded (`startOffline`, after the first
  * paint); until then they render nothing.
  */
-import { Flex, Heading, Link, Text } from '@chakra-ui/react';
+import { Flex, Heading, Link } from '@chakra-ui/react';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { session, useSession } from '../../features/auth/session-instance';
-import { SignOutButton } from '../../features/auth/sign-out-button';
-import { SettingsMenu } from '../../ui/settings-menu';
+import { AccountMenu } from '../../features/auth/account-menu';
+import { useSchoolName } from '../../features/auth/use-config';
 import { QuietBoundary } from '../../ui/sync/quiet-boundary';
 import type { AppInfo } from '../../ui/sync/sync-source';
 import { loadNamespaces } from '../i18n';
@@ -36,6 +36,7 @@ const loadVersion = () =>
 export function AppBar({ title, start }: { title?: string; start?: ReactNode }) {
   const { t } = useTranslation();
   const { user } = useSession();
+  const schoolName = useSchoolName();
   const offline = useOfflineModule();
   const { updateAvailable, applyUpdate } = usePwa();
   const location = useLocation();
@@ -52,9 +53,9 @@ export function AppBar({ title, start }: { title?: string; start?: ReactNode }) 
     <>
       <Flex as="header" align="center" gap="3" px="4" py="2" bg="primary.solid" color="primary.contrast" minH="14">
         {start}
-        <Heading as="p" size="md" flexShrink={0}>
+        <Heading as="p" size="md" flexShrink={title ? 1 : 0} minW="0" truncate hideBelow={title ? 'md' : undefined}>
           <Link asChild color="inherit" _hover={{ textDecoration: 'none' }}>
-            <RouterLink to="/">{t('appName')}</RouterLink>
+            <RouterLink to="/">{schoolName ?? t('appName')}</RouterLink>
           </Link>
         </Heading>
         {title && (
@@ -70,13 +71,7 @@ export function AppBar({ title, start }: { title?: string; start?: ReactNode }) 
               </Suspense>
             </QuietBoundary>
           )}
-          {user && (
-            <Text fontSize="sm" display={{ base: 'none', md: 'block' }}>
-              {user.nickname ?? user.fname} {user.lname}
-            </Text>
-          )}
-          <SettingsMenu />
-          {user && <SignOutButton readWaiting={offline ? () => offline.syncEngine.getSnapshot().waiting : undefined} />}
+          <AccountMenu readWaiting={offline ? () => offline.syncEngine.getSnapshot().waiting : undefined} />
         </Flex>
       </Flex>
       {offline && (

@@ -27,6 +27,8 @@ export function SignInCard({ title, password, google, footer }: SignInCardProps)
   const { loggedIn } = useSession();
   const config = useConfig();
   const [googleError, setGoogleError] = useState<string | null>(null);
+  // The advice about Google accounts and Meet applies only where the school signs in with Google.
+  const withGoogle = config.status === 'success' && Boolean(config.data.google_client_id);
 
   const done = (result: LoginResponse) => {
     session.signIn(result.token, result.user);
@@ -49,15 +51,24 @@ export function SignInCard({ title, password, google, footer }: SignInCardProps)
     <Card.Root>
       <Card.Body>
         <Stack gap="5">
-          <Heading as="h1" size="xl">
-            {title}
-          </Heading>
-          <Text fontSize="sm">
-            {t('personalGoogleAccounts')}{' '}
-            <Link href="https://accounts.google.com/Logout" target="_blank" rel="noreferrer" color="primary.fg">
-              {t('logOutOfGoogle')}
-            </Link>
-          </Text>
+          <Stack gap="1">
+            {config.status === 'success' && (
+              <Text fontWeight="semibold" color="fg.muted">
+                {config.data.school_name}
+              </Text>
+            )}
+            <Heading as="h1" size="xl">
+              {title}
+            </Heading>
+          </Stack>
+          {withGoogle && (
+            <Text fontSize="sm">
+              {t('personalGoogleAccounts')}{' '}
+              <Link href="https://accounts.google.com/Logout" target="_blank" rel="noreferrer" color="primary.fg">
+                {t('logOutOfGoogle')}
+              </Link>
+            </Text>
+          )}
           <Suspense fallback={null}>
             {config.status === 'success' && (
               <GoogleSignIn clientId={config.data.google_client_id} onCredential={onCredential} />
@@ -76,7 +87,7 @@ export function SignInCard({ title, password, google, footer }: SignInCardProps)
           <Separator />
           <LoginForm submit={password} onSignedIn={done} />
           <Stack gap="1" fontSize="sm" color="fg.muted">
-            <Text>{t('useChromeForMeets')}</Text>
+            {withGoogle && <Text>{t('useChromeForMeets')}</Text>}
             <Text>{t('technicalHelp')}</Text>
             {footer}
           </Stack>

@@ -1,8 +1,8 @@
 import { renderHook, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/client';
 import type { ConfigResponse } from '../../contract';
-import { CONFIG_MAX_AGE_MS, createConfigStore, useConfig } from './use-config';
+import { CONFIG_MAX_AGE_MS, CONFIG_STORAGE_KEY, createConfigStore, useConfig, useSchoolName } from './use-config';
 
 const CONFIG: ConfigResponse = {
   google_client_id: 'client-1.apps.googleusercontent.com',
@@ -11,7 +11,31 @@ const CONFIG: ConfigResponse = {
   version: '1.0.0',
 };
 
+afterEach(() => localStorage.clear());
+
 describe('useConfig', () => {
+  it("keeps the last answer on the device: a later start (offline) knows the school's name at once", async () => {
+    const online = createConfigStore(async () => CONFIG);
+    await online.load();
+    expect(JSON.parse(localStorage.getItem(CONFIG_STORAGE_KEY) ?? 'null')).toEqual(CONFIG);
+
+    const offline = createConfigStore(async () => {
+      throw new ApiError('offline', 0);
+    });
+    expect(offline.isFresh()).toBe(false);
+    const { result } = renderHook(() => useSchoolName(offline));
+    expect(result.current).toBe('Demo School');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(result.current).toBe('Demo School');
+  });
+
+  it('ignores a kept copy it cannot read', () => {
+    localStorage.setItem(CONFIG_STORAGE_KEY, '{not json');
+    expect(createConfigStore(async () => CONFIG).current()).toBeNull();
+    localStorage.setItem(CONFIG_STORAGE_KEY, JSON.stringify({ school_name: 3 }));
+    expect(createConfigStore(async () => CONFIG).current()).toBeNull();
+  });
+
   it('is pending, then has the config; a later screen gets it from memory without a request', async () => {
     const fetcher = vi.fn(async () => CONFIG);
     const store = createConfigStore(fetcher);

@@ -26,13 +26,41 @@ export interface ConfigStore {
   load(): Promise<ConfigResponse>;
 }
 
-/** A config store over `fetcher` (the real endpoint unless a test gives another) and a clock. */
+/** Where the last config is kept on the device, so the school's name shows offline and before the first answer. */
+export const CONFIG_STORAGE_KEY = 'school-ops.config';
+
+/** The config kept on the device, or null (nothing kept, or something unreadable). */
+function readKept(storage: Storage | null): ConfigResponse | null {
+  try {
+    const kept = JSON.parse(storage?.getItem(CONFIG_STORAGE_KEY) ?? 'null') as Partial<ConfigResponse> | null;
+    return kept && typeof kept.school_name === 'string' && typeof kept.time_zone === 'string'
+      ? (kept as ConfigResponse)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+const deviceStorage = (): Storage | null => {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * A config store over `fetcher` (the real endpoint unless a test gives another) and a clock. The last answer is
+ * kept in `storage` and used, as not fresh, until a new one comes.
+ */
 export function createConfigStore(
   fetcher: () => Promise<ConfigResponse> = () => import('./api/auth-api').then((m) => m.fetchConfig()),
   maxAgeMs = CONFIG_MAX_AGE_MS,
   now: () => number = Date.now,
+  storage: Storage | null = deviceStorage(),
 ): ConfigStore {
-  let cached: { data: ConfigResponse; fetchedAt: number } | null = null;
+  const kept = readKept(storage);
+  let cached: { data: ConfigResponse; fetchedAt: number } | null = kept ? { data: kept, fetchedAt: -Infinity } : null;
   let inFlight: Promise<ConfigResponse> | null = null;
   return {
     current: () => cached?.data ?? null,
@@ -41,6 +69,11 @@ export function createConfigStore(
       inFlight ??= fetcher()
         .then((data) => {
           cached = { data, fetchedAt: now() };
+          try {
+            storage?.setItem(CONFIG_STORAGE_KEY, JSON.stringify(data));
+          } catch {
+            // A full or refused storage only loses the offline copy.
+          }
           return data;
         })
         .finally(() => {
@@ -52,6 +85,12 @@ export function createConfigStore(
 }
 
 const configStore = createConfigStore();
+
+/** The school's name as the device last knew it (null before any answer): for the app bar, stations and prints. */
+export function useSchoolName(store: ConfigStore = configStore): string | null {
+  const config = useConfig(store);
+  return config.status === 'success' ? config.data.school_name : null;
+}
 
 /** The public config: fetched on first use, then from memory while fresh (the app-wide store unless given one). */
 export function useConfig(store: ConfigStore = configStore): ConfigState {

@@ -4,6 +4,7 @@
  */
 import { Badge, Button, Table, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { useSchoolWords } from '../../../ui/school-words';
 import type { DayState } from '../model/day-state';
 import { staffAction } from '../model/decide';
 import { formatClockTime } from '../model/school-clock';
@@ -28,6 +29,7 @@ export interface DayTableProps {
 /** The table of one page. */
 export function DayTable({ rows, timeZone, onAct, busyId }: DayTableProps) {
   const { t, i18n } = useTranslation('check-in');
+  const words = useSchoolWords();
   const time = (iso: string) => formatClockTime(iso, timeZone, i18n.language);
   return (
     <Table.ScrollArea borderWidth="1px" borderRadius="md">
@@ -54,7 +56,7 @@ export function DayTable({ rows, timeZone, onAct, busyId }: DayTableProps) {
                 <Table.Cell fontWeight="medium">{name}</Table.Cell>
                 <Table.Cell>{scholar.student_number}</Table.Cell>
                 <Table.Cell>{scholar.grade}</Table.Cell>
-                <Table.Cell>{scholar.homeroom}</Table.Cell>
+                <Table.Cell>{words.homeroom(scholar.homeroom)}</Table.Cell>
                 <Table.Cell>
                   <Badge colorPalette={STATE_PALETTE[day.state]}>{t(`states.${day.state}`)}</Badge>
                   {day.pending && (
@@ -64,7 +66,7 @@ export function DayTable({ rows, timeZone, onAct, busyId }: DayTableProps) {
                   )}
                 </Table.Cell>
                 <Table.Cell>{day.at ? time(day.at) : ''}</Table.Cell>
-                <Table.Cell maxW="16rem">{day.reason}</Table.Cell>
+                <Table.Cell maxW="16rem">{words.reason(day.reason)}</Table.Cell>
                 {onAct && (
                   <Table.Cell>
                     <Button

@@ -8,6 +8,7 @@ import { Box, Heading, Text } from '@chakra-ui/react';
 import { useCallback, useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { useSchoolWords } from '../../../ui/school-words';
 import { formatClockTime } from '../model/school-clock';
 import type { DayRow } from './day-list';
 
@@ -51,6 +52,7 @@ export interface PrintSheetProps {
 /** The print-friendly table of the day (hidden on screen). */
 export function PrintSheet({ title, summary, rows, timeZone }: PrintSheetProps) {
   const { t, i18n } = useTranslation('check-in');
+  const words = useSchoolWords();
   const columns = ['name', 'studentNumber', 'grade', 'homeroom', 'state', 'time', 'reason'] as const;
   return (
     <Box data-check-in-print="" display="none">
@@ -73,10 +75,10 @@ export function PrintSheet({ title, summary, rows, timeZone }: PrintSheetProps) 
               <td>{`${scholar.fname} ${scholar.lname}`}</td>
               <td>{scholar.student_number}</td>
               <td>{scholar.grade}</td>
-              <td>{scholar.homeroom}</td>
+              <td>{words.homeroom(scholar.homeroom)}</td>
               <td>{t(`states.${day.state}`)}</td>
               <td>{day.at ? formatClockTime(day.at, timeZone, i18n.language) : ''}</td>
-              <td>{day.reason}</td>
+              <td>{words.reason(day.reason)}</td>
             </tr>
           ))}
         </tbody>

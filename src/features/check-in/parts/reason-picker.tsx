@@ -6,6 +6,7 @@
 import { Button, Field, HStack, Input, SimpleGrid, Stack } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSchoolWords } from '../../../ui/school-words';
 import { reasonValue } from '../model/decide';
 
 export interface ReasonPickerProps {
@@ -22,6 +23,7 @@ export interface ReasonPickerProps {
 export function ReasonPicker({ reasons, onPick, onCancel, large = false, busy = false }: ReasonPickerProps) {
   const { t } = useTranslation('check-in');
   const { t: tc } = useTranslation();
+  const words = useSchoolWords();
   const [other, setOther] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const size = large ? '2xl' : 'md';
@@ -47,7 +49,7 @@ export function ReasonPicker({ reasons, onPick, onCancel, large = false, busy = 
             disabled={busy}
             onClick={() => onPick(reasonValue({ listed: reason }))}
           >
-            {reason}
+            {words.reason(reason)}
           </Button>
         ))}
         <Button

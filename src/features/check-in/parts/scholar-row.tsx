@@ -10,6 +10,7 @@ import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DemographicRecord } from '../../../contract';
 import { initials } from '../../../ui/roster/scholar-name';
+import { useSchoolWords } from '../../../ui/school-words';
 import { useObjectUrl } from '../../../ui/use-object-url';
 import type { ScholarDay } from '../model/day-state';
 import { formatClockTime } from '../model/school-clock';
@@ -38,8 +39,13 @@ function RowPhoto({ scholar, name }: { scholar: DemographicRecord; name: string 
 
 function ScholarSummary({ scholar }: { scholar: DemographicRecord }) {
   const { t } = useTranslation('check-in');
+  const words = useSchoolWords();
   const name = scholarName(scholar);
-  const details = [t('grade', { grade: scholar.grade }), scholar.homeroom, `#${scholar.student_number}`];
+  const details = [
+    t('grade', { grade: scholar.grade }),
+    words.homeroom(scholar.homeroom),
+    `#${scholar.student_number}`,
+  ];
   return (
     <span className="row-summary">
       <RowPhoto scholar={scholar} name={name} />

@@ -8,6 +8,7 @@ import { memo, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DemographicRecord } from '../../../contract';
 import type { RosterIndex } from '../../../ui/roster/roster-search';
+import { useSchoolWords } from '../../../ui/school-words';
 import type { MealType } from '../model/meal-service';
 import { rosterGroups, scholarsIn } from '../model/roster-groups';
 import { ScholarButton } from '../parts/scholar-button';
@@ -32,6 +33,7 @@ const GroupSelect = memo(function GroupSelect({
   onChoose: (group: string) => void;
 }) {
   const { t } = useTranslation('meals');
+  const words = useSchoolWords();
   const groups = useMemo(() => rosterGroups(index), [index]);
   return (
     <Field.Root maxW="sm">
@@ -49,7 +51,7 @@ const GroupSelect = memo(function GroupSelect({
           <optgroup label={t('grid.homerooms')}>
             {groups.homerooms.map((g) => (
               <option key={g.key} value={g.key}>
-                {t('grid.homeroom', { homeroom: g.value })}
+                {t('grid.homeroom', { homeroom: words.homeroom(g.value) })}
               </option>
             ))}
           </optgroup>

@@ -5,6 +5,7 @@
 import { Badge, Button, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { DemographicRecord } from '../../../contract';
+import { useSchoolWords } from '../../../ui/school-words';
 import type { MealType } from '../model/meal-service';
 import { ScholarPhoto, scholarName } from './scholar-photo';
 
@@ -20,8 +21,13 @@ export interface ScholarButtonProps {
 /** The button: photo, name, details, and 'Had lunch' when so. */
 export function ScholarButton({ scholar, mealType, served, layout, onServe }: ScholarButtonProps) {
   const { t } = useTranslation('meals');
+  const words = useSchoolWords();
   const name = scholarName(scholar);
-  const details = [t('grade', { grade: scholar.grade }), scholar.homeroom, `#${scholar.student_number}`];
+  const details = [
+    t('grade', { grade: scholar.grade }),
+    words.homeroom(scholar.homeroom),
+    `#${scholar.student_number}`,
+  ];
   const tile = layout === 'tile';
   return (
     <Button

@@ -6,8 +6,9 @@
 import { Badge, Button, Stack, Table, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { DemographicRecord, NslpRecord } from '../../../contract';
-import { formatDay, formatTime } from './model/school-day';
+import { useSchoolWords } from '../../../ui/school-words';
 import { scholarName } from './model/scholars';
+import { formatDay, formatTime } from './model/school-day';
 
 export interface RecordRowProps {
   record: NslpRecord;
@@ -21,6 +22,7 @@ export interface RecordRowProps {
 /** A row of the records table. */
 export function RecordRow({ record, scholar, timeZone, showEligibility, onVoid }: RecordRowProps) {
   const { t, i18n } = useTranslation('meal-records');
+  const words = useSchoolWords();
   const locale = i18n.language;
   const name = scholar ? scholarName(scholar) : t('table.unknownScholar');
   const day = formatDay(record.served_on, locale);
@@ -44,7 +46,7 @@ export function RecordRow({ record, scholar, timeZone, showEligibility, onVoid }
         )}
       </Table.Cell>
       <Table.Cell>{scholar?.grade ?? ''}</Table.Cell>
-      <Table.Cell>{scholar?.homeroom ?? ''}</Table.Cell>
+      <Table.Cell>{words.homeroom(scholar?.homeroom)}</Table.Cell>
       {showEligibility && <Table.Cell>{record.eligibility ? t(`eligibility.${record.eligibility}`) : ''}</Table.Cell>}
       <Table.Cell>
         <Stack gap="1" align="flex-start">

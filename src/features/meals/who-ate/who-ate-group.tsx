@@ -5,9 +5,10 @@
 import { Badge, Box, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { DemographicRecord } from '../../../contract';
-import { formatTime } from '../records/model/school-day';
+import { useSchoolWords } from '../../../ui/school-words';
 import { scholarName } from '../records/model/scholars';
-import type { Ate, WhoAteCounts, WhoAteGroup as Group } from './model/who-ate';
+import { formatTime } from '../records/model/school-day';
+import type { Ate, WhoAteGroup as Group, WhoAteCounts } from './model/who-ate';
 import { ScholarPhoto } from './scholar-photo';
 
 /** "12 ate, 8 did not, 20 in all", with a badge per number. */
@@ -51,7 +52,11 @@ function AteItem({ entry, timeZone }: { entry: Ate; timeZone: string }) {
 /** A group's section. */
 export function WhoAteGroupSection({ group, timeZone }: { group: Group; timeZone: string }) {
   const { t } = useTranslation('meal-records');
-  const title = t('whoAte.group', { grade: group.grade, homeroom: group.homeroom ?? t('whoAte.noHomeroom') });
+  const words = useSchoolWords();
+  const title = t('whoAte.group', {
+    grade: group.grade,
+    homeroom: group.homeroom ? words.homeroom(group.homeroom) : t('whoAte.noHomeroom'),
+  });
   return (
     <Stack as="section" aria-label={title} gap="3" borderWidth="1px" rounded="md" p="4">
       <HStack justify="space-between" wrap="wrap" gap="2">

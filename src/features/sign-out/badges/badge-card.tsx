@@ -6,6 +6,7 @@ import { Box, Flex, Text } from '@chakra-ui/react';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DemographicRecord } from '../../../contract';
+import { useSchoolWords } from '../../../ui/school-words';
 import { useObjectUrl } from '../../../ui/use-object-url';
 import { usePhotoBlob } from '../pick-ups/photo';
 import { scholarName } from '../pick-ups/scholar-search';
@@ -42,6 +43,7 @@ function CardPhoto({ scholar }: { scholar: DemographicRecord }) {
 /** The card. */
 export const BadgeCard = memo(function BadgeCard({ scholar }: { scholar: DemographicRecord }) {
   const { t } = useTranslation('pick-ups');
+  const words = useSchoolWords();
   const name = scholarName(scholar);
   return (
     <Flex
@@ -68,7 +70,7 @@ export const BadgeCard = memo(function BadgeCard({ scholar }: { scholar: Demogra
           {name}
         </Text>
         <Text fontSize="9pt">
-          {[t('badges.grade', { grade: scholar.grade }), scholar.homeroom].filter(Boolean).join(' · ')}
+          {[t('badges.grade', { grade: scholar.grade }), words.homeroom(scholar.homeroom)].filter(Boolean).join(' · ')}
         </Text>
       </Box>
     </Flex>

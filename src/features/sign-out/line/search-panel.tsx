@@ -12,6 +12,7 @@ import type { DemographicRecord } from '../../../contract';
 import { createBurstDetector } from '../../../ui/badge-scanner/badge-burst';
 import { searchRoster } from '../../../ui/roster/roster-search';
 import { formatClockTime } from '../../../ui/school-clock';
+import { useSchoolWords } from '../../../ui/school-words';
 import { useStableCallback } from '../../../ui/use-stable-callback';
 import { ScholarPhoto, scholarName } from '../parts/photos';
 import { signedOut } from '../parts/sign-out-state';
@@ -37,11 +38,16 @@ interface ResultsProps {
 
 const Results = memo(function Results({ scholars, day, onOpen }: ResultsProps) {
   const { t, i18n } = useTranslation('sign-out');
+  const words = useSchoolWords();
   return (
     <Stack as="ul" gap="2" listStyleType="none" aria-label={t('search.results')}>
       {scholars.map((scholar) => {
         const out = signedOut(day.latest.get(scholar.id));
-        const details = [t('grade', { grade: scholar.grade }), scholar.homeroom, `#${scholar.student_number}`];
+        const details = [
+          t('grade', { grade: scholar.grade }),
+          words.homeroom(scholar.homeroom),
+          `#${scholar.student_number}`,
+        ];
         return (
           <li key={scholar.id}>
             <Button

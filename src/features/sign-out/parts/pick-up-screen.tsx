@@ -9,6 +9,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import type { AuthorizedPickUpRecord, DemographicRecord } from '../../../contract';
+import { useSchoolWords } from '../../../ui/school-words';
 import { usePickUps } from '../station/use-pick-ups';
 import { AdultCard, CustodyWarning, NotTodayList } from './adult-cards';
 import { AlreadySignedOut } from './outcome-cards';
@@ -36,9 +37,14 @@ export interface PickUpScreenProps {
 /** The scholar's photo and name; the name takes the focus as the screen opens (and so comes into view on a phone). */
 function ScholarHeader({ scholar }: { scholar: DemographicRecord }) {
   const { t } = useTranslation('sign-out');
+  const words = useSchoolWords();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
-  const details = [t('grade', { grade: scholar.grade }), scholar.homeroom, `#${scholar.student_number}`];
+  const details = [
+    t('grade', { grade: scholar.grade }),
+    words.homeroom(scholar.homeroom),
+    `#${scholar.student_number}`,
+  ];
   return (
     <HStack gap="4" align="center">
       <ScholarPhoto scholar={scholar} size="lg" />

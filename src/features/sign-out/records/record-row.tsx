@@ -9,6 +9,7 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CheckInRecord, DemographicRecord } from '../../../contract';
 import { formatClockTime } from '../../../ui/school-clock';
+import { useSchoolWords } from '../../../ui/school-words';
 import { formatDay } from './model/format';
 import { scholarName } from './model/names';
 
@@ -30,6 +31,7 @@ export interface RecordRowProps {
 /** A row of the records table. */
 export const RecordRow = memo(function RecordRow({ record, scholar, adult, timeZone }: RecordRowProps) {
   const { t, i18n } = useTranslation('sign-out-records');
+  const words = useSchoolWords();
   const locale = i18n.language;
   const flagged = record.flagged;
   return (
@@ -79,7 +81,7 @@ export const RecordRow = memo(function RecordRow({ record, scholar, adult, timeZ
               {t('table.overrideReason', { reason: record.override_reason })}
             </Text>
           )}
-          {record.reason && <Text fontSize="sm">{record.reason}</Text>}
+          {record.reason && <Text fontSize="sm">{words.reason(record.reason)}</Text>}
         </Stack>
       </Table.Cell>
     </Table.Row>

@@ -1,0 +1,40 @@
+import { renderHook } from '@testing-library/react';
+import { act } from 'react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { initI18n, setLanguage } from '../app/i18n';
+import '../test/setup';
+import { KNOWN_REASONS, useSchoolWords } from './school-words';
+
+beforeAll(async () => {
+  await initI18n();
+});
+afterEach(async () => {
+  await act(() => setLanguage('en'));
+});
+
+describe('useSchoolWords', () => {
+  it("says the school's default reasons and 'Room' in Spanish", async () => {
+    await act(() => setLanguage('es'));
+    const { result } = renderHook(() => useSchoolWords());
+    expect(result.current.homeroom('Room 101')).toBe('Salón 101');
+    expect(result.current.reason('Medical appointment')).toBe('Cita médica');
+    expect(result.current.reason('Family emergency')).toBe('Emergencia familiar');
+    expect(result.current.reason('Other: Dentist at 9')).toBe('Otro: Dentist at 9');
+    for (const text of Object.keys(KNOWN_REASONS)) expect(result.current.reason(text)).not.toBe(text);
+  });
+
+  it("keeps the school's own free text as the school wrote it, in any language", async () => {
+    await act(() => setLanguage('es'));
+    const { result } = renderHook(() => useSchoolWords());
+    expect(result.current.homeroom('Library Annex')).toBe('Library Annex');
+    expect(result.current.reason('Bus 14 was late')).toBe('Bus 14 was late');
+    expect(result.current.reason(null)).toBe('');
+    expect(result.current.homeroom(undefined)).toBe('');
+  });
+
+  it('says them in English by default', () => {
+    const { result } = renderHook(() => useSchoolWords());
+    expect(result.current.homeroom('Room 12')).toBe('Room 12');
+    expect(result.current.reason('Overslept')).toBe('Overslept');
+  });
+});

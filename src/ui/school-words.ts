@@ -1,0 +1,55 @@
+/**
+ * The words the school's own data carries, in the reader's language (issue S1 item 6): the demo school's and the
+ * default settings' late and departure reasons, and "Room" before a homeroom number. Anything else is the school's
+ * own free text and shows as the school wrote it (the fallback a test covers); a reason of 'Other: …' translates its
+ * prefix and keeps the person's words.
+ */
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** The reasons the default school settings carry (migration 0004), by their key in common.json's `schoolData`. */
+export const KNOWN_REASONS: Readonly<Record<string, string>> = {
+  'Medical appointment': 'medicalAppointment',
+  Transportation: 'transportation',
+  Overslept: 'overslept',
+  'Family emergency': 'familyEmergency',
+  Weather: 'weather',
+  Illness: 'illness',
+  'Religious observance': 'religiousObservance',
+  'School activity': 'schoolActivity',
+};
+
+const ROOM = /^Room\s+(\S.*)$/;
+const OTHER = /^Other:\s*(.*)$/s;
+
+export interface SchoolWords {
+  /** A homeroom as the reader says it ('Room 12' → 'Salón 12'); other names as they are. */
+  homeroom: (text: string | null | undefined) => string;
+  /** A reason as the reader says it; the school's own reasons as they are. */
+  reason: (text: string | null | undefined) => string;
+}
+
+/** The school's words in the current language. */
+export function useSchoolWords(): SchoolWords {
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  return useMemo(() => {
+    const known = (text: string) => {
+      const key = KNOWN_REASONS[text];
+      return key ? t(`schoolData.reasons.${key}` as 'schoolData.room', { defaultValue: text }) : text;
+    };
+    return {
+      homeroom: (text) => {
+        if (!text) return '';
+        const room = ROOM.exec(text);
+        return room ? t('schoolData.room', { number: room[1] }) : text;
+      },
+      reason: (text) => {
+        if (!text) return '';
+        const other = OTHER.exec(text);
+        if (other) return t('schoolData.other', { text: other[1] });
+        return known(text);
+      },
+    };
+  }, [t, language]);
+}
