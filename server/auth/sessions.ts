@@ -133,5 +133,6 @@ export function toSessionUser(user: UserRow, permissions: Set<string>): SessionU
     grade: user.grade,
     program: user.program || DEFAULT_PROGRAM,
     permissions: [...permissions].sort(),
+    has_station_pin: Boolean(user.station_pin_hash),
   };
 }

@@ -44,6 +44,8 @@ export const users = pgTable(
     grade: text('grade'),
     program: text('program'),
     password_hash: text('password_hash'),
+    /** The staff member's station PIN (issue S1 item 1), hashed like a password; null until they set one. */
+    station_pin_hash: text('station_pin_hash'),
     google_sub: text('google_sub'),
     photo_id: uuid('photo_id'),
     active: boolean('active').notNull().default(true),

@@ -33,6 +33,8 @@ export const SessionUserSchema = z.object({
   grade: z.string().nullable(),
   program: z.string(),
   permissions: z.array(z.string()),
+  /** Whether this staff member has set a station PIN (issue S1 item 1); absent in older answers. */
+  has_station_pin: z.boolean().optional(),
 });
 export type SessionUser = z.infer<typeof SessionUserSchema>;
 
@@ -52,3 +54,27 @@ export const ConfigResponseSchema = z.object({
 export type ConfigResponse = z.infer<typeof ConfigResponseSchema>;
 
 export const DEFAULT_PROGRAM = 'Secondary';
+
+/** A station PIN: 4 to 8 digits, set by each staff member, stored hashed (issue S1 item 1). */
+export const StationPinSchema = z
+  .string({ message: 'Type a PIN of 4 to 8 digits.' })
+  .regex(/^\d{4,8}$/, 'Type a PIN of 4 to 8 digits.');
+
+/** `POST v2/auth/station-pin`: sets the signed-in staff member's PIN. */
+export const StationPinBodySchema = z.object({ pin: StationPinSchema });
+export type StationPinBody = z.infer<typeof StationPinBodySchema>;
+
+/** `POST v2/auth/station-pin/check`: the signed-in staff member's PIN, to leave (or start) station mode. */
+export const StationPinCheckBodySchema = z.object({ pin: z.string().max(32) });
+export type StationPinCheckBody = z.infer<typeof StationPinCheckBodySchema>;
+
+export const StationPinResponseSchema = z.object({ message: z.string() });
+export type StationPinResponse = z.infer<typeof StationPinResponseSchema>;
+
+export const STATION_PIN_MESSAGES = {
+  saved: 'Your station PIN is saved.',
+  right: 'The PIN is right.',
+  wrong: 'That PIN is not right.',
+  none: 'You have not set a station PIN yet.',
+  tooMany: 'Too many wrong PINs. Please wait and try again.',
+} as const;

@@ -45,6 +45,7 @@ describe('password login', () => {
         'email',
         'fname',
         'grade',
+        'has_station_pin',
         'id',
         'lname',
         'nickname',

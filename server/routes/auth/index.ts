@@ -17,6 +17,10 @@ import {
   LogoutResponseSchema,
   MESSAGES,
   ParentLoginBodySchema,
+  STATION_PIN_MESSAGES,
+  StationPinBodySchema,
+  StationPinCheckBodySchema,
+  StationPinResponseSchema,
   type UserType,
 } from '../../../src/contract';
 import { GoogleTokenError } from '../../auth/google';
@@ -32,7 +36,7 @@ import {
 } from '../../auth/sessions';
 import { users } from '../../db/schema';
 import { audit } from '../../lib/audit';
-import { AppError } from '../../lib/errors';
+import { AppError, invalid } from '../../lib/errors';
 import { requireAuth } from '../../plugins/access';
 
 const loginFailed = () => new AppError('unauthenticated', MESSAGES.loginFailed);
@@ -184,6 +188,63 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const auth = requireAuth(request);
       return { user: toSessionUser(auth.user, auth.permissions) };
+    },
+  );
+
+  /**
+   * Station PINs (issue S1 item 1): a staff member sets their own, and a station they started checks it before it
+   * leaves station mode. Hashed like a password; wrong PINs are limited like sign-ins (per account, under a key of its
+   * own so that guessing a PIN never locks the password, and per address), in the database so instances share them.
+   */
+  app.post(
+    '/station-pin',
+    {
+      config: { access: 'signed_in', userTypes: ['staff'] },
+      schema: { body: StationPinBodySchema, response: { 200: StationPinResponseSchema, ...errorResponses } },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      await app.db
+        .update(users)
+        .set({ station_pin_hash: await hashPassword(request.body.pin) })
+        .where(eq(users.id, auth.user.id));
+      await audit(app.db, request, {
+        action: 'update',
+        resource: 'users',
+        recordId: auth.user.id,
+        changes: { station_pin: 'set' },
+      });
+      return { message: STATION_PIN_MESSAGES.saved };
+    },
+  );
+
+  app.post(
+    '/station-pin/check',
+    {
+      config: { access: 'signed_in', userTypes: ['staff'], rateLimit },
+      schema: { body: StationPinCheckBodySchema, response: { 200: StationPinResponseSchema, ...errorResponses } },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const attempt = { email: `pin:${auth.user.email}`, ip: request.ip };
+      const wait = await beginLoginAttempt(app.db, attempt, limits);
+      if (wait > 0) {
+        reply.header('retry-after', String(wait));
+        throw new AppError('rate_limited', STATION_PIN_MESSAGES.tooMany);
+      }
+      const [row] = await app.db
+        .select({ hash: users.station_pin_hash })
+        .from(users)
+        .where(eq(users.id, auth.user.id))
+        .limit(1);
+      const ok = await verifyPassword(request.body.pin, row?.hash ?? (await dummyPasswordHash()));
+      if (!row?.hash || !ok) {
+        await endLoginAttempt(app.db, attempt, { ok: false });
+        const message = row?.hash ? STATION_PIN_MESSAGES.wrong : STATION_PIN_MESSAGES.none;
+        throw invalid('pin', message);
+      }
+      await endLoginAttempt(app.db, attempt, { ok: true, email: attempt.email });
+      return { message: STATION_PIN_MESSAGES.right };
     },
   );
 
