@@ -18,3 +18,11 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+let shared: QueryClient | null = null;
+
+/** The app's one query client (the section and station layouts share it, so the cache survives moving between them). */
+export function appQueryClient(): QueryClient {
+  shared ??= createQueryClient();
+  return shared;
+}

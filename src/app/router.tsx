@@ -7,7 +7,7 @@
  */
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes } from 'react-router-dom';
 import { useSession } from '../features/auth/session-instance';
 import type { KioskTile } from '../features/kiosk/kiosk-home';
 import { Guarded } from './guarded';
@@ -23,6 +23,8 @@ import {
   SECTIONS,
   type SectionRoute,
 } from './route-table';
+import { useStation } from './station/station-store';
+import { STATIONS, type StationDef, type StationPageDef, stationOf, stationPermissions } from './station/stations';
 
 /** The kiosk tiles for someone with these permissions: each section they may open, linked to its first page. */
 export function kioskTiles(
@@ -52,6 +54,8 @@ const SectionLayout = lazy(() => import('./layouts/section-layout'));
 const CenteredLayout = lazy(() => import('./layouts/centered-layout'));
 const PlainLayout = lazy(() => import('./layouts/plain-layout'));
 const NotFound = lazy(() => import('./layouts/not-found'));
+const StationLayout = lazy(() => import('./station/station-layout'));
+const StartStation = lazy(() => import('./station/start-station'));
 
 function KioskRoute() {
   const { t } = useTranslation(['common', 'kiosk']);
@@ -60,7 +64,64 @@ function KioskRoute() {
     <KioskHome
       tiles={kioskTiles(permissions, (key) => t(key as 'sections.administration'))}
       greeting={t('kiosk:welcome', { name: user?.nickname ?? user?.fname ?? '' })}
+      footer={
+        <Suspense fallback={null}>
+          <StartStation />
+        </Suspense>
+      }
     />
+  );
+}
+
+/** Each station page as a lazy component that also loads its station's translation namespaces. */
+const stationPages = new Map<StationPageDef, ComponentType<{ permissions: readonly string[]; audience?: 'children' }>>(
+  STATIONS.flatMap((station) =>
+    station.pages.map((page) => [
+      page,
+      lazy(async () => {
+        const [loaded] = await Promise.all([page.load(), loadNamespaces(...(station.namespaces as Namespace[]))]);
+        return loaded;
+      }),
+    ]),
+  ),
+);
+
+/** A station page with what station mode gives it: only the permissions recording needs, children as its audience. */
+function StationPage({ station, page }: { station: StationDef; page: StationPageDef }) {
+  const { t } = useTranslation();
+  const state = useSession();
+  const Page = stationPages.get(page) as ComponentType<{ permissions: readonly string[]; audience?: 'children' }>;
+  if (state.loggedIn === null) return <FullPageSpinner />;
+  if (state.loggedIn === false) return <p role="alert">{t('stations.signedOut')}</p>;
+  return <Page permissions={stationPermissions(station, state.permissions)} audience="children" />;
+}
+
+/**
+ * The routes of a device in station mode (issue S1 item 1): the station's pages in the station layout, and every
+ * other path (staff screens, /login, the kiosk home) back to the station's first page.
+ */
+function StationRoutes({ station }: { station: StationDef }) {
+  const first = station.pages[0]?.path ?? '/';
+  return (
+    <Routes>
+      {station.pages.map((page) => (
+        <Route
+          key={page.path}
+          id={`station-${station.kind}${page.path.replaceAll('/', '-')}`}
+          path={page.path}
+          element={
+            <Screen>
+              <StationLayout station={station}>
+                <Screen>
+                  <StationPage station={station} page={page} />
+                </Screen>
+              </StationLayout>
+            </Screen>
+          }
+        />
+      ))}
+      <Route id="station-elsewhere" path="*" element={<Navigate to={first} replace />} />
+    </Routes>
   );
 }
 
@@ -114,8 +175,10 @@ function sectionRoutes(section: SectionRoute) {
   );
 }
 
-/** The app's routes. */
+/** The app's routes: a station's own, in station mode. */
 export function AppRoutes() {
+  const station = useStation();
+  if (station) return <StationRoutes station={stationOf(station.kind)} />;
   return (
     <Routes>
       <Route

@@ -12,7 +12,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router-dom';
 import { useSession } from '../../features/auth/session-instance';
-import { createQueryClient } from '../query-client';
+import { appQueryClient } from '../query-client';
 import { childPath, mayOpen, type SectionRoute } from '../route-table';
 import { AppBar } from './app-bar';
 
@@ -46,7 +46,7 @@ function SectionNav({ section, onNavigate }: { section: SectionRoute; onNavigate
   );
 }
 
-const queryClient = createQueryClient();
+const queryClient = appQueryClient();
 
 /** Menu icon: three bars. */
 function MenuIcon() {

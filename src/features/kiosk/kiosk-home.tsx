@@ -3,6 +3,7 @@
  * network, so it opens offline after one visit (the service worker has the code; the session is cached).
  */
 import { Box, Heading, SimpleGrid, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
@@ -13,7 +14,16 @@ export interface KioskTile {
 }
 
 /** The tiles, or a clear message when the person may open no section. */
-export default function KioskHome({ tiles, greeting }: { tiles: KioskTile[]; greeting: string }) {
+export default function KioskHome({
+  tiles,
+  greeting,
+  footer,
+}: {
+  tiles: KioskTile[];
+  greeting: string;
+  /** What the app puts below the tiles (the station-mode choices). */
+  footer?: ReactNode;
+}) {
   const { t } = useTranslation('kiosk');
   return (
     <Box maxW="6xl" mx="auto">
@@ -53,6 +63,7 @@ export default function KioskHome({ tiles, greeting }: { tiles: KioskTile[]; gre
           ))}
         </SimpleGrid>
       )}
+      {footer}
     </Box>
   );
 }

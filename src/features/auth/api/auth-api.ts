@@ -28,3 +28,11 @@ export const logoutSession = (parent: boolean) =>
 
 /** `GET v2/config`: Google client id, school name, time zone. */
 export const fetchConfig = () => call(() => api.get('v2/config').json<ConfigResponse>());
+
+/** `POST v2/auth/station-pin`: sets the signed-in staff member's station PIN. */
+export const setStationPin = (pin: string) =>
+  call(() => api.post('v2/auth/station-pin', { json: { pin }, retry: 0 }).json<{ message: string }>());
+
+/** `POST v2/auth/station-pin/check`: answers when the PIN is the signed-in staff member's; 422 when not, 429 when waiting. */
+export const checkStationPin = (pin: string) =>
+  call(() => api.post('v2/auth/station-pin/check', { json: { pin }, retry: 0 }).json<{ message: string }>());

@@ -18,6 +18,8 @@ export interface ArrivalsKioskProps {
   day: CheckInDay;
   canRecord: boolean;
   resetAfterMs: number;
+  /** Station mode: a child is at the kiosk. */
+  forChildren?: boolean;
 }
 
 /** The camera option, then the kiosk's current step. */
@@ -37,6 +39,7 @@ function KioskStep({
   day,
   canRecord,
   resetAfterMs,
+  forChildren = false,
   flow,
 }: ArrivalsKioskProps & { flow: ReturnType<typeof useArrivalsFlow> }) {
   const deviceId = useStation().useDeviceId();
@@ -65,6 +68,7 @@ function KioskStep({
           late={step.late}
           timeZone={day.timeZone}
           resetAfterMs={resetAfterMs}
+          forChildren={forChildren}
           onDone={reset}
         />
       );
@@ -88,6 +92,7 @@ function KioskStep({
           onQuery={flow.type}
           onScan={flow.scan}
           canRecord={canRecord}
+          forChildren={forChildren}
           error={flow.error}
           onArrive={arrive}
           onLeave={leave}

@@ -223,3 +223,38 @@ describe('Arrivals', () => {
     expect(await screen.findByText(/You are offline and the roster has not been downloaded/)).toBeTruthy();
   });
 });
+
+describe('Arrivals in front of children (station mode)', () => {
+  async function renderForChildren() {
+    fixture = await makeFixture({});
+    await renderWithProviders(
+      fixture.wrap(<ArrivalsPage permissions={['check_ins-create']} resetAfterMs={60_000} audience="children" />),
+      { route: '/check-in', queryClient: fixture.queryClient },
+    );
+  }
+
+  it('shows a child only a photo, the preferred name and last initial, and one large "I\'m here"', async () => {
+    await renderForChildren();
+    await screen.findByText('Type your name or your number to find yourself.');
+    expect(screen.queryByRole('heading', { name: 'Recent' })).toBeNull();
+    await search('lovelace');
+    const here = await screen.findByRole('button', { name: "I'm here: Ada L." });
+    expect(here.textContent).toBe("I'm here");
+    const row = here.closest('li') as HTMLElement;
+    expect(row.textContent).not.toContain('Lovelace');
+    expect(row.textContent).not.toMatch(/Grade|#|Room/);
+    // Not arrived yet: no "Leaving early".
+    expect(within(row).queryByRole('button', { name: /leaving early/ })).toBeNull();
+
+    fireEvent.click(here);
+    expect(await screen.findByRole('heading', { name: "Welcome, Ada! You're checked in." })).toBeTruthy();
+    expect(screen.queryByText(/Ada Lovelace/)).toBeNull();
+
+    // Back at the search: no list of who came before; found again, she may now say she is leaving early.
+    fireEvent.click(screen.getByRole('button', { name: 'Tap anywhere to continue' }));
+    await screen.findByText('Type your name or your number to find yourself.');
+    await search('lovelace');
+    expect(await screen.findByRole('button', { name: 'Ada L. is leaving early' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: "I'm here: Ada L." })).toBeNull();
+  });
+});

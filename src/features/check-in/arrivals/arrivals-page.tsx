@@ -14,17 +14,24 @@ export interface ArrivalsPageProps {
   permissions: readonly string[];
   /** How long a confirmation stays before the screen resets for the next person. */
   resetAfterMs?: number;
+  /** Station mode (issue S1 item 2): the kiosk is in front of children. */
+  audience?: 'children';
 }
 
 /** The live part: it renders on every change of the roster or of today's check-ins (each tap, each sync). */
-function Arrivals({ permissions, resetAfterMs = 4000 }: ArrivalsPageProps) {
+function Arrivals({ permissions, resetAfterMs = 4000, audience }: ArrivalsPageProps) {
   const { t } = useTranslation('check-in');
   const day = useCheckInDay(useNow());
   return (
     <>
       <StationNotices day={day} offlineText={t('roster.offline')} />
       <RosterGate day={day}>
-        <ArrivalsKiosk day={day} canRecord={permissions.includes('check_ins-create')} resetAfterMs={resetAfterMs} />
+        <ArrivalsKiosk
+          day={day}
+          canRecord={permissions.includes('check_ins-create')}
+          resetAfterMs={resetAfterMs}
+          forChildren={audience === 'children'}
+        />
       </RosterGate>
     </>
   );

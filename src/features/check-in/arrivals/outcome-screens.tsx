@@ -61,11 +61,14 @@ export interface ConfirmationProps {
   late: boolean;
   timeZone: string;
   resetAfterMs: number;
+  /** A child is at the kiosk: the outcome in words a child reads. */
+  forChildren?: boolean;
   onDone: () => void;
 }
 
 /** The large confirmation of a recorded arrival or departure. */
-export function Confirmation({ scholar, kind, at, late, timeZone, resetAfterMs, onDone }: ConfirmationProps) {
+export function Confirmation(props: ConfirmationProps) {
+  const { scholar, kind, at, late, timeZone, resetAfterMs, forChildren = false, onDone } = props;
   const { t, i18n } = useTranslation('check-in');
   useAutoReset(onDone, resetAfterMs);
   const name = scholar.nickname || scholar.fname;
@@ -74,11 +77,19 @@ export function Confirmation({ scholar, kind, at, late, timeZone, resetAfterMs, 
     <OutcomeCard onDone={onDone}>
       <ScholarPhoto scholar={scholar} size="xl" />
       <Heading as="h2" size="4xl">
-        {kind === 'arrival' ? t('arrivals.welcome', { name }) : t('arrivals.goodbye', { name })}
+        {forChildren
+          ? kind === 'arrival'
+            ? t('arrivals.childWelcome', { name })
+            : t('arrivals.childGoodbye', { name })
+          : kind === 'arrival'
+            ? t('arrivals.welcome', { name })
+            : t('arrivals.goodbye', { name })}
       </Heading>
-      <Text fontSize="2xl">
-        {scholarName(scholar)} · {t('grade', { grade: scholar.grade })}
-      </Text>
+      {!forChildren && (
+        <Text fontSize="2xl">
+          {scholarName(scholar)} · {t('grade', { grade: scholar.grade })}
+        </Text>
+      )}
       <Text fontSize="2xl" fontWeight="semibold">
         {kind === 'arrival' ? t('arrivals.arrivalRecorded', { time }) : t('arrivals.departureRecorded', { time })}
       </Text>

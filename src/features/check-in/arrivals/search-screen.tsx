@@ -54,6 +54,8 @@ export interface SearchScreenProps {
   /** A badge code a scanner typed into the search box (after other text, where the box's text is no code). */
   onScan: (code: string) => void;
   canRecord: boolean;
+  /** A child is at the kiosk: no list of who came before, rows a child may see. */
+  forChildren?: boolean;
   error: string | null;
   onArrive: (scholar: DemographicRecord) => void;
   onLeave: (scholar: DemographicRecord) => void;
@@ -64,6 +66,7 @@ interface ScholarListProps {
   days: CheckInDay['days'];
   timeZone: string;
   canRecord: boolean;
+  forChildren: boolean;
   onArrive: (scholar: DemographicRecord) => void;
   onLeave: (scholar: DemographicRecord) => void;
 }
@@ -78,6 +81,7 @@ const ScholarList = memo(function ScholarList({
   days,
   timeZone,
   canRecord,
+  forChildren,
   onArrive,
   onLeave,
 }: ScholarListProps) {
@@ -90,6 +94,7 @@ const ScholarList = memo(function ScholarList({
           day={dayOf(days, scholar.id)}
           timeZone={timeZone}
           canRecord={canRecord}
+          forChildren={forChildren}
           onArrive={onArrive}
           onLeave={onLeave}
         />
@@ -100,11 +105,12 @@ const ScholarList = memo(function ScholarList({
 
 /** Search box, results or recent list. */
 export function SearchScreen(props: SearchScreenProps) {
-  const { day, deviceId, query, onQuery, onScan, canRecord, error, onArrive, onLeave } = props;
+  const { day, deviceId, query, onQuery, onScan, canRecord, forChildren = false, error, onArrive, onLeave } = props;
   const { t } = useTranslation('check-in');
   const scanner = useRef(createBurstDetector());
   const matches = useMemo(() => searchRoster(day.index, query, RESULT_LIMIT), [day.index, query]);
-  const recent = useMemo(() => recentScholars(day, deviceId), [day, deviceId]);
+  // Children never see who checked in before them.
+  const recent = useMemo(() => (forChildren ? [] : recentScholars(day, deviceId)), [day, deviceId, forChildren]);
   const searching = query.trim() !== '';
   const list = searching ? matches.scholars : recent;
   const more = matches.total - matches.scholars.length;
@@ -143,10 +149,16 @@ export function SearchScreen(props: SearchScreenProps) {
           <Alert.Description>{t('arrivals.viewOnly')}</Alert.Description>
         </Alert.Root>
       )}
-      <Heading as="h2" size="md">
-        {searching ? t('arrivals.results') : t('arrivals.recent')}
-      </Heading>
-      {list.length === 0 ? (
+      {!searching && forChildren ? (
+        <Text fontSize="2xl" textAlign="center" py="6">
+          {t('arrivals.childHint')}
+        </Text>
+      ) : (
+        <Heading as="h2" size="md">
+          {searching ? t('arrivals.results') : t('arrivals.recent')}
+        </Heading>
+      )}
+      {!searching && forChildren ? null : list.length === 0 ? (
         <Text color="fg.muted" fontSize="lg">
           {searching ? t('arrivals.noMatch', { query: query.trim() }) : t('arrivals.recentEmpty')}
         </Text>
@@ -156,6 +168,7 @@ export function SearchScreen(props: SearchScreenProps) {
           days={day.days}
           timeZone={day.timeZone}
           canRecord={canRecord}
+          forChildren={forChildren}
           onArrive={arrive}
           onLeave={leave}
         />

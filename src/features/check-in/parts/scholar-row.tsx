@@ -37,6 +37,22 @@ function RowPhoto({ scholar, name }: { scholar: DemographicRecord; name: string 
   );
 }
 
+/** What a child at the kiosk sees of another child: the preferred name and the last initial ('Jasmine A.'). */
+export const childName = (scholar: Pick<DemographicRecord, 'fname' | 'nickname' | 'lname'>) =>
+  `${scholar.nickname || scholar.fname} ${scholar.lname.slice(0, 1)}.`;
+
+function ChildSummary({ scholar }: { scholar: DemographicRecord }) {
+  const name = childName(scholar);
+  return (
+    <span className="row-summary">
+      <RowPhoto scholar={scholar} name={name} />
+      <span className="row-text">
+        <span className="row-name">{name}</span>
+      </span>
+    </span>
+  );
+}
+
 function ScholarSummary({ scholar }: { scholar: DemographicRecord }) {
   const { t } = useTranslation('check-in');
   const words = useSchoolWords();
@@ -62,6 +78,11 @@ export interface ScholarRowProps {
   day: ScholarDay;
   timeZone: string;
   canRecord: boolean;
+  /**
+   * A child is at the kiosk (station mode): the row shows only the photo, preferred name and last initial, one large
+   * "I'm here", and "Leaving early" only for a scholar who has arrived and not left.
+   */
+  forChildren?: boolean;
   onArrive: (scholar: DemographicRecord) => void;
   onLeave: (scholar: DemographicRecord) => void;
 }
@@ -72,13 +93,49 @@ export const ScholarRow = memo(function ScholarRow({
   day,
   timeZone,
   canRecord,
+  forChildren = false,
   onArrive,
   onLeave,
 }: ScholarRowProps) {
   const { t } = useTranslation('check-in');
   const dayText = useDayText(day, timeZone);
   const gone = day.state === 'left' || day.state === 'signed_out';
-  const name = scholarName(scholar);
+  const mayLeave = forChildren ? day.state === 'in' : !gone;
+  const name = forChildren ? childName(scholar) : scholarName(scholar);
+  if (forChildren) {
+    return (
+      <li className="row row-child">
+        <ChildSummary scholar={scholar} />
+        {dayText && (
+          <span className="row-day">
+            <span className="row-badge" data-in={day.state === 'in' ? '' : undefined}>
+              {dayText}
+            </span>
+          </span>
+        )}
+        {canRecord && day.state === 'not_arrived' && (
+          <button
+            type="button"
+            className="row-here"
+            aria-label={t('arrivals.imHereFor', { name })}
+            onClick={() => onArrive(scholar)}
+          >
+            {t('arrivals.imHere')}
+          </button>
+        )}
+        {canRecord && mayLeave && (
+          <button
+            type="button"
+            className="row-leave"
+            aria-label={t('arrivals.leaveEarlyFor', { name })}
+            onClick={() => onLeave(scholar)}
+          >
+            {t('arrivals.leaveEarly')}
+          </button>
+        )}
+      </li>
+    );
+  }
   return (
     <li className="row">
       {canRecord ? (
@@ -103,7 +160,7 @@ export const ScholarRow = memo(function ScholarRow({
           {day.pending && <span className="row-note">{t('arrivals.notSent')}</span>}
         </span>
       )}
-      {canRecord && !gone && (
+      {canRecord && mayLeave && (
         <button
           type="button"
           className="row-leave"
@@ -141,6 +198,15 @@ const ROWS_STYLE = `
   color: var(--chakra-colors-gray-fg); }
 .kiosk-rows .row-badge[data-in] { background: var(--chakra-colors-green-subtle); color: var(--chakra-colors-green-fg); }
 .kiosk-rows .row-note { font-size: var(--chakra-font-sizes-xs); color: var(--chakra-colors-fg-muted); }
+.kiosk-rows .row-child { padding: var(--chakra-spacing-3); }
+.kiosk-rows .row-child .row-summary { flex: 1; min-width: 12rem; }
+.kiosk-rows .row-child .row-photo { width: 4rem; height: 4rem; font-size: 1.4rem; }
+.kiosk-rows .row-child .row-name { font-size: var(--chakra-font-sizes-2xl); }
+.kiosk-rows .row-here { min-height: 4rem; min-width: 10rem; padding-inline: var(--chakra-spacing-6); border: none;
+  border-radius: var(--chakra-radii-xl); background: var(--chakra-colors-primary-solid);
+  color: var(--chakra-colors-primary-contrast); font-size: var(--chakra-font-sizes-2xl); font-weight: 700; cursor: pointer;
+  transition: filter 0s 80ms; }
+.kiosk-rows .row-here:active { filter: brightness(0.85); transition-delay: 80ms; }
 .kiosk-rows .row-leave { min-height: var(--chakra-sizes-11); padding-inline: var(--chakra-spacing-5);
   border: 1px solid var(--chakra-colors-border); border-radius: var(--chakra-radii-md); background: transparent;
   color: inherit; font-size: var(--chakra-font-sizes-md); font-weight: 600; cursor: pointer; }

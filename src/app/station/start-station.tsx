@@ -1,0 +1,161 @@
+/**
+ * Starting station mode from the kiosk home (issue S1 item 1): a staff member picks the station this device becomes
+ * and types their station PIN (or chooses one, the first time), which is what leaves station mode later. The PIN is
+ * checked by the server when it answers; offline, the PIN typed now becomes the one that leaves (the device keeps a
+ * verifier of it, never the PIN). The first PIN needs the server, which keeps it hashed.
+ */
+import {
+  Alert,
+  Box,
+  Button,
+  CloseButton,
+  Dialog,
+  Field,
+  Heading,
+  Input,
+  Portal,
+  Stack,
+  Text,
+  Wrap,
+} from '@chakra-ui/react';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { ApiError } from '../../api/errors';
+import { checkStationPin, setStationPin } from '../../features/auth/api/auth-api';
+import { useSession } from '../../features/auth/session-instance';
+import { makeVerifier, stationStore } from './station-store';
+import { type StationDef, stationsFor } from './stations';
+
+const PIN_PATTERN = /^\d{4,8}$/;
+
+function StartDialog({ station, onClose }: { station: StationDef; onClose: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { user } = useSession();
+  const firstPin = !user?.has_station_pin;
+  const [pin, setPin] = useState('');
+  const [again, setAgain] = useState('');
+  const [errors, setErrors] = useState<{ pin?: string; again?: string; form?: string }>({});
+  const [busy, setBusy] = useState(false);
+  const title = t(station.title as 'appName');
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!PIN_PATTERN.test(pin)) return setErrors({ pin: t('stations.pinFormat') });
+    if (firstPin && again !== pin) return setErrors({ again: t('stations.pinMismatch') });
+    setErrors({});
+    setBusy(true);
+    try {
+      await (firstPin ? setStationPin(pin) : checkStationPin(pin));
+    } catch (error) {
+      const offline = error instanceof ApiError && error.isOffline;
+      if (!(offline && !firstPin)) {
+        setBusy(false);
+        if (offline) return setErrors({ form: t('stations.firstPinOnline') });
+        if (error instanceof ApiError && error.status === 422) return setErrors({ pin: t('stations.pinWrong') });
+        if (error instanceof ApiError && error.status === 429) return setErrors({ form: t('stations.pinWait') });
+        return setErrors({ form: t('stations.startFailed') });
+      }
+    }
+    stationStore.start({ kind: station.kind, user_id: user?.id ?? '', verifier: await makeVerifier(pin) });
+    setBusy(false);
+    document.documentElement.requestFullscreen?.().catch(() => undefined);
+    navigate(station.pages[0]?.path ?? '/', { replace: true });
+  };
+
+  return (
+    <Dialog.Root open onOpenChange={(details) => !details.open && onClose()} placement="center">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content mx="3">
+            <Dialog.Header>
+              <Dialog.Title>{t('stations.startTitle', { station: title })}</Dialog.Title>
+            </Dialog.Header>
+            <form onSubmit={submit} noValidate>
+              <Dialog.Body>
+                <Stack gap="4">
+                  <Text>{t('stations.startBody')}</Text>
+                  {errors.form && (
+                    <Alert.Root status="error">
+                      <Alert.Indicator />
+                      <Alert.Title>{errors.form}</Alert.Title>
+                    </Alert.Root>
+                  )}
+                  <Field.Root invalid={Boolean(errors.pin)} required>
+                    <Field.Label>{firstPin ? t('stations.choosePin') : t('stations.pin')}</Field.Label>
+                    <Input
+                      type="password"
+                      inputMode="numeric"
+                      autoComplete="off"
+                      maxLength={8}
+                      value={pin}
+                      onChange={(e) => setPin(e.target.value.replace(/\D/g, ''))}
+                    />
+                    {firstPin && <Field.HelperText>{t('stations.pinHelp')}</Field.HelperText>}
+                    <Field.ErrorText>{errors.pin}</Field.ErrorText>
+                  </Field.Root>
+                  {firstPin && (
+                    <Field.Root invalid={Boolean(errors.again)} required>
+                      <Field.Label>{t('stations.pinAgain')}</Field.Label>
+                      <Input
+                        type="password"
+                        inputMode="numeric"
+                        autoComplete="off"
+                        maxLength={8}
+                        value={again}
+                        onChange={(e) => setAgain(e.target.value.replace(/\D/g, ''))}
+                      />
+                      <Field.ErrorText>{errors.again}</Field.ErrorText>
+                    </Field.Root>
+                  )}
+                </Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Dialog.ActionTrigger asChild>
+                  <Button variant="outline" minH="11">
+                    {t('actions.cancel')}
+                  </Button>
+                </Dialog.ActionTrigger>
+                <Button type="submit" minH="11" loading={busy}>
+                  {t('stations.start')}
+                </Button>
+              </Dialog.Footer>
+            </form>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label={t('actions.close')} />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+/** The kiosk home's "Use this device as a station" choices, for the stations this staff member may start. */
+export default function StartStation() {
+  const { t } = useTranslation();
+  const { user, permissions } = useSession();
+  const [chosen, setChosen] = useState<StationDef | null>(null);
+  const stations = user?.type === 'staff' ? stationsFor(permissions) : [];
+  if (stations.length === 0) return null;
+  return (
+    <Box as="section" aria-labelledby="station-mode-title" mt="10" pt="6" borderTopWidth="1px">
+      <Heading as="h2" size="lg" id="station-mode-title">
+        {t('stations.title')}
+      </Heading>
+      <Text mt="1" mb="4" color="fg.muted">
+        {t('stations.intro')}
+      </Text>
+      <Wrap gap="3">
+        {stations.map((station) => (
+          <Button key={station.kind} variant="outline" size="lg" onClick={() => setChosen(station)}>
+            {t(station.title as 'appName')}
+          </Button>
+        ))}
+      </Wrap>
+      {chosen && <StartDialog station={chosen} onClose={() => setChosen(null)} />}
+    </Box>
+  );
+}

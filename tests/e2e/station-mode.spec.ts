@@ -1,0 +1,152 @@
+/**
+ * Station mode end to end (issue S1 items 1 and 2), in Chromium against the real server on a copy of the demo school:
+ * a staff member turns the device into the Arrivals kiosk with their PIN; a child finds themselves and checks in,
+ * with no way out to a staff screen; the station stays a station through an offline reload; a wrong PIN keeps it, the
+ * right one (checked on the device while offline) leaves it. Then the axe sweep of the station at a phone's width.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DemographicRecord } from '../../src/contract';
+import { signIn, startDemoServer } from './lib/app';
+import { launchBrowser } from './lib/browser';
+import { apiToken, createApi, fetchRoster, serverCheckIns, until } from './lib/check-in';
+import { waitForServiceWorker } from './lib/installability';
+import type { ServerProcess } from './lib/server';
+
+let server: ServerProcess;
+let token: string;
+let roster: DemographicRecord[] = [];
+const api = createApi(
+  () => server.url,
+  () => token,
+);
+
+beforeAll(async () => {
+  server = await startDemoServer();
+  token = await apiToken(server.url, 'office@demo.school');
+  roster = await fetchRoster(api);
+});
+afterAll(() => server?.stop());
+
+const PIN = '482613';
+
+/** A scholar whose surname no other active scholar has. */
+function uniqueScholar(skip = 0): DemographicRecord {
+  const counts = new Map<string, number>();
+  for (const s of roster) counts.set(s.lname, (counts.get(s.lname) ?? 0) + 1);
+  const found = roster.filter((s) => s.active && counts.get(s.lname) === 1)[skip];
+  if (!found) throw new Error('no scholar with a surname of their own');
+  return found;
+}
+
+/** Signs in as a staff member without a station PIN yet and starts the Arrivals station, choosing the PIN. */
+async function startArrivalsStation(page: Page, email: string) {
+  await signIn(page, server.url, email);
+  await page.getByRole('heading', { name: 'Station mode' }).waitFor();
+  await page.getByRole('button', { name: 'Arrivals', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Use this device for Arrivals' });
+  await dialog.getByLabel('Choose a station PIN').fill(PIN);
+  await dialog.getByLabel('Type the PIN again').fill(PIN);
+  await dialog.getByRole('button', { name: 'Start station' }).click();
+  await page.waitForURL(`${server.url}/check-in`);
+}
+
+const search = (page: Page) => page.getByRole('searchbox', { name: 'Find a scholar by name or student number' });
+
+describe('station mode', () => {
+  it('a child checks in at the Arrivals station with no way out; it survives an offline reload and leaves with the PIN', async () => {
+    const b = await launchBrowser();
+    const { page, context } = b;
+    try {
+      await startArrivalsStation(page, 'office@demo.school');
+      const header = page.getByRole('banner');
+      await header.getByText('Demo School', { exact: true }).waitFor();
+      await header.locator('time').waitFor();
+      await search(page).waitFor({ timeout: 90_000 });
+      // Nothing of the staff app: no section navigation, no account menu, no Check In/Out, records, CSV or print.
+      expect(await page.getByRole('button', { name: /Account and settings/ }).count()).toBe(0);
+      expect(await page.getByRole('link', { name: /Check In\/Out|View Records|Administration/ }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: /Export CSV|Print/ }).count()).toBe(0);
+      expect(await page.getByRole('navigation').count()).toBe(0);
+      // Staff pages and the sign-in page lead back to the station.
+      for (const path of ['/check-in/view', '/admin', '/login', '/']) {
+        await page.goto(`${server.url}${path}`);
+        await page.waitForURL(`${server.url}/check-in`);
+      }
+
+      // A child finds themselves and checks in.
+      const child = uniqueScholar();
+      const first = child.nickname || child.fname;
+      await search(page).fill(child.lname);
+      const here = page.getByRole('button', { name: `I'm here: ${first} ${child.lname.slice(0, 1)}.`, exact: true });
+      await here.click();
+      // After the school's start time the kiosk asks a late child why; the reasons are big buttons.
+      const welcome = page.getByRole('heading', { name: `Welcome, ${first}! You're checked in.` });
+      const why = page.getByText('You are late. Why?');
+      await welcome.or(why).waitFor();
+      if (await why.isVisible()) await page.getByRole('button', { name: 'Transportation', exact: true }).click();
+      await welcome.waitFor();
+      expect(await page.getByText(`${first} ${child.lname}`, { exact: true }).count()).toBe(0);
+      await until('the arrival on the server', async () => (await serverCheckIns(api, child.id)).length === 1);
+
+      // Offline, reloaded: still the station.
+      await waitForServiceWorker(page);
+      await context.setOffline(true);
+      await page.reload();
+      await search(page).waitFor({ timeout: 60_000 });
+      expect(await page.getByRole('button', { name: /Account and settings/ }).count()).toBe(0);
+
+      // A wrong PIN keeps the station; the right one, checked on the device, leaves it.
+      await page.getByRole('button', { name: 'Leave station mode' }).click();
+      const leave = page.getByRole('dialog', { name: 'Leave station mode?' });
+      await leave.getByLabel('Station PIN').fill('000000');
+      await leave.getByRole('button', { name: 'Leave station mode' }).click();
+      await leave.getByText('That PIN is not right.').waitFor();
+      expect(new URL(page.url()).pathname).toBe('/check-in');
+      await leave.getByLabel('Station PIN').fill(PIN);
+      await leave.getByRole('button', { name: 'Leave station mode' }).click();
+      await page.waitForURL(`${server.url}/`);
+      await page.getByRole('heading', { name: /Welcome/ }).waitFor();
+      await context.setOffline(false);
+    } finally {
+      await b.close();
+    }
+  }, 240_000);
+
+  it('has no serious or critical axe violation on a phone, and nothing scrolls sideways, in English and Spanish', async () => {
+    const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+    const b = await launchBrowser({ viewport: { width: 360, height: 740 }, bypassCSP: true });
+    const { page } = b;
+    try {
+      await startArrivalsStation(page, 'admin@demo.school');
+      await search(page).waitFor({ timeout: 90_000 });
+      const child = uniqueScholar(1);
+      await search(page).fill(child.lname);
+      await page
+        .getByRole('button', { name: /^I'm here: / })
+        .first()
+        .waitFor();
+      for (const language of ['en', 'es']) {
+        if (language === 'es') {
+          await page.evaluate(() => localStorage.setItem('settings.language', 'es'));
+          await page.reload();
+          await page.getByRole('searchbox').waitFor({ timeout: 60_000 });
+        }
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+        await page.addScriptTag({ content: axeSource });
+        const serious = await page.evaluate(async () => {
+          const axe = (
+            window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string }[] }> } }
+          ).axe;
+          const result = await axe.run();
+          return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+        });
+        expect(serious, language).toEqual([]);
+      }
+    } finally {
+      await b.close();
+    }
+  }, 240_000);
+});
