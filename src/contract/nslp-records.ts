@@ -91,7 +91,7 @@ export const NslpDailyCountsQuerySchema = z
     to: DateOnlySchema,
     meal_type: MealTypeSchema.optional(),
   })
-  .refine((q) => q.from <= q.to, { path: ['to'], message: 'The end of the range is on or after its start.' })
+  .refine((q) => q.from <= q.to, { path: ['to'], message: 'The end date is before the start date.' })
   .refine((q) => (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < MAX_COUNT_DAYS, {
     path: ['to'],
     message: `Ask for at most ${MAX_COUNT_DAYS} days at a time.`,

@@ -158,6 +158,10 @@ async function expectOpens(page: Page, child: Child) {
   await page.waitForTimeout(500);
   expect(new URL(page.url()).pathname).toBe(pathOf(child));
   expect(await page.getByText('Invalid Permissions').count()).toBe(0);
+  // The browser's title names the page as the route table does, then the school.
+  const title = await page.title();
+  expect(title.startsWith(`${commonText(child.title)} · `)).toBe(true);
+  expect(title.endsWith(' · Demo School')).toBe(true);
 }
 
 /** Opens the child's path and checks the app's not-allowed answer: 'Invalid Permissions', then /. */

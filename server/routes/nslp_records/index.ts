@@ -333,7 +333,8 @@ async function dailyCounts(tx: Tx, q: { from: string; to: string; meal_type?: Ns
       const category = (c: MealEligibility) => ({
         count: 0,
         eligible: counts[c],
-        limit: Math.round(counts[c] * factor * 100) / 100,
+        // Whole meals: for a whole count, above eligible × factor is the same as above its whole part.
+        limit: Math.floor(counts[c] * factor + 1e-9),
         flagged: false,
       });
       day = {

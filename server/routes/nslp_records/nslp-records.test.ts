@@ -282,7 +282,7 @@ describe('daily counts and the edit check', () => {
     expect(flagged.free).toEqual({
       count: free.length,
       eligible: free.length,
-      limit: Math.round(free.length * 95) / 100,
+      limit: Math.floor(free.length * 0.95 + 1e-9),
       flagged: true,
     });
     expect(flagged).toMatchObject({ total: free.length, flagged: true, paid: { count: 0, flagged: false } });

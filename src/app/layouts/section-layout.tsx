@@ -8,10 +8,11 @@
  */
 import { Box, CloseButton, Drawer, Flex, IconButton, Portal, Stack } from '@chakra-ui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet } from 'react-router-dom';
+import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { useSession } from '../../features/auth/session-instance';
+import { useSchoolName } from '../../features/auth/use-config';
 import { appQueryClient } from '../query-client';
 import { childPath, mayOpen, type SectionRoute } from '../route-table';
 import { AppBar } from './app-bar';
@@ -59,10 +60,27 @@ function MenuIcon() {
   );
 }
 
+/** The browser's title: the page's title as the route table names it, its section's, and the school's name. */
+function useDocumentTitle(section: SectionRoute) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const schoolName = useSchoolName() ?? t('appName');
+  const clean = pathname.replace(/\/+$/, '') || '/';
+  const child = section.children.find((c) => childPath(section, c) === clean);
+  const parts = [child?.title, section.title]
+    .filter((key, i, all): key is string => Boolean(key) && all.indexOf(key) === i)
+    .map((key) => t(key as 'sections.administration'));
+  const title = [...parts, schoolName].join(' · ');
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+}
+
 /** The layout of one section of the route table. */
 export default function SectionLayout({ section }: { section: SectionRoute }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  useDocumentTitle(section);
   const title = t(section.title as 'sections.administration');
   const navLabel = `${title}: ${t('navigation')}`;
   return (

@@ -22,7 +22,37 @@ const resolve = (name: string, mode: 'light' | 'dark'): string | undefined => {
   return reference ? resolve(reference, mode) : value;
 };
 
+/** WCAG contrast ratio of two #rrggbb colours (or 'white' and 'black'). */
+function contrast(a: string, b: string): number {
+  const named: Record<string, string> = { white: '#ffffff', black: '#000000' };
+  const luminance = (color: string) => {
+    const hex = (named[color] ?? color).replace('#', '');
+    const [r, g, b2] = [0, 2, 4].map((i) => {
+      const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * (r ?? 0) + 0.7152 * (g ?? 0) + 0.0722 * (b2 ?? 0);
+  };
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return ((hi ?? 0) + 0.05) / ((lo ?? 0) + 0.05);
+}
+
 describe('system', () => {
+  it('gives text of every palette the app uses at least 4.5:1 against its background, in both modes', () => {
+    const pairs: [string, string][] = [];
+    for (const palette of ['red', 'orange', 'green', 'teal', 'blue', 'gray', 'primary']) {
+      pairs.push([`--chakra-colors-${palette}-contrast`, `--chakra-colors-${palette}-solid`]);
+      pairs.push([`--chakra-colors-${palette}-fg`, `--chakra-colors-${palette}-subtle`]);
+    }
+    pairs.push(['--chakra-colors-fg-error', '--chakra-colors-bg'], ['--chakra-colors-fg-muted', '--chakra-colors-bg']);
+    for (const mode of ['light', 'dark'] as const) {
+      for (const [text, background] of pairs) {
+        const ratio = contrast(resolve(text, mode) ?? '', resolve(background, mode) ?? '');
+        expect(ratio, `${text} on ${background} (${mode})`).toBeGreaterThanOrEqual(4.5);
+      }
+    }
+  });
+
   it('uses the specification breakpoints, xxl as 2xl', () => {
     expect(system.breakpoints.up('sm')).toBe('@media screen and (min-width: 37.5rem)');
     expect(system.breakpoints.up('md')).toBe('@media screen and (min-width: 60rem)');

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { csvLines } from '../../../test/csv-parse';
 import { renderWithProviders } from '../../../test/render-with-providers';
+import { clearNotifications, getSnapshot } from '../../../ui/notifications/queue';
 import { ada, EARLY, type Fixture, jose, LATE, makeFixture, mei, serverCheckIn } from '../test/station-fixture';
 import CheckInOutPage from './check-in-out-page';
 
@@ -88,9 +89,13 @@ describe('Check In/Out', () => {
 
   it('checks a scholar in, back in after leaving, and out with a reason', async () => {
     await renderDay();
+    clearNotifications();
     fireEvent.click(screen.getByRole('button', { name: 'Check in José Núñez' }));
     await waitFor(() => expect(within(rowOf('José Núñez')).getByText('In')).toBeTruthy());
     expect(within(rowOf('José Núñez')).getByText('Not sent yet')).toBeTruthy();
+    // The toast is a sentence: who, what and when.
+    const texts = () => [getSnapshot().current, ...getSnapshot().queued].map((n) => n?.text.replace(/\s/g, ' '));
+    expect(texts()).toContainEqual(expect.stringMatching(/^José Núñez checked in at \d{1,2}:\d{2} [AP]M\.$/));
 
     fireEvent.click(screen.getByRole('button', { name: 'Check in Mei Chen' }));
     await waitFor(() => expect(within(rowOf('Mei Chen')).getByText('In')).toBeTruthy());
@@ -99,6 +104,7 @@ describe('Check In/Out', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Check out Ada Lovelace' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Family emergency' }));
     await waitFor(() => expect(within(rowOf('Ada Lovelace')).getByText('Left')).toBeTruthy());
+    expect(texts()).toContainEqual(expect.stringMatching(/^Ada Lovelace checked out at \d{1,2}:\d{2} [AP]M\.$/));
 
     expect(await fixture.written()).toEqual([
       expect.objectContaining({ kind: 'arrival', scholar_id: jose.id, method: 'manual', reason: null }),

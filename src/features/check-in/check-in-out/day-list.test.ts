@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { scholar } from '../../../offline/test/fakes';
-import { deriveDayStates } from '../model/day-state';
 import { buildRosterIndex } from '../../../ui/roster/roster-search';
+import { deriveDayStates } from '../model/day-state';
 import { csvRows, dayRows, filterDay, filterOptions, NO_FILTERS, pageOf } from './day-list';
 
 const ana = scholar({ fname: 'Ana', lname: 'Ávila', grade: '5', homeroom: '5B', student_number: '1' });

@@ -3,10 +3,11 @@
  * state, search), the counts per state and the CSV rows. Pure functions over the roster index, so 5,000 scholars
  * filter in one pass per change and the screen only renders a page of them.
  */
-import { GRADES } from '../../../contract';
+
 import type { DemographicRecord } from '../../../contract';
-import { countStates, type DayState, dayOf, type ScholarDay } from '../model/day-state';
+import { GRADES } from '../../../contract';
 import { matchingIds, type RosterIndex } from '../../../ui/roster/roster-search';
+import { countStates, type DayState, dayOf, type ScholarDay } from '../model/day-state';
 
 export interface DayRow {
   scholar: DemographicRecord;

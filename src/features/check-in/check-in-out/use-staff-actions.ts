@@ -7,7 +7,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addNotification } from '../../../ui/notifications';
 import { staffAction } from '../model/decide';
-import { isLateArrival } from '../model/school-clock';
+import { formatClockTime, isLateArrival } from '../model/school-clock';
 import type { CheckInDay } from '../station/use-check-in-day';
 import { useRecordCheckIn } from '../station/use-record-check-in';
 import { useWrittenDays } from '../station/use-written-days';
@@ -25,7 +25,7 @@ export interface ReasonRequest {
 
 /** The staff actions of the list and the reason they are waiting for, if any. */
 export function useStaffActions(day: Pick<CheckInDay, 'settings' | 'timeZone' | 'days' | 'today'>) {
-  const { t } = useTranslation('check-in');
+  const { t, i18n } = useTranslation('check-in');
   const record = useRecordCheckIn();
   const [asking, setAsking] = useState<ReasonRequest | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
@@ -41,8 +41,10 @@ export function useStaffActions(day: Pick<CheckInDay, 'settings' | 'timeZone' | 
     try {
       await record({ kind, scholarId: scholar.id, method: 'manual', occurredAt: at, reason });
       const next = remember(scholar.id, { kind, occurred_at: at, reason, late, pending: true });
-      const name = `${scholar.fname} ${scholar.lname}`;
-      addNotification({ text: t('day.recorded', { name, state: t(`states.${next.state}`) }), type: 'success' });
+      const name = `${scholar.nickname || scholar.fname} ${scholar.lname}`;
+      const time = formatClockTime(at, day.timeZone, i18n.language);
+      const text = next.state === 'in' ? t('day.checkedIn', { name, time }) : t('day.checkedOut', { name, time });
+      addNotification({ text, type: 'success' });
       setAsking(null);
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);

@@ -133,7 +133,7 @@ describe('View Records: the list', () => {
     await waitFor(() => expect(lastList()?.get('filter[from]')).toBe('2030-03-02'));
     const asked = server.calls('GET', 'v2/nslp_records').length;
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2030-03-01' } });
-    expect(await screen.findByText('The end of the range is on or after its start.')).toBeTruthy();
+    expect(await screen.findByText('The end date is before the start date.')).toBeTruthy();
     expect(screen.queryByRole('table', { name: 'Meal records' })).toBeNull();
     expect(server.calls('GET', 'v2/nslp_records')).toHaveLength(asked);
   });

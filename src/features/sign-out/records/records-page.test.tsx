@@ -182,7 +182,7 @@ describe('View Records: the list', () => {
     await waitFor(() => expect(lastList()?.get('filter[from]')).toBe('2030-03-02'));
     const asked = server.calls('GET', 'v2/check_ins').length;
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2030-03-01' } });
-    expect(await screen.findByText('The end of the range is on or after its start.')).toBeTruthy();
+    expect(await screen.findByText('The end date is before the start date.')).toBeTruthy();
     expect(screen.queryByRole('table', { name: 'Sign-out records' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Export CSV' }).hasAttribute('disabled')).toBe(true);
     expect(server.calls('GET', 'v2/check_ins')).toHaveLength(asked);

@@ -1,0 +1,95 @@
+/**
+ * Every screen on a phone (issue S1 items 4 and 5): each route of the route table, the login and the kiosk home, at
+ * 360×740, in English and Spanish and in the light and dark themes, as an administrator (who may open every route).
+ * Nothing may scroll sideways, and axe may find no serious or critical violation (colour contrast included). The
+ * routes are read from src/app/route-table.ts itself, so a screen that joins the table joins the sweep.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn, startDemoServer } from './lib/app';
+import { seriousViolations, sidewaysScroll } from './lib/axe';
+import { launchBrowser } from './lib/browser';
+import { ROOT, type ServerProcess } from './lib/server';
+
+/** Every page path of the route table: each section's path joined with each child's. */
+function routePaths(): string[] {
+  const source = readFileSync(join(ROOT, 'src/app/route-table.ts'), 'utf8');
+  const table = source.slice(source.indexOf('export const SECTIONS'), source.indexOf('\n];\n'));
+  const paths: string[] = [];
+  for (const section of table.split(/\n {2}\{\n/).slice(1)) {
+    const base = /^\s{4}path: '([^']+)'/m.exec(section)?.[1];
+    if (!base) continue;
+    for (const [, child] of section.matchAll(/^\s{8}path: '([^']*)'/gm)) paths.push(child ? `${base}/${child}` : base);
+  }
+  if (paths.length < 10) throw new Error(`only ${paths.length} routes read from the route table`);
+  return paths;
+}
+
+let server: ServerProcess;
+beforeAll(async () => {
+  server = await startDemoServer();
+});
+afterAll(() => server?.stop());
+
+/** Waits for a screen to settle: its main landmark there and no loading text or spinner left. */
+async function settle(page: Page) {
+  await page.locator('main').first().waitFor({ timeout: 60_000 });
+  await page
+    .waitForFunction(
+      () =>
+        !document.querySelector('[aria-busy="true"], .chakra-spinner') &&
+        !/Loading|Cargando/.test(document.body.innerText),
+      undefined,
+      { timeout: 20_000 },
+    )
+    .catch(() => undefined);
+  await page.waitForTimeout(300);
+}
+
+describe('every screen at 360×740', () => {
+  const paths = routePaths();
+
+  it(`fits without sideways scroll and passes axe on ${paths.length + 2} screens, en and es, light and dark`, async () => {
+    const b = await launchBrowser({ viewport: { width: 360, height: 740 }, bypassCSP: true });
+    const { page } = b;
+    const problems: string[] = [];
+    const swept: string[] = [];
+    try {
+      for (const language of ['en', 'es'] as const) {
+        for (const theme of ['light', 'dark'] as const) {
+          await page.goto(`${server.url}/login`);
+          await page.evaluate(
+            ([lang, mode]) => {
+              localStorage.setItem('settings.language', lang);
+              localStorage.setItem('settings.colorMode', mode);
+            },
+            [language, theme],
+          );
+          await page.reload();
+          await settle(page);
+          const check = async (where: string) => {
+            const scroll = await sidewaysScroll(page);
+            if (scroll > 0) problems.push(`${where}: scrolls ${scroll}px sideways`);
+            for (const v of await seriousViolations(page)) problems.push(`${where}: ${v}`);
+            swept.push(where);
+          };
+          await check(`/login ${language} ${theme}`);
+          if (language === 'en' && theme === 'light') {
+            await signIn(page, server.url, 'admin@demo.school');
+          }
+          for (const path of ['/', ...paths]) {
+            await page.goto(`${server.url}${path}`);
+            await settle(page);
+            await check(`${path} ${language} ${theme}`);
+          }
+        }
+      }
+    } finally {
+      await b.close();
+    }
+    console.log(`swept ${swept.length} screens; ${problems.length} problems`);
+    expect(problems).toEqual([]);
+  }, 1_200_000);
+});
