@@ -7,13 +7,10 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ConfigResponse } from '../contract';
-import { browserTimeZone, isValidTimeZone } from '../ui/intl-format';
+import { browserTimeZone, isValidTimeZone, TIME_ZONE_STORAGE_KEY } from '../ui/intl-format';
 import { api, call } from './client';
 
-export { browserTimeZone, isValidTimeZone };
-
-/** Where the last known school time zone is kept on this device. */
-export const TIME_ZONE_STORAGE_KEY = 'school.timeZone';
+export { browserTimeZone, isValidTimeZone, TIME_ZONE_STORAGE_KEY };
 
 export const schoolTimeZoneKey = ['school-time-zone'] as const;
 

@@ -6,6 +6,7 @@ import { createOfflineWiring, type SessionSource, type WiredModule } from './off
 
 const fakeOffline = vi.hoisted(() => ({
   setUserIdSource: vi.fn(),
+  setUserNameSource: vi.fn(),
   requestPersistence: vi.fn(async () => true),
   syncEngine: { start: vi.fn(), resume: vi.fn(async () => undefined) },
 }));
@@ -120,5 +121,7 @@ describe('startOffline and useOfflineModule', () => {
     await act(() => startOffline());
     await waitFor(() => expect(result.current?.syncEngine).toBe(fakeOffline.syncEngine));
     expect(fakeOffline.setUserIdSource).toHaveBeenCalledOnce();
+    // Each write keeps the recorder's name for the device panel, which never shows an id.
+    expect(fakeOffline.setUserNameSource).toHaveBeenCalledOnce();
   });
 });

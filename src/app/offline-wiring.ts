@@ -20,6 +20,7 @@ export type OfflineModule = typeof import('../offline');
 /** What the wiring calls on the offline module (the real one, or a fake in tests). */
 export interface WiredModule {
   setUserIdSource(source: () => string | null): void;
+  setUserNameSource?(source: () => string | null): void;
   requestPersistence(): Promise<boolean>;
   syncEngine: { start(): void; resume(): Promise<void> };
 }
@@ -49,6 +50,10 @@ export function createOfflineWiring<M extends WiredModule>(deps: {
 
   function wire(loaded: M): void {
     loaded.setUserIdSource(() => deps.session.getState().user?.id ?? null);
+    loaded.setUserNameSource?.(() => {
+      const user = deps.session.getState().user;
+      return user ? `${user.nickname ?? user.fname} ${user.lname}`.trim() : null;
+    });
     let isStarted = false;
     let previous: boolean | null = null;
     const follow = () => {

@@ -50,6 +50,8 @@ export interface OutboxEntry {
   /** When the person made the write (ISO 8601, device clock). */
   recorded_at: string;
   recorded_by: string | null;
+  /** The recorder's name as the device knew it (for the device panel: a name, never an id); absent in older entries. */
+  recorded_by_name?: string | null;
   device_id: string;
   /** Failed sends in a row (network, 408, 429, 5xx); drives the backoff. */
   attempts: number;

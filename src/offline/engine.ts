@@ -95,6 +95,8 @@ export interface SyncEngineDeps {
   locks: LockManagerLike | null;
   /** The signed-in person's user id, recorded with each write. */
   getUserId: () => string | null;
+  /** The signed-in person's name, kept with each write for the device panel. */
+  getUserName?: () => string | null;
   now?: () => number;
   random?: () => number;
   timers?: TimersLike;
@@ -781,7 +783,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
       const entry = await enqueue(
         db,
         { resource, action: 'create', data },
-        { recordedBy: deps.getUserId(), now: now() },
+        { recordedBy: deps.getUserId(), recordedByName: deps.getUserName?.() ?? null, now: now() },
       );
       // Sent right after the write, but in a task of its own: the screen that wrote shows its confirmation first.
       setTimeout(() => void requestSync({ force: false, pull: false }), 0);

@@ -33,10 +33,16 @@ export { requestPersistence, type StorageEstimate, storageEstimate } from './sto
 export const offlineDb = createOfflineDb();
 
 let userIdSource: () => string | null = () => null;
+let userNameSource: () => string | null = () => null;
 
 /** Tells the offline layer how to read the signed-in user's id (recorded with each write). */
 export function setUserIdSource(source: () => string | null): void {
   userIdSource = source;
+}
+
+/** Tells the offline layer how to read the signed-in user's name (kept with each write for the device panel). */
+export function setUserNameSource(source: () => string | null): void {
+  userNameSource = source;
 }
 
 const nav: Navigator | undefined = globalThis.navigator;
@@ -47,6 +53,7 @@ export const syncEngine = createSyncEngine({
   api: { push: pushSync, pull: pullSync, photos: fetchSyncPhotos },
   locks: nav?.locks ?? null,
   getUserId: () => userIdSource(),
+  getUserName: () => userNameSource(),
   isOnline: () => nav?.onLine !== false,
   window: typeof window === 'undefined' ? null : window,
   document: typeof document === 'undefined' ? null : document,
@@ -54,8 +61,14 @@ export const syncEngine = createSyncEngine({
   openChannel: typeof BroadcastChannel === 'function' ? () => new BroadcastChannel(SYNC_CHANNEL) : null,
 });
 
-export const { useSyncStatus, useAttentionEntries, useWaitingEntries, useStationRecords, useStationWrite } =
-  createOfflineHooks({ db: offlineDb, engine: syncEngine });
+export const {
+  useSyncStatus,
+  useAttentionEntries,
+  useWaitingEntries,
+  useStationRecords,
+  useStationWrite,
+  useScholarNames,
+} = createOfflineHooks({ db: offlineDb, engine: syncEngine });
 
 /** Sends a needs-attention entry again as it is. False when there is no such entry. */
 export async function retryEntry(id: string): Promise<boolean> {

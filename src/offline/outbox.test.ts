@@ -32,6 +32,15 @@ async function markAttention(id: string, patch: Partial<OutboxEntry> = {}) {
 }
 
 describe('enqueue', () => {
+  it("keeps the recorder's name with the entry, for the device panel (never sent)", async () => {
+    const entry = await enqueue(
+      db,
+      { resource: 'check_ins', action: 'create', data: checkInData() },
+      { recordedBy: USER, recordedByName: 'Rosa Diaz', now: T0 },
+    );
+    expect((await db.outbox.get(entry.id))?.recorded_by_name).toBe('Rosa Diaz');
+  });
+
   it('stores a pending entry whose record id is the entry id, with who, when and which device', async () => {
     const entry = await add();
     const stored = await db.outbox.get(entry.id);

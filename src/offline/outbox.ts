@@ -42,6 +42,8 @@ export interface EnqueueInput {
 export interface EnqueueOptions {
   /** The signed-in person's user id, or null when unknown. */
   recordedBy: string | null;
+  /** The signed-in person's name, kept with the entry for the device panel (never sent). */
+  recordedByName?: string | null;
   /** Defaults to this device's stable id. */
   deviceId?: string;
   /** Epoch ms of the write; defaults to the clock. */
@@ -80,6 +82,7 @@ export async function enqueue(db: OfflineDb, input: EnqueueInput, options: Enque
     data,
     recorded_at: new Date(now).toISOString(),
     recorded_by: options.recordedBy,
+    recorded_by_name: options.recordedByName ?? null,
     device_id: options.deviceId ?? (await getDeviceId(db)),
     attempts: 0,
     next_attempt_at: now,

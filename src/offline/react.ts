@@ -112,6 +112,8 @@ export interface OfflineHooks {
   ): StationItem<LocalRecords[K]>[] | undefined;
   /** The station write: resolves with the outbox entry once it is stored locally; sending happens afterwards. */
   useStationWrite(): (resource: SyncResource, data: Record<string, unknown>) => Promise<OutboxEntry>;
+  /** The names of these scholars from the device's roster ('Jasmine Adams'), by id; undefined while loading. */
+  useScholarNames(ids: readonly string[]): ReadonlyMap<string, string> | undefined;
 }
 
 /** Binds the hooks to a database and an engine. */
@@ -119,6 +121,17 @@ export function createOfflineHooks({ db, engine }: { db: OfflineDb; engine: Sync
   return {
     useSyncStatus() {
       return useSyncExternalStore(engine.subscribe, engine.getSnapshot, engine.getSnapshot);
+    },
+
+    useScholarNames(ids) {
+      const key = [...new Set(ids)].sort().join(',');
+      return useLiveQuery(async () => {
+        const wanted = key ? key.split(',') : [];
+        const found = await db.demographics.bulkGet(wanted);
+        return new Map(
+          found.flatMap((s) => (s ? [[s.id, `${s.nickname || s.fname} ${s.lname}`] as [string, string]] : [])),
+        );
+      }, [key]);
     },
 
     useAttentionEntries() {

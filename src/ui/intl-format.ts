@@ -42,3 +42,17 @@ export function browserTimeZone(): string {
   browserZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
   return browserZone;
 }
+
+/** Where the last known school time zone is kept on this device (src/api/school-time-zone.ts writes it). */
+export const TIME_ZONE_STORAGE_KEY = 'school.timeZone';
+
+/** The school's time zone as this device last knew it, else the browser's (for screens outside the query client). */
+export function knownSchoolTimeZone(): string {
+  try {
+    const zone = localStorage.getItem(TIME_ZONE_STORAGE_KEY);
+    if (zone && isValidTimeZone(zone)) return zone;
+  } catch {
+    // Storage unavailable: the browser's zone stands in.
+  }
+  return browserTimeZone();
+}

@@ -312,6 +312,20 @@ describe('Enter Meals', () => {
         expect(await lunchesOn(other, today())).toEqual([expect.objectContaining({ voided: false })]);
         // Tablet A has nothing waiting and nothing to look at.
         expect(await tabletA.page.getByText(/needs? attention/).count()).toBe(0);
+
+        // Tablet B's device panel names the refused lunch in the school's words: the meal, the scholar, the time
+        // on the school's clock, who recorded it and why, and no id anywhere.
+        await tabletB.page.getByRole('button', { name: /Sync status and this device/ }).click();
+        const panel = tabletB.page.getByRole('dialog', { name: 'This device' });
+        const attention = panel.getByRole('region', { name: /^Needs attention/ });
+        const servedAt = String(left[0]?.data.served_at ?? '');
+        await attention
+          .getByText(`Lunch · ${mealName(shared)} · ${clockText(servedAt, timeZone)}`, { exact: true })
+          .waitFor();
+        await attention.getByText('Recorded by Carmen Cafeteria', { exact: true }).waitFor();
+        await attention.getByText(`${mealName(shared)} already has lunch recorded that day.`, { exact: false }).waitFor();
+        const text = plain(await attention.textContent());
+        expect(text).not.toMatch(/nslp_records|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-/);
       } finally {
         await tabletB.close();
       }

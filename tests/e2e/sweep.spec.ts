@@ -61,11 +61,11 @@ describe('every screen at 360×740', () => {
         for (const theme of ['light', 'dark'] as const) {
           await page.goto(`${server.url}/login`);
           await page.evaluate(
-            ([lang, mode]) => {
+            ({ lang, mode }) => {
               localStorage.setItem('settings.language', lang);
               localStorage.setItem('settings.colorMode', mode);
             },
-            [language, theme],
+            { lang: language, mode: theme },
           );
           await page.reload();
           await settle(page);

@@ -13,22 +13,35 @@ import { ConfirmDialog } from './confirm-dialog';
 import { CorrectForm } from './correct-form';
 import { isBusyError } from './outbox-errors';
 import type { OutboxEntry } from './sync-source';
-import { entryLabel, errorLines, formatWhen, serverRecordRows } from './sync-texts';
+import {
+  type EntryContext,
+  entryTitle,
+  fieldLabel,
+  formatWhen,
+  reasonText,
+  recorderText,
+  serverRecordRows,
+} from './sync-texts';
 
 export interface AttentionItemProps {
   entry: OutboxEntry;
   source: Pick<AttentionSource, 'retryEntry' | 'correctEntry' | 'discardEntry'>;
+  context: EntryContext;
 }
 
 /** A needs-attention entry with Retry, Correct (check-ins) and Discard. */
-export function AttentionItem({ entry, source }: AttentionItemProps) {
+export function AttentionItem({ entry, source, context }: AttentionItemProps) {
   const { t, i18n } = useTranslation('sync');
   const { t: tc } = useTranslation();
   const labelId = useId();
   const [isCorrecting, setCorrecting] = useState(false);
   const [isConfirming, setConfirming] = useState(false);
-  const label = entryLabel(t, entry);
+  const label = entryTitle(t, entry, context);
   const when = formatWhen(entry.recorded_at, i18n.language);
+  const reason = reasonText(t, entry, context);
+  const fieldLines = Object.entries(entry.field_errors ?? {}).map(
+    ([field, messages]) => `${fieldLabel(t, field)}: ${messages.join(' ')}`,
+  );
   const record = serverRecordRows(t, entry.server_record, i18n.language);
 
   /** Runs an outbox action and says how it went; true when it worked. */
@@ -52,9 +65,12 @@ export function AttentionItem({ entry, source }: AttentionItemProps) {
   return (
     <Box as="li" borderWidth="1px" borderRadius="md" p="3">
       <Text id={labelId} fontWeight="semibold">
-        {label} · {when}
+        {label}
       </Text>
-      {[...new Set(errorLines(t, entry))].map((line) => (
+      <Text fontSize="sm" color="fg.muted">
+        {recorderText(t, entry)}
+      </Text>
+      {[...new Set([...(reason ? [reason] : []), ...fieldLines])].map((line) => (
         <Text key={line} fontSize="sm" color="fg.error">
           {line}
         </Text>

@@ -8,19 +8,21 @@ import { useTranslation } from 'react-i18next';
 import { addNotification } from '../notifications/queue';
 import { AttentionItem } from './attention-item';
 import { downloadText } from './download';
+import { useEntryContext } from './entry-context';
 import { PanelSection } from './panel-section';
 import type { SyncSource } from './sync-source';
 import { attentionCsvName } from './sync-texts';
 
 export type AttentionSource = Pick<
   SyncSource,
-  'useAttentionEntries' | 'retryEntry' | 'correctEntry' | 'discardEntry' | 'attentionCsv'
+  'useAttentionEntries' | 'useScholarNames' | 'retryEntry' | 'correctEntry' | 'discardEntry' | 'attentionCsv'
 >;
 
 /** The needs-attention entries with their actions and the CSV export. */
 export function AttentionSection({ source }: { source: AttentionSource }) {
   const { t } = useTranslation('sync');
   const entries = source.useAttentionEntries();
+  const context = useEntryContext(source, entries);
   const title = t('panel.attention.heading');
   const exportCsv = async () => {
     try {
@@ -51,7 +53,7 @@ export function AttentionSection({ source }: { source: AttentionSource }) {
           <Text fontSize="sm">{t('panel.attention.intro')}</Text>
           <Stack as="ul" gap="3" listStyleType="none" p="0" m="0">
             {entries.map((entry) => (
-              <AttentionItem key={entry.id} entry={entry} source={source} />
+              <AttentionItem key={entry.id} entry={entry} source={source} context={context} />
             ))}
           </Stack>
         </>

@@ -33,7 +33,9 @@ describe('<DevicePanel /> waiting', () => {
     const first = within(rows[1] as HTMLElement)
       .getAllByRole('cell')
       .map((cell) => cell.textContent);
-    expect(first[0]).toBe('Check-in (arrival)');
+    expect(first[0]).toMatch(
+      /^Arrival · Jasmine Adams · \d{1,2}:00\sPMRecorded by another staff member on this device$/,
+    );
     expect(first.slice(2)).toEqual(['3', 'The server cannot be reached.']);
   });
 });
@@ -57,10 +59,37 @@ describe('<DevicePanel /> needs attention', () => {
     const attention = section(await renderPanel(fake), /^Needs attention/);
     expect(within(attention).getByRole('heading', { name: 'Needs attention (2)' })).toBeTruthy();
     expect(within(attention).getByText('Reason: Must be at most 500 characters.')).toBeTruthy();
-    expect(within(attention).getByText('Already signed out today.')).toBeTruthy();
+    expect(
+      within(attention).getByText(
+        'Arrival for Jasmine Adams is already on the server, recorded on another device. Discard this one unless it is different.',
+      ),
+    ).toBeTruthy();
     expect(within(attention).getByText('Already on the server')).toBeTruthy();
     expect(within(attention).getByText('Ana Ruiz')).toBeTruthy();
     expect(within(attention).getByText('sign-out')).toBeTruthy();
+  });
+
+  it("names a refused lunch in the school's words: the meal, the scholar, the time, who recorded it, never an id", async () => {
+    const fake = createFakeSync();
+    const lunch = makeEntry({
+      resource: 'nslp_records',
+      status: 'attention',
+      data: { id: 'x', scholar_id: 'scholar-1', meal_type: 'lunch', served_at: '2026-03-02T19:42:00.000Z' },
+      recorded_by: '0190f000-0000-7000-8000-00000000abcd',
+      recorded_by_name: 'Carmen Cafeteria',
+      last_error: 'A lunch is already recorded for this scholar on 2026-03-02.',
+      server_record: { id: 'r2', meal_type: 'lunch', served_at: '2026-03-02T19:30:00.000Z', recorded_by: 'u-9' },
+    });
+    fake.setEntries({ attention: [lunch] });
+    const attention = section(await renderPanel(fake), /^Needs attention/);
+    expect(within(attention).getByText(/^Lunch · Jasmine Adams · \d{1,2}:42\sPM$/)).toBeTruthy();
+    expect(within(attention).getByText('Recorded by Carmen Cafeteria')).toBeTruthy();
+    expect(
+      within(attention).getByText(
+        'Jasmine Adams already has lunch recorded that day. Discard this one unless the other is a mistake.',
+      ),
+    ).toBeTruthy();
+    expect(attention.textContent).not.toMatch(/nslp_records|[0-9a-f]{8}-[0-9a-f]{4}-|u-9|scholar-1/);
   });
 
   it('retries an entry', async () => {
@@ -82,7 +111,7 @@ describe('<DevicePanel /> needs attention', () => {
     fireEvent.click(within(panel).getByRole('button', { name: 'Discard' }));
     let confirm = await screen.findByRole('alertdialog', { name: 'Discard this entry?' });
     expect(confirm.textContent).toMatch(
-      /Check-in \(arrival\), recorded .+, is removed from this device and never sent/,
+      /Arrival · Jasmine Adams · .+, recorded .+, is removed from this device and never sent/,
     );
     expect(within(confirm).getByText('This cannot be undone.')).toBeTruthy();
     // By text: in jsdom the drawer's "hide the rest from assistive technology" sometimes runs after the nested
@@ -165,13 +194,13 @@ describe('<DevicePanel /> storage and app', () => {
     fake.source.storageEstimate.mockResolvedValue({ usage: 12_500_000, quota: 200_000_000, persisted: false });
     fake.source.requestPersistence.mockResolvedValueOnce(false);
     const storage = section(await renderPanel(fake), /^Storage$/);
-    expect(await within(storage).findByText('12.5 MB used of 200 MB')).toBeTruthy();
+    expect(await within(storage).findByText('This app uses 12.5 MB of the 200 MB the browser allows it.')).toBeTruthy();
     expect(within(storage).getByRole('progressbar', { name: 'Storage used' }).getAttribute('aria-valuenow')).toBe(
       '12500000',
     );
-    expect(within(storage).getByText(/Persistent storage is not granted/)).toBeTruthy();
+    expect(within(storage).getByText(/The browser may clear this app's data when it runs short of space/)).toBeTruthy();
     fireEvent.click(within(storage).getByRole('button', { name: 'Keep data on this device' }));
-    expect(await within(storage).findByText(/The browser refused/)).toBeTruthy();
+    expect(await within(storage).findByText(/The browser said no\. Installing the app/)).toBeTruthy();
     expect(fake.source.requestPersistence).toHaveBeenCalledOnce();
   });
 
@@ -179,8 +208,8 @@ describe('<DevicePanel /> storage and app', () => {
     const fake = createFakeSync({ lastError: 'The server cannot be reached.' });
     const app = createFakeApp({ updateAvailable: true });
     const appSection = section(await renderPanel(fake, app), /^App$/);
-    expect(await within(appSection).findByText('Version 1.4.0')).toBeTruthy();
-    expect(within(appSection).getByText('Last error: The server cannot be reached.')).toBeTruthy();
+    expect(await within(appSection).findByText('This device runs version 1.4.0.')).toBeTruthy();
+    expect(within(appSection).getByText('The last try to send said: The server cannot be reached.')).toBeTruthy();
     fireEvent.click(within(appSection).getByRole('button', { name: 'Update now' }));
     expect(app.applyUpdate).toHaveBeenCalledOnce();
     fireEvent.click(within(appSection).getByRole('button', { name: 'Sync now' }));
@@ -191,7 +220,9 @@ describe('<DevicePanel /> storage and app', () => {
     const fake = createFakeSync({ online: false });
     const app = createFakeApp({ loadVersion: () => Promise.reject(new Error('offline')) });
     const appSection = section(await renderPanel(fake, app), /^App$/);
-    expect(await within(appSection).findByText(/Version unknown/)).toBeTruthy();
+    expect(
+      await within(appSection).findByText(/The version cannot be checked while the server is out of reach/),
+    ).toBeTruthy();
     expect(within(appSection).queryByRole('button', { name: 'Update now' })).toBeNull();
     expect((within(appSection).getByRole('button', { name: 'Sync now' }) as HTMLButtonElement).disabled).toBe(true);
     act(() => fake.setStatus({ online: true }));

@@ -17,6 +17,8 @@ export interface SyncSource {
   useWaitingEntries(): OutboxEntry[] | undefined;
   /** Entries that need a person, oldest first; undefined while loading (a React hook). */
   useAttentionEntries(): OutboxEntry[] | undefined;
+  /** Scholars' names from the device's roster, by id; undefined while loading. */
+  useScholarNames(ids: readonly string[]): ReadonlyMap<string, string> | undefined;
   retryEntry(id: string): Promise<boolean>;
   correctEntry(id: string, data: Record<string, unknown>): Promise<boolean>;
   discardEntry(id: string): Promise<boolean>;

@@ -5,8 +5,10 @@ import {
   agoText,
   attentionCsvName,
   entryLabel,
-  errorLines,
+  entryTitle,
   megabytes,
+  reasonText,
+  recorderText,
   SNAPSHOT_STALE_MS,
   serverRecordRows,
   syncSummary,
@@ -91,17 +93,20 @@ describe('syncSummary', () => {
 });
 
 describe('entry texts', () => {
-  it('names an entry by resource and kind, and lists its error with per-field reasons', () => {
-    const entry = makeEntry({
-      last_error: 'The entry is not valid.',
-      field_errors: { reason: ['Too long.'], pick_up_name: ['Required.', 'Too short.'] },
-    });
+  it('names an entry by what, for whom and when on the school clock, and who recorded it by name', () => {
+    const context = {
+      scholarNames: new Map([['scholar-1', 'Jasmine Adams']]),
+      timeZone: 'America/Los_Angeles',
+      language: 'en',
+    };
+    const entry = makeEntry({ last_error: 'The entry is not valid.', recorded_by_name: 'Rosa Diaz' });
     expect(entryLabel(t, entry)).toBe('Check-in (arrival)');
-    expect(errorLines(t, entry)).toEqual([
-      'The entry is not valid.',
-      'Reason: Too long.',
-      'Picked up by: Required. Too short.',
-    ]);
+    expect(entryTitle(t, entry, context).replace(/\s/g, ' ')).toBe('Arrival · Jasmine Adams · 7:00 AM');
+    expect(recorderText(t, entry)).toBe('Recorded by Rosa Diaz');
+    expect(recorderText(t, makeEntry())).toBe('Recorded by another staff member on this device');
+    expect(reasonText(t, entry, context)).toBe('The entry is not valid.');
+    const stranger = makeEntry({ data: { kind: 'departure', scholar_id: 'someone-else' } });
+    expect(entryTitle(t, stranger, context)).toMatch(/^Departure · a scholar not on this device's roster · /);
   });
 
   it("summarises the server's record of a conflict and ignores anything that is not a record", () => {

@@ -76,7 +76,7 @@ export function formatWhen(iso: string, language: string): string {
   return dateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(time);
 }
 
-const RESOURCE_KEYS = { check_ins: 'resources.check_ins' } as const;
+const RESOURCE_KEYS = { check_ins: 'resources.check_ins', nslp_records: 'resources.nslp_records' } as const;
 const KIND_KEYS = {
   arrival: 'kinds.arrival',
   departure: 'kinds.departure',
@@ -92,6 +92,8 @@ const FIELD_KEYS = {
   method: 'fields.method',
   pick_up_name: 'fields.pick_up_name',
   recorded_by: 'fields.recorded_by',
+  meal_type: 'fields.meal_type',
+  served_at: 'fields.served_at',
   data: 'fields.data',
 } as const;
 
@@ -105,13 +107,81 @@ export function entryLabel(t: SyncT, entry: Pick<OutboxEntry, 'resource' | 'data
   return has(KIND_KEYS, kind) ? `${resource} (${t(KIND_KEYS[kind])})` : resource;
 }
 
+const WHAT_KEYS = {
+  arrival: 'what.arrival',
+  departure: 'what.departure',
+  sign_out: 'what.sign_out',
+  sign_in: 'what.sign_in',
+  breakfast: 'what.breakfast',
+  lunch: 'what.lunch',
+  snack: 'what.snack',
+  supper: 'what.supper',
+} as const;
+
+/** Where the device panel finds names and the school's clock. */
+export interface EntryContext {
+  /** Scholars' names from the device's roster, by id. */
+  scholarNames: ReadonlyMap<string, string> | undefined;
+  timeZone: string;
+  language: string;
+}
+
+/** What an entry records, in a word: 'Lunch', 'Arrival'. */
+export function entryWhat(t: SyncT, entry: Pick<OutboxEntry, 'resource' | 'data'>): string {
+  const key = entry.resource === 'nslp_records' ? entry.data.meal_type : entry.data.kind;
+  return has(WHAT_KEYS, key) ? t(WHAT_KEYS[key]) : entryLabel(t, entry);
+}
+
+/** The scholar an entry is for, by name; never an id. */
+export function entryScholar(t: SyncT, entry: Pick<OutboxEntry, 'data'>, context: EntryContext): string {
+  const id = entry.data.scholar_id;
+  const name = typeof id === 'string' ? context.scholarNames?.get(id) : undefined;
+  return name ?? t('unknownScholar');
+}
+
+/** What, for whom and when, as a person says it: "Lunch · Jasmine Adams · 11:42 AM" (the school's clock). */
+export function entryTitle(
+  t: SyncT,
+  entry: Pick<OutboxEntry, 'resource' | 'data' | 'recorded_at'>,
+  context: EntryContext,
+) {
+  const at = [entry.data.served_at, entry.data.occurred_at, entry.recorded_at].find(
+    (v): v is string => typeof v === 'string' && !Number.isNaN(Date.parse(v)),
+  );
+  const time = at
+    ? dateTimeFormat(context.language, { hour: 'numeric', minute: '2-digit', timeZone: context.timeZone }).format(
+        Date.parse(at),
+      )
+    : '';
+  return [entryWhat(t, entry), entryScholar(t, entry, context), time].filter(Boolean).join(' · ');
+}
+
+/** Who recorded an entry, by name: the name kept with it, never the user id. */
+export function recorderText(t: SyncT, entry: Pick<OutboxEntry, 'recorded_by_name'>): string {
+  return entry.recorded_by_name ? t('recordedBy', { name: entry.recorded_by_name }) : t('recordedByOther');
+}
+
+/**
+ * Why the server did not take an entry, in plain words: a second meal or a check-in already there says so with the
+ * scholar's name; a refusal gives the server's own sentence.
+ */
+export function reasonText(t: SyncT, entry: OutboxEntry, context: EntryContext): string | null {
+  const name = entryScholar(t, entry, context);
+  if (entry.server_record !== null && entry.server_record !== undefined) {
+    return entry.resource === 'nslp_records'
+      ? t('reasons.mealTaken', { name, what: entryWhat(t, entry).toLocaleLowerCase(context.language) })
+      : t('reasons.alreadyThere', { name, what: entryWhat(t, entry) });
+  }
+  return entry.last_error;
+}
+
 /** A field's name for a person; the raw name for a field without one. */
 export function fieldLabel(t: SyncT, field: string): string {
   return has(FIELD_KEYS, field) ? t(FIELD_KEYS[field]) : field;
 }
 
 /** The fields of a server record worth showing beside a conflict, in a stable order. */
-const RECORD_FIELDS = ['kind', 'occurred_at', 'school_day', 'reason', 'pick_up_name', 'method', 'recorded_by'];
+const RECORD_FIELDS = ['kind', 'meal_type', 'occurred_at', 'served_at', 'school_day', 'reason', 'pick_up_name'];
 
 /** The server's record of a conflict as label/value pairs; empty when it is not a record. */
 export function serverRecordRows(t: SyncT, record: unknown, language: string): [string, string][] {
@@ -120,19 +190,12 @@ export function serverRecordRows(t: SyncT, record: unknown, language: string): [
   return RECORD_FIELDS.flatMap((field): [string, string][] => {
     const value = fields[field];
     if (value === null || value === undefined || value === '') return [];
-    if (field === 'occurred_at' && typeof value === 'string')
+    if ((field === 'occurred_at' || field === 'served_at') && typeof value === 'string')
       return [[fieldLabel(t, field), formatWhen(value, language)]];
     if (field === 'kind' && has(KIND_KEYS, value)) return [[fieldLabel(t, field), t(KIND_KEYS[value])]];
+    if (field === 'meal_type' && has(WHAT_KEYS, value)) return [[fieldLabel(t, field), t(WHAT_KEYS[value])]];
     return [[fieldLabel(t, field), String(value)]];
   });
-}
-
-/** An entry's error and its per-field reasons, one line each. */
-export function errorLines(t: SyncT, entry: Pick<OutboxEntry, 'last_error' | 'field_errors'>): string[] {
-  const fields = Object.entries(entry.field_errors ?? {}).map(
-    ([field, messages]) => `${fieldLabel(t, field)}: ${messages.join(' ')}`,
-  );
-  return [...(entry.last_error ? [entry.last_error] : []), ...fields];
 }
 
 /** Bytes as megabytes with at most one decimal, in the person's language. */

@@ -5,17 +5,19 @@
  */
 import { Table, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { useEntryContext } from './entry-context';
 import { PanelSection } from './panel-section';
 import type { SyncSource } from './sync-source';
-import { entryLabel, formatWhen } from './sync-texts';
+import { entryTitle, formatWhen, recorderText } from './sync-texts';
 
 /** How many waiting entries the panel lists. */
 export const WAITING_ROWS = 50;
 
 /** The waiting entries: count and the oldest ones. */
-export function WaitingSection({ source }: { source: Pick<SyncSource, 'useWaitingEntries'> }) {
+export function WaitingSection({ source }: { source: Pick<SyncSource, 'useWaitingEntries' | 'useScholarNames'> }) {
   const { t, i18n } = useTranslation('sync');
   const entries = source.useWaitingEntries();
+  const context = useEntryContext(source, entries);
   const title = t('panel.waiting.heading');
   if (!entries) {
     return (
@@ -49,7 +51,12 @@ export function WaitingSection({ source }: { source: Pick<SyncSource, 'useWaitin
               <Table.Body>
                 {shown.map((entry) => (
                   <Table.Row key={entry.id}>
-                    <Table.Cell>{entryLabel(t, entry)}</Table.Cell>
+                    <Table.Cell>
+                      {entryTitle(t, entry, context)}
+                      <Text fontSize="xs" color="fg.muted">
+                        {recorderText(t, entry)}
+                      </Text>
+                    </Table.Cell>
                     <Table.Cell>{formatWhen(entry.recorded_at, i18n.language)}</Table.Cell>
                     <Table.Cell textAlign="end">{entry.attempts}</Table.Cell>
                     <Table.Cell>{entry.last_error ?? '—'}</Table.Cell>

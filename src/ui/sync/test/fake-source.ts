@@ -60,6 +60,12 @@ export interface FakeSync {
   setEntries(lists: { waiting?: OutboxEntry[]; attention?: OutboxEntry[] }): void;
 }
 
+/** The device roster of the fake: scholar-1 is Jasmine Adams. */
+export const FAKE_SCHOLAR_NAMES: ReadonlyMap<string, string> = new Map([
+  ['scholar-1', 'Jasmine Adams'],
+  ['scholar-2', 'Mateo Rivera'],
+]);
+
 /** A fake source with the given status. */
 export function createFakeSync(initial: Partial<SyncStatus> = {}): FakeSync {
   let status: SyncStatus = { ...IDLE_STATUS, ...initial };
@@ -78,6 +84,7 @@ export function createFakeSync(initial: Partial<SyncStatus> = {}): FakeSync {
     useSyncStatus: () => useSyncExternalStore(subscribe, () => status),
     useWaitingEntries: () => useSyncExternalStore(subscribe, () => waiting),
     useAttentionEntries: () => useSyncExternalStore(subscribe, () => attention),
+    useScholarNames: () => FAKE_SCHOLAR_NAMES,
     retryEntry: vi.fn<(id: string) => Promise<boolean>>(async () => true),
     correctEntry: vi.fn<(id: string, data: Record<string, unknown>) => Promise<boolean>>(async () => true),
     discardEntry: vi.fn<(id: string) => Promise<boolean>>(async () => true),
