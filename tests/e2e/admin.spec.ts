@@ -3,8 +3,7 @@
  * takes effect for the people holding the role, and a role assigned in Users and Roles does too.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn } from './lib/app';
-import { startDemoServer } from './lib/app';
+import { signIn, startDemoServer } from './lib/app';
 import { launchBrowser } from './lib/browser';
 import type { ServerProcess } from './lib/server';
 
@@ -21,14 +20,29 @@ describe('administration', () => {
     try {
       await signIn(admin.page, server.url, 'admin@demo.school');
       await admin.page.goto(`${server.url}/admin`);
-      const cell = admin.page.getByRole('checkbox', { name: 'Cafeteria: Roles — Create' });
+      const cell = admin.page.getByRole('checkbox', { name: /^Cafeteria: Roles — Create/ });
       await cell.waitFor();
       expect(await cell.isChecked()).toBe(false);
-      const granted = admin.page.waitForResponse(
-        (r) => r.url().includes('/api/v2/roles/') && r.request().method() === 'POST',
-      );
+      // A tick is a change to review: nothing is sent until the save.
+      let sent = 0;
+      admin.page.on('request', (r) => {
+        if (r.url().includes('/api/v2/roles/') && r.method() === 'POST') sent += 1;
+      });
       await cell.click();
-      expect((await granted).status()).toBe(200);
+      await admin.page.waitForTimeout(300);
+      expect(sent).toBe(0);
+      const save = async () => {
+        await admin.page.getByRole('button', { name: 'Review and save' }).click();
+        const dialog = admin.page.getByRole('alertdialog', { name: 'Save these permission changes?' });
+        await dialog.getByText(/^Cafeteria (gains|loses): Roles — Create$/).waitFor();
+        const answered = admin.page.waitForResponse(
+          (r) => r.url().includes('/api/v2/roles/') && r.request().method() === 'POST',
+        );
+        await dialog.getByRole('button', { name: 'Save changes' }).click();
+        expect((await answered).status()).toBe(200);
+        await admin.page.getByText(/^Saved the permissions of Cafeteria\.$/).waitFor();
+      };
+      await save();
       expect(await cell.isChecked()).toBe(true);
 
       await signIn(cafeteria.page, server.url, 'cafeteria@demo.school');
@@ -40,11 +54,8 @@ describe('administration', () => {
         .first()
         .waitFor();
 
-      const revoked = admin.page.waitForResponse(
-        (r) => r.url().includes('/api/v2/roles/') && r.request().method() === 'POST',
-      );
       await cell.click();
-      expect((await revoked).status()).toBe(200);
+      await save();
       expect(await cell.isChecked()).toBe(false);
       await cafeteria.page.reload();
       await cafeteria.page.getByText('Invalid Permissions').waitFor();
@@ -60,14 +71,24 @@ describe('administration', () => {
     try {
       await signIn(b.page, server.url, 'admin@demo.school');
       await b.page.goto(`${server.url}/admin`);
-      const cell = b.page.getByRole('checkbox', { name: 'Administrator: Roles — Update' });
+      const cell = b.page.getByRole('checkbox', { name: /^Administrator: Roles — Update/ });
       await cell.click();
-      await b.page.getByText('The last administrator cannot lose the right to administer.').waitFor();
-      await b.page.waitForFunction(
-        () =>
-          (document.querySelector('input[aria-label="Administrator: Roles — Update"]') as HTMLInputElement | null)
-            ?.checked === true,
-      );
+      await b.page.getByRole('button', { name: 'Review and save' }).click();
+      const dialog = b.page.getByRole('alertdialog', { name: 'Save these permission changes?' });
+      await dialog.getByRole('button', { name: 'Save changes' }).click();
+      await dialog.getByText('The last administrator cannot lose the right to administer.').waitFor();
+      await dialog.getByRole('button', { name: 'Keep editing' }).click();
+      await b.page.getByRole('button', { name: 'Discard changes' }).click();
+      expect(await cell.isChecked()).toBe(true);
+      // The header stays opaque over the rows that scroll under it, and every box has a 44 px target.
+      const header = b.page.locator('thead').first();
+      expect(await header.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
+      const target = await cell.evaluate((el) => {
+        const box = (el.closest('label') as HTMLElement).getBoundingClientRect();
+        return { width: box.width, height: box.height };
+      });
+      expect(target.width).toBeGreaterThanOrEqual(44);
+      expect(target.height).toBeGreaterThanOrEqual(44);
     } finally {
       await b.close();
     }

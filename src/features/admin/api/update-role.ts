@@ -1,6 +1,6 @@
 /**
  * `POST v2/roles/:id` with `_method: 'PATCH'`: rename or describe a role (this hook), or grant and revoke permissions
- * (see `toggle-role-permission.ts`, which uses the same fetcher with an optimistic update). A new name also shows in
+ * (see `save-role-permissions.ts`, which uses the same fetcher after an explicit save). A new name also shows in
  * the users list, so both lists are refreshed.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';

@@ -6,31 +6,34 @@
  */
 import { Box, Table } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { ACTIONS, permissionName, RESOURCES } from '../../../contract/permissions';
+import { ACTIONS, type Permission, permissionName, RESOURCES } from '../../../contract/permissions';
 import type { RoleRecord } from '../../../contract/roles';
-import { pendingKey, usePendingToggles, useTogglePermission } from '../api/toggle-role-permission';
+import { isChanged, isGranted, type PermissionChanges } from '../model/permission-changes';
 import { PermissionCell } from './permission-cell';
 import { RoleColumnHeader } from './role-column-header';
 
 export interface PermissionMatrixProps {
   roles: RoleRecord[];
+  /** The ticks not saved yet. */
+  changes: PermissionChanges;
+  onToggle: (role: RoleRecord, permission: Permission, granted: boolean) => void;
   onEdit: (role: RoleRecord) => void;
   onDelete: (role: RoleRecord) => void;
 }
 
 const STICKY = { position: 'sticky', left: '0', zIndex: 1, bg: 'bg' } as const;
 
-/** Roles against permissions; each cell grants or revokes at once. */
-export function PermissionMatrix({ roles, onEdit, onDelete }: PermissionMatrixProps) {
+/** Roles against permissions; a tick is a change to review and save. */
+export function PermissionMatrix({ roles, changes, onToggle, onEdit, onDelete }: PermissionMatrixProps) {
   const { t } = useTranslation('admin');
-  const toggle = useTogglePermission();
-  const pending = usePendingToggles();
+  const changedText = t('changes.notSaved');
 
   return (
     <Table.ScrollArea borderWidth="1px" rounded="md" maxH="calc(100dvh - 14rem)">
       <Table.Root size="sm" stickyHeader showColumnBorder>
         <Table.Caption srOnly>{t('rolesPage.title')}</Table.Caption>
-        <Table.Header>
+        {/* Opaque while the rows scroll under it. */}
+        <Table.Header bg="bg" zIndex={2}>
           <Table.Row>
             <Table.ColumnHeader scope="col" {...STICKY} zIndex={3} minW="11rem">
               {t('rolesPage.permission')}
@@ -67,9 +70,10 @@ export function PermissionMatrix({ roles, onEdit, onDelete }: PermissionMatrixPr
                           resource: resourceName,
                           action: actionName,
                         })}
-                        granted={role.permissions.includes(permission)}
-                        pending={pending.has(pendingKey(role.id, permission))}
-                        onChange={(granted) => toggle.mutate({ roleId: role.id, permission, granted })}
+                        granted={isGranted(changes, role, permission)}
+                        changed={isChanged(changes, role.id, permission)}
+                        changedText={changedText}
+                        onChange={(granted) => onToggle(role, permission, granted)}
                       />
                     ))}
                   </Table.Row>

@@ -16,7 +16,7 @@ export interface RoleColumnHeaderProps {
 export function RoleColumnHeader({ role, onEdit, onDelete }: RoleColumnHeaderProps) {
   const { t } = useTranslation('admin');
   return (
-    <Table.ColumnHeader scope="col" textAlign="center" minW="8rem" verticalAlign="top">
+    <Table.ColumnHeader scope="col" textAlign="center" minW="8rem" verticalAlign="top" bg="bg">
       <Stack gap="0" align="center">
         <Box display="flex" alignItems="center" gap="1">
           <Text fontWeight="semibold" title={role.description ?? undefined}>

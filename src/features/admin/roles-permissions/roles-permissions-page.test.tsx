@@ -58,52 +58,70 @@ describe('Roles and Permissions', () => {
     expect(screen.getByText('Administrator').closest('th')?.textContent).toContain('1 user');
   });
 
-  it('grants at once, showing the cell busy until the server answers', async () => {
+  it('a tick changes nothing until saved; the save says what will change, then Saved with an Undo', async () => {
     await renderPage();
-    const release = server.hold();
     fireEvent.click(cell('Cafeteria: Demographics — Create'));
-    await waitFor(() =>
-      expect(cell('Cafeteria: Demographics — Create').closest('td')?.getAttribute('aria-busy')).toBe('true'),
-    );
-    expect(cell('Cafeteria: Demographics — Create').checked).toBe(true);
-    release();
-    await waitFor(() =>
-      expect(cell('Cafeteria: Demographics — Create').closest('td')?.hasAttribute('aria-busy')).toBe(false),
-    );
-    const [update] = server.calls('POST', 'v2/roles/role-cafeteria');
-    expect(update?.body).toEqual({ _method: 'PATCH', grant: ['demographics-create'] });
-    expect(cell('Cafeteria: Demographics — Create').checked).toBe(true);
-    expect(server.roles.find((r) => r.id === 'role-cafeteria')?.permissions).toContain('demographics-create');
-  });
-
-  it('revokes with a revoke body', async () => {
-    await renderPage();
     fireEvent.click(cell('Front Office: Check-ins — Update'));
-    await waitFor(() => expect(server.calls('POST', 'v2/roles/role-office')).toHaveLength(1));
+    expect(server.calls('POST', 'v2/roles/role-cafeteria')).toHaveLength(0);
+    expect(cell('Cafeteria: Demographics — Create (not saved yet)').checked).toBe(true);
+    expect(cell('Front Office: Check-ins — Update (not saved yet)').checked).toBe(false);
+    const bar = screen.getByRole('region', { name: 'Permission changes not saved' });
+    expect(within(bar).getByText('2 changes not saved yet')).toBeTruthy();
+
+    fireEvent.click(within(bar).getByRole('button', { name: 'Review and save' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Save these permission changes?' });
+    expect(within(dialog).getByText('Front Office loses: Check-ins — Update')).toBeTruthy();
+    expect(within(dialog).getByText('Cafeteria gains: Demographics — Create')).toBeTruthy();
+    expect(server.calls('POST', 'v2/roles/role-cafeteria')).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+
+    const saved = await screen.findByText('Saved the permissions of Cafeteria, Front Office.');
     expect(server.calls('POST', 'v2/roles/role-office')[0]?.body).toEqual({
       _method: 'PATCH',
       revoke: ['check_ins-update'],
     });
-    await waitFor(() => expect(cell('Front Office: Check-ins — Update').checked).toBe(false));
+    expect(server.calls('POST', 'v2/roles/role-cafeteria')[0]?.body).toEqual({
+      _method: 'PATCH',
+      grant: ['demographics-create'],
+    });
+    await waitFor(() => expect(cell('Cafeteria: Demographics — Create').checked).toBe(true));
+    expect(screen.queryByRole('region', { name: 'Permission changes not saved' })).toBeNull();
+
+    fireEvent.click(within(saved.closest('[role="status"]') as HTMLElement).getByRole('button', { name: 'Undo' }));
+    await screen.findByText('The permissions are back as they were.');
+    expect(server.calls('POST', 'v2/roles/role-cafeteria')[1]?.body).toEqual({
+      _method: 'PATCH',
+      revoke: ['demographics-create'],
+    });
+    expect(server.roles.find((r) => r.id === 'role-office')?.permissions).toContain('check_ins-update');
+    await waitFor(() => expect(cell('Cafeteria: Demographics — Create').checked).toBe(false));
   });
 
-  it('puts the box back and notifies in red when the last administrator would lose the right', async () => {
+  it('discards the changes without sending anything; a box ticked back is no change', async () => {
     await renderPage();
-    const box = () => cell('Administrator: Roles — Update');
-    expect(box().checked).toBe(true);
-    // The refetch after the refusal fails too, so only the rollback can put the tick back.
-    server.failNext('GET', /^v2\/roles$/, 403, { message: 'You do not have permission to do that.' });
-    fireEvent.click(box());
-    await waitFor(() =>
-      expect(getSnapshot().current?.text).toBe('The last administrator cannot lose the right to administer.'),
-    );
-    expect(getSnapshot().current?.type).toBe('error');
-    await waitFor(() => expect(box().checked).toBe(true));
+    fireEvent.click(cell('Front Office: Check-ins — Update'));
+    fireEvent.click(cell('Front Office: Check-ins — Update (not saved yet)'));
+    expect(screen.queryByRole('region', { name: 'Permission changes not saved' })).toBeNull();
+    fireEvent.click(cell('Front Office: Check-ins — Update'));
+    fireEvent.click(screen.getByRole('button', { name: 'Discard changes' }));
+    expect(cell('Front Office: Check-ins — Update').checked).toBe(true);
+    expect(server.calls('POST', 'v2/roles/role-office')).toHaveLength(0);
+  });
+
+  it('keeps the change and says why when the last administrator would lose the right', async () => {
+    await renderPage();
+    fireEvent.click(cell('Administrator: Roles — Update'));
+    fireEvent.click(screen.getByRole('button', { name: 'Review and save' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Save these permission changes?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(await within(dialog).findByText('The last administrator cannot lose the right to administer.')).toBeTruthy();
     expect(server.calls('POST', 'v2/roles/role-admin')[0]?.body).toEqual({
       _method: 'PATCH',
       revoke: ['roles-update'],
     });
     expect(server.roles.find((r) => r.id === 'role-admin')?.permissions).toContain('roles-update');
+    // The change is still there to fix or discard.
+    expect(cell('Administrator: Roles — Update (not saved yet)').checked).toBe(false);
   });
 
   it('refuses an empty name before sending anything, in red on the field', async () => {
