@@ -3,7 +3,7 @@
  * or on the device when offline), or a staff member signing in, which leaves the device signed in as them. A child
  * who opens this finds nothing to do without a PIN or a staff password; wrong PINs are limited.
  */
-import { Alert, Button, CloseButton, Dialog, Field, Input, Portal, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -11,7 +11,9 @@ import type { LoginResponse } from '../../contract';
 import { checkStationPin, loginWithPassword } from '../../features/auth/api/auth-api';
 import { LoginForm } from '../../features/auth/login-form';
 import { session } from '../../features/auth/session-instance';
+import { DialogShell } from '../../ui/dialog-shell';
 import { checkPin } from './pin-check';
+import { PinInput } from './pin-input';
 import { stationStore } from './station-store';
 
 /** Ends station mode on this device: the store, fullscreen, and back to the kiosk home. */
@@ -62,71 +64,47 @@ export default function LeaveStationDialog({ onClose }: { onClose: () => void })
   };
 
   return (
-    <Dialog.Root open onOpenChange={(details) => !details.open && onClose()} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx="3">
-            <Dialog.Header>
-              <Dialog.Title>{t('stations.leaveTitle')}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                {error && (
-                  <Alert.Root status="error">
-                    <Alert.Indicator />
-                    <Alert.Title>{error}</Alert.Title>
-                  </Alert.Root>
-                )}
-                {withSignIn ? (
-                  <LoginForm submit={loginWithPassword} onSignedIn={signedIn} />
-                ) : (
-                  <form onSubmit={submit} noValidate>
-                    <Stack gap="4">
-                      <Text>{t('stations.leaveBody')}</Text>
-                      <Field.Root invalid={Boolean(error)}>
-                        <Field.Label>{t('stations.pin')}</Field.Label>
-                        <Input
-                          type="password"
-                          inputMode="numeric"
-                          autoComplete="off"
-                          maxLength={8}
-                          size="lg"
-                          value={pin}
-                          onChange={(e) => setPin(e.target.value.replace(/\D/g, ''))}
-                        />
-                      </Field.Root>
-                      <Button type="submit" size="lg" loading={busy}>
-                        {t('stations.leave')}
-                      </Button>
-                    </Stack>
-                  </form>
-                )}
-                <Button
-                  variant="ghost"
-                  minH="11"
-                  onClick={() => {
-                    setError(null);
-                    setWithSignIn(!withSignIn);
-                  }}
-                >
-                  {withSignIn ? t('stations.usePin') : t('stations.useSignIn')}
-                </Button>
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline" minH="11">
-                  {t('stations.stay')}
-                </Button>
-              </Dialog.ActionTrigger>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t('actions.close')} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogShell
+      open
+      title={t('stations.leaveTitle')}
+      onClose={onClose}
+      footer={
+        <Button variant="outline" minH="11" onClick={onClose}>
+          {t('stations.stay')}
+        </Button>
+      }
+    >
+      <Stack gap="4">
+        {error && (
+          <Alert.Root status="error">
+            <Alert.Indicator />
+            <Alert.Title>{error}</Alert.Title>
+          </Alert.Root>
+        )}
+        {withSignIn ? (
+          <LoginForm submit={loginWithPassword} onSignedIn={signedIn} />
+        ) : (
+          <form onSubmit={submit} noValidate>
+            <Stack gap="4">
+              <Text>{t('stations.leaveBody')}</Text>
+              <PinInput label={t('stations.pin')} value={pin} onChange={setPin} size="lg" />
+              <Button type="submit" size="lg" loading={busy}>
+                {t('stations.leave')}
+              </Button>
+            </Stack>
+          </form>
+        )}
+        <Button
+          variant="ghost"
+          minH="11"
+          onClick={() => {
+            setError(null);
+            setWithSignIn(!withSignIn);
+          }}
+        >
+          {withSignIn ? t('stations.usePin') : t('stations.useSignIn')}
+        </Button>
+      </Stack>
+    </DialogShell>
   );
 }

@@ -4,26 +4,15 @@
  * checked by the server when it answers; offline, the PIN typed now becomes the one that leaves (the device keeps a
  * verifier of it, never the PIN). The first PIN needs the server, which keeps it hashed.
  */
-import {
-  Alert,
-  Box,
-  Button,
-  CloseButton,
-  Dialog,
-  Field,
-  Heading,
-  Input,
-  Portal,
-  Stack,
-  Text,
-  Wrap,
-} from '@chakra-ui/react';
+import { Alert, Box, Button, Heading, Stack, Text, Wrap } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../api/errors';
 import { checkStationPin, setStationPin } from '../../features/auth/api/auth-api';
 import { useSession } from '../../features/auth/session-instance';
+import { DialogShell } from '../../ui/dialog-shell';
+import { PinInput } from './pin-input';
 import { makeVerifier, stationStore } from './station-store';
 import { type StationDef, stationsFor } from './stations';
 
@@ -65,71 +54,44 @@ function StartDialog({ station, onClose }: { station: StationDef; onClose: () =>
   };
 
   return (
-    <Dialog.Root open onOpenChange={(details) => !details.open && onClose()} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx="3">
-            <Dialog.Header>
-              <Dialog.Title>{t('stations.startTitle', { station: title })}</Dialog.Title>
-            </Dialog.Header>
-            <form onSubmit={submit} noValidate>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <Text>{t('stations.startBody')}</Text>
-                  {errors.form && (
-                    <Alert.Root status="error">
-                      <Alert.Indicator />
-                      <Alert.Title>{errors.form}</Alert.Title>
-                    </Alert.Root>
-                  )}
-                  <Field.Root invalid={Boolean(errors.pin)} required>
-                    <Field.Label>{firstPin ? t('stations.choosePin') : t('stations.pin')}</Field.Label>
-                    <Input
-                      type="password"
-                      inputMode="numeric"
-                      autoComplete="off"
-                      maxLength={8}
-                      value={pin}
-                      onChange={(e) => setPin(e.target.value.replace(/\D/g, ''))}
-                    />
-                    {firstPin && <Field.HelperText>{t('stations.pinHelp')}</Field.HelperText>}
-                    <Field.ErrorText>{errors.pin}</Field.ErrorText>
-                  </Field.Root>
-                  {firstPin && (
-                    <Field.Root invalid={Boolean(errors.again)} required>
-                      <Field.Label>{t('stations.pinAgain')}</Field.Label>
-                      <Input
-                        type="password"
-                        inputMode="numeric"
-                        autoComplete="off"
-                        maxLength={8}
-                        value={again}
-                        onChange={(e) => setAgain(e.target.value.replace(/\D/g, ''))}
-                      />
-                      <Field.ErrorText>{errors.again}</Field.ErrorText>
-                    </Field.Root>
-                  )}
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Dialog.ActionTrigger asChild>
-                  <Button variant="outline" minH="11">
-                    {t('actions.cancel')}
-                  </Button>
-                </Dialog.ActionTrigger>
-                <Button type="submit" minH="11" loading={busy}>
-                  {t('stations.start')}
-                </Button>
-              </Dialog.Footer>
-            </form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t('actions.close')} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogShell
+      open
+      title={t('stations.startTitle', { station: title })}
+      onClose={onClose}
+      wrap={(content) => (
+        <form onSubmit={submit} noValidate>
+          {content}
+        </form>
+      )}
+      footer={
+        <>
+          <Button variant="outline" minH="11" onClick={onClose}>
+            {t('actions.cancel')}
+          </Button>
+          <Button type="submit" minH="11" loading={busy}>
+            {t('stations.start')}
+          </Button>
+        </>
+      }
+    >
+      <Stack gap="4">
+        <Text>{t('stations.startBody')}</Text>
+        {errors.form && (
+          <Alert.Root status="error">
+            <Alert.Indicator />
+            <Alert.Title>{errors.form}</Alert.Title>
+          </Alert.Root>
+        )}
+        <PinInput
+          label={firstPin ? t('stations.choosePin') : t('stations.pin')}
+          value={pin}
+          onChange={setPin}
+          error={errors.pin}
+          help={firstPin ? t('stations.pinHelp') : undefined}
+        />
+        {firstPin && <PinInput label={t('stations.pinAgain')} value={again} onChange={setAgain} error={errors.again} />}
+      </Stack>
+    </DialogShell>
   );
 }
 

@@ -5,9 +5,9 @@
  */
 import { HStack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { useNow } from '../../ui/station/use-now';
 import type { SyncSource } from '../../ui/sync/sync-source';
 import { syncSummary } from '../../ui/sync/sync-texts';
-import { useNow } from '../../ui/sync/use-now';
 
 /** The status line; updates as entries go out. */
 export function StationSyncStatus({ source }: { source: Pick<SyncSource, 'useSyncStatus'> }) {

@@ -9,12 +9,12 @@
 import { Badge, Box, type BoxProps, Button, Flex, Progress, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNow } from '../station/use-now';
 import { QuietBoundary } from './quiet-boundary';
 import { SyncAnnouncer } from './sync-announcer';
 import { AttentionIcon, OfflineIcon, OnlineIcon } from './sync-icons';
 import type { AppInfo, SyncSource } from './sync-source';
 import { syncSummary } from './sync-texts';
-import { useNow } from './use-now';
 
 const loadPanel = () => import('./device-panel');
 const DevicePanel = lazy(() => loadPanel().then((module) => ({ default: module.DevicePanel })));
@@ -38,7 +38,7 @@ function Separator(props: BoxProps) {
 export function SyncIndicator({ source, app }: SyncIndicatorProps) {
   const { t } = useTranslation('sync');
   const status = source.useSyncStatus();
-  const now = useNow();
+  const now = useNow(30_000);
   const [isOpen, setOpen] = useState(false);
   const [wasOpened, setWasOpened] = useState(false);
   const summary = syncSummary(t, status, now);

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACTIONS, RESOURCES } from '../../../contract/permissions';
 import { renderWithProviders } from '../../../test/render-with-providers';
-import { clearNotifications, getSnapshot } from '../../../ui/notifications';
+import { clearNotifications } from '../../../ui/notifications';
 import { FakeAdminServer } from '../test/fake-admin-server';
 import RolesPermissionsPage from './roles-permissions-page';
 

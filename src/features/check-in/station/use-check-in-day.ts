@@ -3,14 +3,14 @@
  * state of every scholar today and the sync status, all from the device (so both screens work offline), plus the
  * school's time zone and today's date in it. The state of the roster download decides what a screen can show.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { SchoolSettings } from '../../../contract';
-import { useSchoolTimeZone } from '../../../api/school-time-zone';
+import type { RosterStatus } from '../../../ui/roster/roster-gate';
+import type { RosterIndex } from '../../../ui/roster/roster-search';
+import { useStationRoster } from '../../../ui/station/use-station-roster';
 import { type DayEvent, deriveDayStates, type ScholarDay, todaysEvents } from '../model/day-state';
-import { buildRosterIndex, type RosterIndex } from '../../../ui/roster/roster-search';
 import { isLateArrival, schoolDayOf } from '../model/school-clock';
 import { useStation } from './station';
-import type { RosterStatus } from '../../../ui/roster/roster-gate';
 
 /** Whether the roster is there: still reading, being downloaded, not downloadable (offline), empty, or ready. */
 export type { RosterStatus };
@@ -29,30 +29,14 @@ export interface CheckInDay {
   snapshotAt: number | null;
 }
 
-/** The clock, read again every `intervalMs` so that the day and who is late move on while a screen stays open. */
-export function useNow(intervalMs = 15_000): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs]);
-  return now;
-}
+export { useNow } from '../../../ui/station/use-now';
 
 /** The roster, settings and today's states, live from the device. */
 export function useCheckInDay(now: number): CheckInDay {
   const station = useStation();
-  const timeZone = useSchoolTimeZone();
-  const today = schoolDayOf(now, timeZone);
-  const scholarItems = station.useRecords('demographics');
+  const { index, timeZone, today, online, snapshotAt, statusWith } = useStationRoster(station, now);
   const settingsItems = station.useRecords('school_settings');
   const checkInItems = station.useRecords('check_ins', { where: { school_day: today } });
-  const sync = station.useSyncStatus();
-
-  const index = useMemo(
-    () => buildRosterIndex(scholarItems?.flatMap((item) => (item.confirmed ? [item.record] : [])) ?? []),
-    [scholarItems],
-  );
   const settings = useMemo(
     () => settingsItems?.flatMap((item) => (item.confirmed ? [item.record] : []))[0],
     [settingsItems],
@@ -71,11 +55,6 @@ export function useCheckInDay(now: number): CheckInDay {
   );
   const days = useMemo(() => deriveDayStates(events), [events]);
 
-  const online = sync.online && (typeof navigator === 'undefined' || navigator.onLine !== false);
-  let status: RosterStatus = 'ready';
-  if (!scholarItems || !settingsItems || !checkInItems) status = 'loading';
-  else if (index.entries.length === 0) {
-    status = sync.snapshotAt !== null ? 'empty' : online ? 'downloading' : 'offline-no-data';
-  }
-  return { status, index, settings, events, days, timeZone, today, online, snapshotAt: sync.snapshotAt };
+  const status = statusWith(!settingsItems || !checkInItems);
+  return { status, index, settings, events, days, timeZone, today, online, snapshotAt };
 }

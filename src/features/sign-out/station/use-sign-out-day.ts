@@ -3,11 +3,11 @@
  * for search, each scholar's latest check-in today (who is signed out, with whom and when), the sync status, and the school's time zone with today's date
  * in it. The state of the roster download decides what a screen can show (ui/roster/roster-gate.tsx).
  */
-import { useEffect, useMemo, useState } from 'react';
-import { useSchoolTimeZone } from '../../../api/school-time-zone';
+import { useMemo } from 'react';
 import type { RosterStatus } from '../../../ui/roster/roster-gate';
-import { buildRosterIndex, type RosterIndex } from '../../../ui/roster/roster-search';
+import type { RosterIndex } from '../../../ui/roster/roster-search';
 import { schoolDayOf } from '../../../ui/school-clock';
+import { useStationRoster } from '../../../ui/station/use-station-roster';
 import { type LatestEvent, latestEventsOfDay } from '../parts/sign-out-state';
 import { useSignOutStation } from './station';
 
@@ -24,29 +24,13 @@ export interface SignOutDay {
   snapshotAt: number | null;
 }
 
-/** The clock, read again every `intervalMs`, so a line screen left open overnight starts the next day afresh. */
-export function useNow(intervalMs = 30_000): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs]);
-  return now;
-}
+export { useNow } from '../../../ui/station/use-now';
 
 /** The roster and today's sign-outs, live from the device. */
 export function useSignOutDay(now: number): SignOutDay {
   const station = useSignOutStation();
-  const timeZone = useSchoolTimeZone();
-  const today = schoolDayOf(now, timeZone);
-  const scholarItems = station.useRecords('demographics');
+  const { index, timeZone, today, online, snapshotAt, statusWith } = useStationRoster(station, now);
   const checkInItems = station.useRecords('check_ins', { where: { school_day: today } });
-  const sync = station.useSyncStatus();
-
-  const index = useMemo(
-    () => buildRosterIndex(scholarItems?.flatMap((item) => (item.confirmed ? [item.record] : [])) ?? []),
-    [scholarItems],
-  );
   const latest = useMemo(
     () =>
       checkInItems
@@ -55,11 +39,5 @@ export function useSignOutDay(now: number): SignOutDay {
     [checkInItems, today, timeZone],
   );
 
-  const online = sync.online && (typeof navigator === 'undefined' || navigator.onLine !== false);
-  let status: RosterStatus = 'ready';
-  if (!scholarItems || !checkInItems) status = 'loading';
-  else if (index.entries.length === 0) {
-    status = sync.snapshotAt !== null ? 'empty' : online ? 'downloading' : 'offline-no-data';
-  }
-  return { status, index, latest, timeZone, today, online, snapshotAt: sync.snapshotAt };
+  return { status: statusWith(!checkInItems), index, latest, timeZone, today, online, snapshotAt };
 }
