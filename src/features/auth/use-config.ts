@@ -9,6 +9,7 @@
  */
 import { useEffect, useState } from 'react';
 import type { ConfigResponse } from '../../contract';
+import { CONFIG_STORAGE_KEY } from '../../ui/school-name';
 
 /** How long a fetched config is used without asking again (the config changes with a deployment, not by the hour). */
 export const CONFIG_MAX_AGE_MS = 60 * 60_000;
@@ -27,7 +28,9 @@ export interface ConfigStore {
 }
 
 /** Where the last config is kept on the device, so the school's name shows offline and before the first answer. */
-export const CONFIG_STORAGE_KEY = 'school-ops.config';
+export { CONFIG_STORAGE_KEY } from '../../ui/school-name';
+
+import { CONFIG_STORAGE_KEY } from '../../ui/school-name';
 
 /** The config kept on the device, or null (nothing kept, or something unreadable). */
 function readKept(storage: Storage | null): ConfigResponse | null {

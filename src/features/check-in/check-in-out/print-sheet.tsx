@@ -8,6 +8,7 @@ import { Box, Heading, Text } from '@chakra-ui/react';
 import { useCallback, useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { useKnownSchoolName } from '../../../ui/school-name';
 import { useSchoolWords } from '../../../ui/school-words';
 import { formatClockTime } from '../model/school-clock';
 import type { DayRow } from './day-list';
@@ -53,12 +54,13 @@ export interface PrintSheetProps {
 export function PrintSheet({ title, summary, rows, timeZone }: PrintSheetProps) {
   const { t, i18n } = useTranslation('check-in');
   const words = useSchoolWords();
+  const schoolName = useKnownSchoolName();
   const columns = ['name', 'studentNumber', 'grade', 'homeroom', 'state', 'time', 'reason'] as const;
   return (
     <Box data-check-in-print="" display="none">
       <style>{PRINT_CSS}</style>
       <Heading as="h2" size="md">
-        {title}
+        {schoolName ? `${schoolName} · ${title}` : title}
       </Heading>
       <Text mb="2">{summary}</Text>
       <table>

@@ -6,6 +6,7 @@ import { Box, Flex, Text } from '@chakra-ui/react';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DemographicRecord } from '../../../contract';
+import { useKnownSchoolName } from '../../../ui/school-name';
 import { useSchoolWords } from '../../../ui/school-words';
 import { useObjectUrl } from '../../../ui/use-object-url';
 import { usePhotoBlob } from '../pick-ups/photo';
@@ -44,6 +45,7 @@ function CardPhoto({ scholar }: { scholar: DemographicRecord }) {
 export const BadgeCard = memo(function BadgeCard({ scholar }: { scholar: DemographicRecord }) {
   const { t } = useTranslation('pick-ups');
   const words = useSchoolWords();
+  const schoolName = useKnownSchoolName();
   const name = scholarName(scholar);
   return (
     <Flex
@@ -61,6 +63,11 @@ export const BadgeCard = memo(function BadgeCard({ scholar }: { scholar: Demogra
       overflow="hidden"
       gap="0.08in"
     >
+      {schoolName && (
+        <Text fontSize="8pt" fontWeight="semibold" truncate data-badge-school="">
+          {schoolName}
+        </Text>
+      )}
       <Flex gap="0.15in" align="center" justify="space-between">
         <CardPhoto scholar={scholar} />
         <QrCode text={scholar.badge_code} size="1.35in" label={t('badges.qrLabel', { name })} />

@@ -39,6 +39,7 @@ const cardsOf = (sheet: HTMLElement) => within(sheet).queryAllByRole('group', { 
 
 describe('Badges', () => {
   it('prints a homeroom eight to a sheet, each card with its QR, and names who has no badge code', async () => {
+    localStorage.setItem('school-ops.config', JSON.stringify({ school_name: 'Lincoln Elementary', time_zone: 'UTC' }));
     const view = await renderPage();
     expect(screen.getByRole('status').textContent).toBe('Choose a grade or a homeroom.');
     expect(sheets()).toHaveLength(0);
@@ -47,6 +48,8 @@ describe('Badges', () => {
     expect(sheets().map((s) => cardsOf(s).length)).toEqual([8, 8]);
     const first = cardsOf(sheets()[0] as HTMLElement)[0] as HTMLElement;
     expect(within(first).getByText('Ana Room00')).toBeTruthy();
+    // The school's name on every card.
+    expect(within(first).getByText('Lincoln Elementary')).toBeTruthy();
     const qr = within(first).getByRole('img', { name: 'Badge QR code of Ana Room00' });
     expect(qr.getAttribute('shape-rendering')).toBe('crispEdges');
     expect(qr.getAttribute('viewBox')).toBe('0 0 29 29');

@@ -1,0 +1,28 @@
+/**
+ * The school's name as this device last knew it (the config answer kept by features/auth/use-config.ts), for
+ * screens and prints outside the sign-in feature: badges and printed lists carry it (issue S1 item 9). Null before
+ * the device has ever fetched the config.
+ */
+import { useSyncExternalStore } from 'react';
+
+/** Where the last config answer is kept on the device. */
+export const CONFIG_STORAGE_KEY = 'school-ops.config';
+
+function read(): string | null {
+  try {
+    const kept = JSON.parse(localStorage.getItem(CONFIG_STORAGE_KEY) ?? 'null') as { school_name?: unknown } | null;
+    return typeof kept?.school_name === 'string' ? kept.school_name : null;
+  } catch {
+    return null;
+  }
+}
+
+const subscribe = (listener: () => void) => {
+  window.addEventListener('storage', listener);
+  return () => window.removeEventListener('storage', listener);
+};
+
+/** The school's name kept on the device, or null. */
+export function useKnownSchoolName(): string | null {
+  return useSyncExternalStore(subscribe, read, () => null);
+}
