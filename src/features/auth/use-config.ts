@@ -28,9 +28,7 @@ export interface ConfigStore {
 }
 
 /** Where the last config is kept on the device, so the school's name shows offline and before the first answer. */
-export { CONFIG_STORAGE_KEY } from '../../ui/school-name';
-
-import { CONFIG_STORAGE_KEY } from '../../ui/school-name';
+export { CONFIG_STORAGE_KEY };
 
 /** The config kept on the device, or null (nothing kept, or something unreadable). */
 function readKept(storage: Storage | null): ConfigResponse | null {
