@@ -30,7 +30,7 @@ import {
   startServer,
   withResources,
 } from './lib-browser.mjs';
-import { breakdownRows, findForLunch, instrumentMealLine, mealName, openLunchLine, stats } from './meal-tap.mjs';
+import { breakdownRows, findForLunch, mealLineScript, mealName, openLunchLine, stats } from './meal-tap.mjs';
 
 const LUNCHES = Number(process.env.BENCH_LINE_LUNCHES ?? 500);
 const SYNC_TIMEOUT_MS = 300_000;
@@ -89,7 +89,7 @@ export default {
       const before = await serverLunches(admin, day);
 
       const { page, context } = acquire(await launchBrowser('bench-line'));
-      await page.addInitScript(`(${instrumentMealLine})();`);
+      await page.addInitScript(mealLineScript());
       const box = await openLunchLine(page, server.url, roster.length);
       if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) {
         throw new Error('the service worker does not control Enter Meals');

@@ -35,6 +35,7 @@ import {
   waitForServiceWorker,
   withResources,
 } from './lib-browser.mjs';
+import { tapInstrumentScript } from './tap-instrument.mjs';
 
 const SCHOLARS = Number(process.env.BENCH_MEAL_SCHOLARS ?? 2000);
 const TAPS = Number(process.env.BENCH_MEAL_TAPS ?? 60);
@@ -45,112 +46,9 @@ export const RECORD_LUNCH = 'Record lunch for ';
 /** The name the meals screens show (preferred first name and last name). */
 export const mealName = (s) => `${s.nickname || s.fname} ${s.lname}`;
 
-/**
- * Installed before the app's scripts: times a press on a scholar's 'Record lunch for <name>' button until the outcome
- * for that name says 'Lunch counted' in the DOM and until that frame is painted; notes when the app adds the entry to
- * the outbox store and when IndexedDB commits it.
- */
-export function instrumentMealLine() {
-  const PREFIX = 'Record lunch for ';
-  const samples = [];
-  let pending = null;
-  let waiting = [];
-  const done = (p) => {
-    observer.disconnect();
-    samples.push(p);
-    pending = null;
-    for (const resolve of waiting) resolve();
-    waiting = [];
-  };
-  // The outcome card: a status region with the scholar's name as its heading (other status regions exist).
-  const confirmed = (name) => {
-    for (const status of document.querySelectorAll('[role="status"]')) {
-      const heading = status.querySelector('h2');
-      if (heading?.textContent === name && status.textContent.includes('Lunch counted')) return true;
-    }
-    return false;
-  };
-  const observer = new MutationObserver(() => {
-    const p = pending;
-    if (p === null || p.dom !== undefined || !confirmed(p.name)) return;
-    p.dom = performance.now();
-    requestAnimationFrame(() => {
-      p.frame = performance.now();
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => {
-        p.painted = performance.now();
-        done(p);
-      };
-      channel.port2.postMessage(0);
-    });
-  });
-  window.addEventListener(
-    'pointerdown',
-    (event) => {
-      const button = event.target instanceof Element ? event.target.closest(`button[aria-label^="${PREFIX}"]`) : null;
-      if (!button) return;
-      const label = button.getAttribute('aria-label');
-      const p = { down: event.timeStamp, label, name: label.slice(PREFIX.length) };
-      pending = p;
-      // The first frame after the press: Chromium holds every task that follows a tap (IndexedDB's answers
-      // included) until then.
-      requestAnimationFrame(() => {
-        p.nextFrame = performance.now();
-      });
-      observer.observe(document, { childList: true, subtree: true, characterData: true });
-    },
-    true,
-  );
-  const add = IDBObjectStore.prototype.add;
-  IDBObjectStore.prototype.add = function (...args) {
-    const p = pending;
-    if (p !== null && this.name === 'outbox' && p.add === undefined) {
-      p.add = performance.now();
-      this.transaction.addEventListener('complete', () => {
-        p.committed = performance.now();
-      });
-    }
-    return add.apply(this, args);
-  };
-  // What the click does to the page before the write: React's render and commit of the emptied search.
-  for (const method of ['appendChild', 'insertBefore', 'removeChild']) {
-    const original = Node.prototype[method];
-    Node.prototype[method] = function (...args) {
-      const p = pending;
-      if (p !== null && p.click !== undefined && p.add === undefined) {
-        p.firstWrite ??= performance.now();
-        p.lastWrite = performance.now();
-      }
-      return original.apply(this, args);
-    };
-  }
-  window.addEventListener(
-    'click',
-    (event) => {
-      if (pending !== null && pending.click === undefined) pending.click = event.timeStamp;
-    },
-    true,
-  );
-  window.__bench = {
-    samples,
-    settled: (timeoutMs = 10_000) =>
-      new Promise((resolve, reject) => {
-        if (pending === null) {
-          resolve();
-          return;
-        }
-        const timer = setTimeout(() => {
-          const p = pending;
-          pending = null;
-          reject(new Error(`no 'Lunch counted' for '${p?.name}' within ${timeoutMs} ms`));
-        }, timeoutMs);
-        waiting.push(() => {
-          clearTimeout(timer);
-          resolve();
-        });
-      }),
-  };
-}
+/** The lunch line's instrumentation (bench/tap-instrument.mjs): a press on 'Record lunch for <name>' until 'Lunch counted'. */
+export const mealLineScript = () =>
+  tapInstrumentScript({ labelPrefix: RECORD_LUNCH, headingPrefix: null, statusText: 'Lunch counted' });
 
 /** The line's search box. */
 export const lineSearch = (page) =>
@@ -268,7 +166,7 @@ export default {
       );
 
       const { page } = acquire(await launchBrowser('bench-meal'));
-      await page.addInitScript(`(${instrumentMealLine})();`);
+      await page.addInitScript(mealLineScript());
       const box = await openLunchLine(page, server.url, SCHOLARS);
       await sleep(1000);
 

@@ -29,94 +29,12 @@ import {
   waitForLocalRoster,
   withResources,
 } from './lib-browser.mjs';
+import { tapInstrumentScript } from './tap-instrument.mjs';
 
 const SCHOLARS = Number(process.env.BENCH_TAP_SCHOLARS ?? 2000);
 const TAPS = Number(process.env.BENCH_TAP_COUNT ?? 60);
 const BUDGET_MS = 50;
 const ROW = 'button[aria-label^="Record the arrival of "]';
-
-/** Installed before the app's scripts: times a press on a scholar's row until its confirmation is painted. */
-export function instrument() {
-  const samples = [];
-  let pending = null;
-  let waiting = [];
-  const done = (p) => {
-    observer.disconnect();
-    samples.push(p);
-    pending = null;
-    for (const resolve of waiting) resolve();
-    waiting = [];
-  };
-  const confirmed = () => {
-    const heading = document.querySelector('[role="status"] h2');
-    return heading?.textContent?.startsWith('Welcome, ') ? heading.textContent : null;
-  };
-  const observer = new MutationObserver(() => {
-    const p = pending;
-    if (p === null || p.dom !== undefined) return;
-    const heading = confirmed();
-    if (heading === null) return;
-    p.dom = performance.now();
-    p.heading = heading;
-    requestAnimationFrame(() => {
-      p.frame = performance.now();
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => {
-        p.painted = performance.now();
-        done(p);
-      };
-      channel.port2.postMessage(0);
-    });
-  });
-  window.addEventListener(
-    'pointerdown',
-    (event) => {
-      const row = event.target instanceof Element ? event.target.closest(ROW_SELECTOR) : null;
-      if (!row) return;
-      pending = { down: event.timeStamp, label: row.getAttribute('aria-label') };
-      observer.observe(document, { childList: true, subtree: true, characterData: true });
-    },
-    true,
-  );
-  // Where the time goes: when the app adds the entry to the outbox store, and when IndexedDB commits it.
-  const add = IDBObjectStore.prototype.add;
-  IDBObjectStore.prototype.add = function (...args) {
-    const p = pending;
-    if (p !== null && this.name === 'outbox' && p.add === undefined) {
-      p.add = performance.now();
-      this.transaction.addEventListener('complete', () => {
-        p.committed = performance.now();
-      });
-    }
-    return add.apply(this, args);
-  };
-  window.addEventListener(
-    'click',
-    (event) => {
-      if (pending !== null && pending.click === undefined) pending.click = event.timeStamp;
-    },
-    true,
-  );
-  window.__bench = {
-    samples,
-    settled: (timeoutMs = 10_000) =>
-      new Promise((resolve, reject) => {
-        if (pending === null) {
-          resolve();
-          return;
-        }
-        const timer = setTimeout(() => {
-          const p = pending;
-          pending = null;
-          reject(new Error(`no confirmation for '${p?.label}' within ${timeoutMs} ms`));
-        }, timeoutMs);
-        waiting.push(() => {
-          clearTimeout(timer);
-          resolve();
-        });
-      }),
-  };
-}
 
 /**
  * The same write without the app: an `add` in its own readwrite transaction to a throwaway database of the app's
@@ -180,7 +98,9 @@ export default {
       );
 
       const { page, context } = acquire(await launchBrowser('bench-tap'));
-      await page.addInitScript(`const ROW_SELECTOR = ${JSON.stringify(ROW)}; (${instrument})();`);
+      await page.addInitScript(
+        tapInstrumentScript({ labelPrefix: 'Record the arrival of ', headingPrefix: 'Welcome, ', statusText: null }),
+      );
       await signIn(page, server.url, 'office@demo.school');
       await page.goto(`${server.url}/check-in`);
       await waitForLocalRoster(page, SCHOLARS);

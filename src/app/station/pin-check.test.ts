@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/errors';
 import { checkPin } from './pin-check';
-import { createStationStore, makeVerifier, matchesVerifier, STATION_STORAGE_KEY, waitMs } from './station-store';
+import { makeVerifier, matchesVerifier } from './pin-verifier';
+import { createStationStore, STATION_STORAGE_KEY, waitMs } from './station-store';
 
 function memoryStorage(): Storage {
   const map = new Map<string, string>();

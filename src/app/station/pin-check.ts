@@ -3,7 +3,8 @@
  * PIN, with its limits), else the verifier the device kept when the station started, under the device's own limit.
  */
 import { ApiError } from '../../api/errors';
-import { matchesVerifier, type StationStore, waitMs } from './station-store';
+import { matchesVerifier } from './pin-verifier';
+import { type StationStore, waitMs } from './station-store';
 
 export type PinOutcome = { ok: true } | { ok: false; reason: 'wrong' | 'wait'; waitSeconds?: number };
 

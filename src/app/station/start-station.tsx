@@ -13,7 +13,8 @@ import { checkStationPin, setStationPin } from '../../features/auth/api/auth-api
 import { useSession } from '../../features/auth/session-instance';
 import { DialogShell } from '../../ui/dialog-shell';
 import { PinInput } from './pin-input';
-import { makeVerifier, stationStore } from './station-store';
+import { makeVerifier } from './pin-verifier';
+import { stationStore } from './station-store';
 import { type StationDef, stationsFor } from './stations';
 
 const PIN_PATTERN = /^\d{4,8}$/;
