@@ -53,6 +53,20 @@ async function startArrivalsStation(page: Page, email: string) {
   await page.waitForURL(`${server.url}/check-in`);
 }
 
+/** The transition delay of a button while pressed (`:active` forced through the DevTools protocol). */
+async function pressedTransitionDelay(page: Page, selector: string): Promise<string> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('DOM.enable');
+  await cdp.send('CSS.enable');
+  const { root } = await cdp.send('DOM.getDocument', { depth: -1 });
+  const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
+  await cdp.send('CSS.forcePseudoState', { nodeId, forcedPseudoClasses: ['active'] });
+  const delay = await page.locator(selector).evaluate((el) => getComputedStyle(el).transitionDelay);
+  await cdp.send('CSS.forcePseudoState', { nodeId, forcedPseudoClasses: [] });
+  await cdp.detach();
+  return delay;
+}
+
 const search = (page: Page) => page.getByRole('searchbox', { name: 'Find a scholar by name or student number' });
 
 describe('station mode', () => {
@@ -81,6 +95,11 @@ describe('station mode', () => {
       const first = child.nickname || child.fname;
       await search(page).fill(child.lname);
       const here = page.getByRole('button', { name: `I'm here: ${first} ${child.lname.slice(0, 1)}.`, exact: true });
+      // Touch feedback follows the seed's ripple delay: a pressed station button darkens after 80 ms.
+      await here.waitFor();
+      expect(
+        await pressedTransitionDelay(page, `button[aria-label="I'm here: ${first} ${child.lname.slice(0, 1)}."]`),
+      ).toBe('0.08s');
       await here.click();
       // After the school's start time the kiosk asks a late child why; the reasons are big buttons.
       const welcome = page.getByRole('heading', { name: `Welcome, ${first}! You're checked in.` });

@@ -12,6 +12,7 @@ import { NavLink } from 'react-router-dom';
 import { useSchoolTimeZone } from '../../api/school-time-zone';
 import { useSchoolName } from '../../features/auth/use-config';
 import { dateTimeFormat } from '../../ui/intl-format';
+import { TOUCH_FEEDBACK } from '../../ui/station/touch-feedback';
 import { useNow } from '../../ui/station/use-now';
 import { QuietBoundary } from '../../ui/sync/quiet-boundary';
 import { loadNamespaces } from '../i18n';
@@ -120,7 +121,7 @@ export default function StationLayout({ station, children }: StationLayoutProps)
             ))}
           </HStack>
         )}
-        <Box as="main" flex="1" minW="0" p={{ base: '3', md: '6' }}>
+        <Box as="main" flex="1" minW="0" p={{ base: '3', md: '6' }} css={TOUCH_FEEDBACK}>
           {children}
         </Box>
         <Flex as="footer" justify="flex-end" gap="2" px="3" py="2">

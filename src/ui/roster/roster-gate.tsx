@@ -9,6 +9,7 @@ import { Alert, Button, EmptyState, Heading, HStack, Spinner, Stack, Text } from
 import { Component, memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dateTimeFormat } from '../intl-format';
+import { TOUCH_FEEDBACK } from '../station/touch-feedback';
 
 /** Where a station's roster is. */
 export type RosterStatus = 'loading' | 'downloading' | 'offline-no-data' | 'empty' | 'ready';
@@ -96,7 +97,7 @@ export const StationNotices = memo(
  */
 export function StationScreen({ title, maxW, children }: { title: string; maxW: string; children: ReactNode }) {
   return (
-    <Stack gap="4" maxW={maxW} mx="auto">
+    <Stack gap="4" maxW={maxW} mx="auto" css={TOUCH_FEEDBACK}>
       <Heading as="h1" size="2xl">
         {title}
       </Heading>

@@ -204,9 +204,7 @@ const ROWS_STYLE = `
 .kiosk-rows .row-child .row-name { font-size: var(--chakra-font-sizes-2xl); }
 .kiosk-rows .row-here { min-height: 4rem; min-width: 10rem; padding-inline: var(--chakra-spacing-6); border: none;
   border-radius: var(--chakra-radii-xl); background: var(--chakra-colors-primary-solid);
-  color: var(--chakra-colors-primary-contrast); font-size: var(--chakra-font-sizes-2xl); font-weight: 700; cursor: pointer;
-  transition: filter 0s 80ms; }
-.kiosk-rows .row-here:active { filter: brightness(0.85); transition-delay: 80ms; }
+  color: var(--chakra-colors-primary-contrast); font-size: var(--chakra-font-sizes-2xl); font-weight: 700; cursor: pointer; }
 .kiosk-rows .row-leave { min-height: var(--chakra-sizes-11); padding-inline: var(--chakra-spacing-5);
   border: 1px solid var(--chakra-colors-border); border-radius: var(--chakra-radii-md); background: transparent;
   color: inherit; font-size: var(--chakra-font-sizes-md); font-weight: 600; cursor: pointer; }

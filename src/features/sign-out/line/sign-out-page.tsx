@@ -5,7 +5,7 @@
  * today's check-ins) and records through the outbox, so it works the same offline. The route gives it the signed-in
  * person's permissions (features never import the auth feature), for the link to add a pick-up adult.
  */
-import { Heading, Stack } from '@chakra-ui/react';
+import { Box, Heading, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DemographicRecord } from '../../../contract';
@@ -13,6 +13,7 @@ import { useBadgeScanner } from '../../../ui/badge-scanner/use-badge-scanner';
 import { LocalDataBoundary, RosterGate, StationNotices } from '../../../ui/roster/roster-gate';
 import { findByBadge } from '../../../ui/roster/roster-search';
 import { CameraPanel } from '../../../ui/scanner/camera-panel';
+import { TOUCH_FEEDBACK } from '../../../ui/station/touch-feedback';
 import { FlowStep } from '../parts/flow-step';
 import { usePickUpFlow } from '../parts/use-pick-up-flow';
 import { type SignOutDay, useNow, useSignOutDay } from '../station/use-sign-out-day';
@@ -92,8 +93,10 @@ function SignOut({ permissions, resetAfterMs = 5000 }: SignOutPageProps) {
 /** The Scholar Sign Out screen. */
 export default function SignOutPage(props: SignOutPageProps) {
   return (
-    <LocalDataBoundary>
-      <SignOut {...props} />
-    </LocalDataBoundary>
+    <Box css={TOUCH_FEEDBACK}>
+      <LocalDataBoundary>
+        <SignOut {...props} />
+      </LocalDataBoundary>
+    </Box>
   );
 }

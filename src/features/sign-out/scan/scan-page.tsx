@@ -11,6 +11,7 @@ import { useBadgeScanner } from '../../../ui/badge-scanner/use-badge-scanner';
 import { LocalDataBoundary, RosterGate, StationNotices } from '../../../ui/roster/roster-gate';
 import { CameraScanner } from '../../../ui/scanner/camera-scanner-lazy';
 import type { ScannerEngine } from '../../../ui/scanner/scanner';
+import { TOUCH_FEEDBACK } from '../../../ui/station/touch-feedback';
 import { FlowStep } from '../parts/flow-step';
 import { usePickUpFlow } from '../parts/use-pick-up-flow';
 import { type SignOutDay, useNow, useSignOutDay } from '../station/use-sign-out-day';
@@ -80,8 +81,10 @@ function Scan(props: ScanPageProps) {
 /** The Scan Sign Out screen. */
 export default function ScanPage(props: ScanPageProps) {
   return (
-    <LocalDataBoundary>
-      <Scan {...props} />
-    </LocalDataBoundary>
+    <Box css={TOUCH_FEEDBACK}>
+      <LocalDataBoundary>
+        <Scan {...props} />
+      </LocalDataBoundary>
+    </Box>
   );
 }
