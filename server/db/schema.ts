@@ -322,6 +322,9 @@ export const schoolSettings = pgTable('school_settings', {
   departure_reasons: jsonb('departure_reasons').$type<string[]>().notNull(),
   /** The meal-count edit check's attendance factor (7 CFR 210.8(a)(2)), F6. */
   attendance_factor: doublePrecision('attendance_factor').notNull().default(0.95),
+  /** What the Arrivals kiosk shows a child of each scholar besides photo and name (S1 item 2); off by default. */
+  kiosk_show_student_number: boolean('kiosk_show_student_number').notNull().default(false),
+  kiosk_show_homeroom: boolean('kiosk_show_homeroom').notNull().default(false),
   ...timestamps,
 });
 

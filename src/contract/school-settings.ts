@@ -20,9 +20,17 @@ export const SchoolSettingsSchema = z.object({
    * a day's count in an eligibility category above (eligible scholars x this factor) is flagged for review.
    */
   attendance_factor: z.number(),
+  /** Whether the Arrivals kiosk in front of children shows student numbers and homerooms (absent: no). */
+  kiosk_show_student_number: z.boolean().optional(),
+  kiosk_show_homeroom: z.boolean().optional(),
   updated_at: z.string(),
 });
 export type SchoolSettings = z.infer<typeof SchoolSettingsSchema>;
+
+/** A yes-or-no setting, in JSON or as a form sends it ('true', 'false'). */
+const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')], {
+  message: 'Must be true or false.',
+});
 
 export const SchoolSettingsUpdateSchema = MethodOverrideSchema.extend({
   start_time: ClockTimeSchema.optional(),
@@ -34,6 +42,8 @@ export const SchoolSettingsUpdateSchema = MethodOverrideSchema.extend({
     .gt(0, 'Must be above 0.')
     .max(1, 'Must be at most 1.')
     .optional(),
+  kiosk_show_student_number: flag.optional(),
+  kiosk_show_homeroom: flag.optional(),
 });
 export type SchoolSettingsUpdate = z.infer<typeof SchoolSettingsUpdateSchema>;
 

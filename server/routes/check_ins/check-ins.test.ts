@@ -101,6 +101,27 @@ describe('check-ins', () => {
     const settings = await s.call({ method: 'GET', url: '/api/v2/school_settings', token: office });
     expect(settings.json().data.late_reasons).toContain('Transportation');
   });
+
+  it("lets the school turn on student numbers and homerooms at the children's kiosk (off at first)", async () => {
+    const before = await s.call({ method: 'GET', url: '/api/v2/school_settings', token: office });
+    expect(before.json().data).toMatchObject({ kiosk_show_student_number: false, kiosk_show_homeroom: false });
+    const bad = await s.call({
+      method: 'POST',
+      url: '/api/v2/school_settings',
+      token: admin,
+      payload: { kiosk_show_homeroom: 'maybe' },
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors)).toEqual(['kiosk_show_homeroom']);
+    const set = await s.call({
+      method: 'POST',
+      url: '/api/v2/school_settings',
+      token: admin,
+      payload: { _method: 'PATCH', kiosk_show_homeroom: true, kiosk_show_student_number: 'false' },
+    });
+    expect(set.statusCode).toBe(200);
+    expect(set.json().data).toMatchObject({ kiosk_show_student_number: false, kiosk_show_homeroom: true });
+  });
 });
 
 describe('messenger schedules', () => {

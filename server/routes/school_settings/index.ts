@@ -27,6 +27,8 @@ export const toSchoolSettings = (row: Row): SchoolSettings => ({
   late_reasons: row.late_reasons,
   departure_reasons: row.departure_reasons,
   attendance_factor: row.attendance_factor,
+  kiosk_show_student_number: row.kiosk_show_student_number,
+  kiosk_show_homeroom: row.kiosk_show_homeroom,
   updated_at: iso(row.updated_at),
 });
 

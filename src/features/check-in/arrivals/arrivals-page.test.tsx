@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render-with-providers';
-import { ada, EARLY, type Fixture, LATE, makeFixture, mei, serverCheckIn } from '../test/station-fixture';
+import { ada, EARLY, type Fixture, LATE, makeFixture, mei, SETTINGS, serverCheckIn } from '../test/station-fixture';
 import ArrivalsPage from './arrivals-page';
 
 const RECORD = ['check_ins-create', 'demographics-view_any'];
@@ -225,8 +225,8 @@ describe('Arrivals', () => {
 });
 
 describe('Arrivals in front of children (station mode)', () => {
-  async function renderForChildren() {
-    fixture = await makeFixture({});
+  async function renderForChildren(settings: Partial<typeof SETTINGS> = {}) {
+    fixture = await makeFixture({ settings: { ...SETTINGS, ...settings } });
     await renderWithProviders(
       fixture.wrap(<ArrivalsPage permissions={['check_ins-create']} resetAfterMs={60_000} audience="children" />),
       { route: '/check-in', queryClient: fixture.queryClient },
@@ -256,5 +256,12 @@ describe('Arrivals in front of children (station mode)', () => {
     await search('lovelace');
     expect(await screen.findByRole('button', { name: 'Ada L. is leaving early' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: "I'm here: Ada L." })).toBeNull();
+  });
+
+  it('shows the homeroom and student number only when the school turns them on', async () => {
+    await renderForChildren({ kiosk_show_homeroom: true, kiosk_show_student_number: true });
+    await search('lovelace');
+    const here = await screen.findByRole('button', { name: "I'm here: Ada L." });
+    expect((here.closest('li') as HTMLElement).textContent).toContain('5A · #1001');
   });
 });

@@ -10,11 +10,11 @@ import { memo, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DemographicRecord } from '../../../contract';
 import { createBurstDetector } from '../../../ui/badge-scanner/badge-burst';
-import { dayOf } from '../model/day-state';
 import { searchRoster } from '../../../ui/roster/roster-search';
-import { ScholarRow, ScholarRows } from '../parts/scholar-row';
-import type { CheckInDay } from '../station/use-check-in-day';
 import { useStableCallback } from '../../../ui/use-stable-callback';
+import { dayOf } from '../model/day-state';
+import { type ChildDetails, ScholarRow, ScholarRows } from '../parts/scholar-row';
+import type { CheckInDay } from '../station/use-check-in-day';
 
 /** How many scholars the recent list shows. */
 export const RECENT_LIMIT = 8;
@@ -67,6 +67,7 @@ interface ScholarListProps {
   timeZone: string;
   canRecord: boolean;
   forChildren: boolean;
+  childDetails: ChildDetails;
   onArrive: (scholar: DemographicRecord) => void;
   onLeave: (scholar: DemographicRecord) => void;
 }
@@ -82,6 +83,7 @@ const ScholarList = memo(function ScholarList({
   timeZone,
   canRecord,
   forChildren,
+  childDetails,
   onArrive,
   onLeave,
 }: ScholarListProps) {
@@ -95,6 +97,7 @@ const ScholarList = memo(function ScholarList({
           timeZone={timeZone}
           canRecord={canRecord}
           forChildren={forChildren}
+          childDetails={childDetails}
           onArrive={onArrive}
           onLeave={onLeave}
         />
@@ -114,6 +117,12 @@ export function SearchScreen(props: SearchScreenProps) {
   const searching = query.trim() !== '';
   const list = searching ? matches.scholars : recent;
   const more = matches.total - matches.scholars.length;
+  const showNumber = day.settings?.kiosk_show_student_number === true;
+  const showHomeroom = day.settings?.kiosk_show_homeroom === true;
+  const childDetails = useMemo(
+    () => ({ studentNumber: showNumber, homeroom: showHomeroom }),
+    [showNumber, showHomeroom],
+  );
   const arrive = useStableCallback(onArrive);
   const leave = useStableCallback(onLeave);
 
@@ -169,6 +178,7 @@ export function SearchScreen(props: SearchScreenProps) {
           timeZone={day.timeZone}
           canRecord={canRecord}
           forChildren={forChildren}
+          childDetails={childDetails}
           onArrive={arrive}
           onLeave={leave}
         />

@@ -7,9 +7,9 @@
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CheckInRecord, DemographicRecord } from '../../../contract';
+import { findByBadge } from '../../../ui/roster/roster-search';
 import type { ScholarDay } from '../model/day-state';
 import { decideArrival, decideDeparture } from '../model/decide';
-import { findByBadge } from '../../../ui/roster/roster-search';
 import { isLateArrival } from '../model/school-clock';
 import type { CheckInDay } from '../station/use-check-in-day';
 import { useRecordCheckIn } from '../station/use-record-check-in';

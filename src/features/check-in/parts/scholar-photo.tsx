@@ -4,8 +4,8 @@
  */
 import { Avatar } from '@chakra-ui/react';
 import type { DemographicRecord } from '../../../contract';
-import { useStation } from '../station/station';
 import { useObjectUrl } from '../../../ui/use-object-url';
+import { useStation } from '../station/station';
 
 /** The name as the kiosk shows it: the preferred first name and the last name. */
 export function scholarName(scholar: Pick<DemographicRecord, 'fname' | 'nickname' | 'lname'>): string {

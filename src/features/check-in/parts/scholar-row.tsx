@@ -41,13 +41,25 @@ function RowPhoto({ scholar, name }: { scholar: DemographicRecord; name: string 
 export const childName = (scholar: Pick<DemographicRecord, 'fname' | 'nickname' | 'lname'>) =>
   `${scholar.nickname || scholar.fname} ${scholar.lname.slice(0, 1)}.`;
 
-function ChildSummary({ scholar }: { scholar: DemographicRecord }) {
+/** What the school lets a child see of others at the kiosk besides photo and name (school settings; off by default). */
+export interface ChildDetails {
+  studentNumber: boolean;
+  homeroom: boolean;
+}
+
+function ChildSummary({ scholar, details }: { scholar: DemographicRecord; details?: ChildDetails }) {
+  const words = useSchoolWords();
   const name = childName(scholar);
+  const extra = [
+    details?.homeroom ? words.homeroom(scholar.homeroom) : '',
+    details?.studentNumber ? `#${scholar.student_number}` : '',
+  ].filter(Boolean);
   return (
     <span className="row-summary">
       <RowPhoto scholar={scholar} name={name} />
       <span className="row-text">
         <span className="row-name">{name}</span>
+        {extra.length > 0 && <span className="row-details">{extra.join(' · ')}</span>}
       </span>
     </span>
   );
@@ -83,6 +95,8 @@ export interface ScholarRowProps {
    * "I'm here", and "Leaving early" only for a scholar who has arrived and not left.
    */
   forChildren?: boolean;
+  /** For children: the details the school turned on. */
+  childDetails?: ChildDetails;
   onArrive: (scholar: DemographicRecord) => void;
   onLeave: (scholar: DemographicRecord) => void;
 }
@@ -94,6 +108,7 @@ export const ScholarRow = memo(function ScholarRow({
   timeZone,
   canRecord,
   forChildren = false,
+  childDetails,
   onArrive,
   onLeave,
 }: ScholarRowProps) {
@@ -105,7 +120,7 @@ export const ScholarRow = memo(function ScholarRow({
   if (forChildren) {
     return (
       <li className="row row-child">
-        <ChildSummary scholar={scholar} />
+        <ChildSummary scholar={scholar} details={childDetails} />
         {dayText && (
           <span className="row-day">
             <span className="row-badge" data-in={day.state === 'in' ? '' : undefined}>

@@ -1,0 +1,2 @@
+ALTER TABLE "school_settings" ADD COLUMN "kiosk_show_student_number" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "school_settings" ADD COLUMN "kiosk_show_homeroom" boolean DEFAULT false NOT NULL;
