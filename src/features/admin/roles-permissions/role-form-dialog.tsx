@@ -42,7 +42,10 @@ function RoleForm({ role, onDone }: { role: RoleRecord | null; onDone: () => voi
   };
   const callbacks = {
     onSuccess: (saved: RoleRecord) => {
-      addNotification({ text: role ? t('saved') : t('rolesPage.created', { role: saved.name }), type: 'success' });
+      addNotification({
+        text: role ? t('rolesPage.renamed', { role: saved.name }) : t('rolesPage.created', { role: saved.name }),
+        type: 'success',
+      });
       onDone();
     },
     onError: fail,

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACTIONS, RESOURCES } from '../../../contract/permissions';
 import { renderWithProviders } from '../../../test/render-with-providers';
-import { clearNotifications } from '../../../ui/notifications';
+import { clearNotifications, getSnapshot } from '../../../ui/notifications';
 import { FakeAdminServer } from '../test/fake-admin-server';
 import RolesPermissionsPage from './roles-permissions-page';
 
@@ -186,6 +186,8 @@ describe('Roles and Permissions', () => {
       name: 'Kitchen',
       description: null,
     });
+    // The toast is a sentence naming what was saved.
+    expect(getSnapshot().current?.text).toBe('Role “Kitchen” saved.');
   });
 
   it('confirms a delete naming the role and its holders', async () => {
