@@ -5,12 +5,12 @@
  * scanned while the box has the focus types into it: a whole code in an empty box opens its scholar at once (the
  * screen checks the text), and a code typed after other text is told by its speed, like anywhere on the page.
  */
-import { Alert, Heading, Input, Stack, Text } from '@chakra-ui/react';
-import { memo, useMemo, useRef } from 'react';
+import { Alert, Heading, Stack, Text } from '@chakra-ui/react';
+import { memo, useMemo, } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DemographicRecord } from '../../../contract';
-import { createBurstDetector } from '../../../ui/badge-scanner/badge-burst';
 import { searchRoster } from '../../../ui/roster/roster-search';
+import { StationSearchBox } from '../../../ui/station/station-search-box';
 import { useStableCallback } from '../../../ui/use-stable-callback';
 import { dayOf } from '../model/day-state';
 import { type ChildDetails, ScholarRow, ScholarRows } from '../parts/scholar-row';
@@ -110,7 +110,6 @@ const ScholarList = memo(function ScholarList({
 export function SearchScreen(props: SearchScreenProps) {
   const { day, deviceId, query, onQuery, onScan, canRecord, forChildren = false, error, onArrive, onLeave } = props;
   const { t } = useTranslation('check-in');
-  const scanner = useRef(createBurstDetector());
   const matches = useMemo(() => searchRoster(day.index, query, RESULT_LIMIT), [day.index, query]);
   // Children never see who checked in before them.
   const recent = useMemo(() => (forChildren ? [] : recentScholars(day, deviceId)), [day, deviceId, forChildren]);
@@ -128,23 +127,12 @@ export function SearchScreen(props: SearchScreenProps) {
 
   return (
     <Stack gap="4">
-      <Input
-        type="search"
-        size="2xl"
-        fontSize="2xl"
-        autoComplete="off"
-        spellCheck={false}
-        aria-label={t('arrivals.searchLabel')}
+      <StationSearchBox
+        label={t('arrivals.searchLabel')}
         placeholder={t('arrivals.searchPlaceholder')}
         value={query}
-        maxLength={100}
-        onChange={(event) => onQuery(event.target.value)}
-        onKeyDown={(event) => {
-          const code = scanner.current.key(event.key, performance.now());
-          if (code === null) return;
-          event.preventDefault();
-          onScan(code);
-        }}
+        onQuery={onQuery}
+        onScan={onScan}
       />
       {error && (
         <Alert.Root status="error">

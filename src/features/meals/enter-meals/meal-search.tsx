@@ -3,12 +3,12 @@
  * A badge scanned while the box has the focus types into it: a whole code in an empty box records its scholar at
  * once (the flow checks the text), and a code typed after other text is told by its speed, like anywhere on the page.
  */
-import { Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { memo, useDeferredValue, useMemo, useRef } from 'react';
+import { SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { memo, useDeferredValue, useMemo, } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DemographicRecord } from '../../../contract';
-import { createBurstDetector } from '../../../ui/badge-scanner/badge-burst';
 import { type RosterIndex, searchRoster } from '../../../ui/roster/roster-search';
+import { StationSearchBox } from '../../../ui/station/station-search-box';
 import type { MealType } from '../model/meal-service';
 import { ScholarButton } from '../parts/scholar-button';
 
@@ -29,26 +29,13 @@ export const MealSearchBox = memo(function MealSearchBox({
   onScan,
 }: Pick<MealSearchProps, 'query' | 'onQuery' | 'onScan'>) {
   const { t } = useTranslation('meals');
-  const scanner = useRef(createBurstDetector());
   return (
-    <Input
-      type="search"
-      size="2xl"
-      fontSize="2xl"
-      autoComplete="off"
-      spellCheck={false}
-      aria-label={t('line.searchLabel')}
-      // The input's hint text (an example of what to type), translated; the label names the field.
+    <StationSearchBox
+      label={t('line.searchLabel')}
       placeholder={t('line.searchPlaceholder')}
       value={query}
-      maxLength={100}
-      onChange={(event) => onQuery(event.target.value)}
-      onKeyDown={(event) => {
-        const code = scanner.current.key(event.key, performance.now());
-        if (code === null) return;
-        event.preventDefault();
-        onScan(code);
-      }}
+      onQuery={onQuery}
+      onScan={onScan}
     />
   );
 });

@@ -5,14 +5,14 @@
  * code in an empty box opens its scholar (the page checks the text), and a code typed after other text is told by
  * its speed, like anywhere on the page.
  */
-import { Alert, Badge, Button, Input, Stack, Text } from '@chakra-ui/react';
-import { memo, useMemo, useRef } from 'react';
+import { Alert, Badge, Button, Stack, Text } from '@chakra-ui/react';
+import { memo, useMemo, } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DemographicRecord } from '../../../contract';
-import { createBurstDetector } from '../../../ui/badge-scanner/badge-burst';
 import { searchRoster } from '../../../ui/roster/roster-search';
 import { formatClockTime } from '../../../ui/school-clock';
 import { useSchoolWords } from '../../../ui/school-words';
+import { StationSearchBox } from '../../../ui/station/station-search-box';
 import { useStableCallback } from '../../../ui/use-stable-callback';
 import { ScholarPhoto, scholarName } from '../parts/photos';
 import { signedOut } from '../parts/sign-out-state';
@@ -87,32 +87,18 @@ const Results = memo(function Results({ scholars, day, onOpen }: ResultsProps) {
 /** The search box, the outcome of the last scan, and the matches. */
 export function SearchPanel({ day, query, error, onQuery, onScan, onOpen }: SearchPanelProps) {
   const { t } = useTranslation('sign-out');
-  const scanner = useRef(createBurstDetector());
   const matches = useMemo(() => searchRoster(day.index, query, RESULT_LIMIT), [day.index, query]);
   const open = useStableCallback(onOpen);
   const searching = query.trim() !== '';
   const more = matches.total - matches.scholars.length;
   return (
     <Stack gap="4">
-      <Input
-        type="search"
-        size="2xl"
-        fontSize="2xl"
-        autoComplete="off"
-        spellCheck={false}
-        aria-label={t('search.label')}
-        // The input's hint text (an example of what to type), translated; the label names the field.
-        // The box's hint text (HTML placeholder attribute).
+      <StationSearchBox
+        label={t('search.label')}
         placeholder={t('search.boxHint')}
         value={query}
-        maxLength={100}
-        onChange={(event) => onQuery(event.target.value)}
-        onKeyDown={(event) => {
-          const code = scanner.current.key(event.key, performance.now());
-          if (code === null) return;
-          event.preventDefault();
-          onScan(code);
-        }}
+        onQuery={onQuery}
+        onScan={onScan}
       />
       {error && (
         <Alert.Root status="error">
