@@ -117,17 +117,29 @@ export const ScholarRow = memo(function ScholarRow({
   const gone = day.state === 'left' || day.state === 'signed_out';
   const mayLeave = forChildren ? day.state === 'in' : !gone;
   const name = forChildren ? childName(scholar) : scholarName(scholar);
+  const dayPart = dayText && (
+    <span className="row-day">
+      <span className="row-badge" data-in={day.state === 'in' ? '' : undefined}>
+        {dayText}
+      </span>
+      {!forChildren && day.pending && <span className="row-note">{t('arrivals.notSent')}</span>}
+    </span>
+  );
+  const leave = canRecord && mayLeave && (
+    <button
+      type="button"
+      className="row-leave"
+      aria-label={t('arrivals.leaveEarlyFor', { name })}
+      onClick={() => onLeave(scholar)}
+    >
+      {t('arrivals.leaveEarly')}
+    </button>
+  );
   if (forChildren) {
     return (
       <li className="row row-child">
         <ChildSummary scholar={scholar} details={childDetails} />
-        {dayText && (
-          <span className="row-day">
-            <span className="row-badge" data-in={day.state === 'in' ? '' : undefined}>
-              {dayText}
-            </span>
-          </span>
-        )}
+        {dayPart}
         {canRecord && day.state === 'not_arrived' && (
           <button
             type="button"
@@ -138,16 +150,7 @@ export const ScholarRow = memo(function ScholarRow({
             {t('arrivals.imHere')}
           </button>
         )}
-        {canRecord && mayLeave && (
-          <button
-            type="button"
-            className="row-leave"
-            aria-label={t('arrivals.leaveEarlyFor', { name })}
-            onClick={() => onLeave(scholar)}
-          >
-            {t('arrivals.leaveEarly')}
-          </button>
-        )}
+        {leave}
       </li>
     );
   }
@@ -167,24 +170,8 @@ export const ScholarRow = memo(function ScholarRow({
           <ScholarSummary scholar={scholar} />
         </div>
       )}
-      {dayText && (
-        <span className="row-day">
-          <span className="row-badge" data-in={day.state === 'in' ? '' : undefined}>
-            {dayText}
-          </span>
-          {day.pending && <span className="row-note">{t('arrivals.notSent')}</span>}
-        </span>
-      )}
-      {canRecord && mayLeave && (
-        <button
-          type="button"
-          className="row-leave"
-          aria-label={t('arrivals.leaveEarlyFor', { name })}
-          onClick={() => onLeave(scholar)}
-        >
-          {t('arrivals.leaveEarly')}
-        </button>
-      )}
+      {dayPart}
+      {leave}
     </li>
   );
 });
