@@ -27,6 +27,22 @@ function routePaths(): string[] {
   return paths;
 }
 
+/** The stations: every control on them is at least 44×44 px. */
+const STATION_PATHS = ['/check-in', '/meals', '/sign-out', '/sign-out/scan'];
+
+/** The controls of the page's main content smaller than 44×44 px, with their size. */
+const smallTargets = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('main button, main a, main input, main select')].flatMap((el) => {
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || (box.width >= 44 && box.height >= 44)) return [];
+      const name = el.getAttribute('aria-label') ?? el.textContent ?? '';
+      return [
+        `${el.tagName.toLowerCase()} "${name.trim().slice(0, 40)}" ${Math.round(box.width)}×${Math.round(box.height)}`,
+      ];
+    }),
+  );
+
 let server: ServerProcess;
 beforeAll(async () => {
   server = await startDemoServer();
@@ -83,6 +99,9 @@ describe('every screen at 360×740', () => {
             await page.goto(`${server.url}${path}`);
             await settle(page);
             await check(`${path} ${language} ${theme}`);
+            if (STATION_PATHS.includes(path) && language === 'en' && theme === 'light') {
+              for (const small of await smallTargets(page)) problems.push(`${path}: touch target ${small}`);
+            }
           }
         }
       }

@@ -112,7 +112,7 @@ function ReadError({ onRetry }: { onRetry: () => void }) {
     <Alert.Root status="error" alignItems="center">
       <Alert.Indicator />
       <Alert.Description>{t('roster.readError')}</Alert.Description>
-      <Button size="sm" variant="outline" onClick={onRetry}>
+      <Button size="sm" minH="11" variant="outline" onClick={onRetry}>
         {t('states.retry')}
       </Button>
     </Alert.Root>

@@ -129,7 +129,7 @@ export default function CameraScanner({
             <Alert.Title>{t(`errors.${phase.error}.title`)}</Alert.Title>
             <Alert.Description>{t(`errors.${phase.error}.help`)}</Alert.Description>
           </Alert.Content>
-          <Button size="sm" variant="outline" alignSelf="center" onClick={() => setAttempt((n) => n + 1)}>
+          <Button size="sm" minH="11" variant="outline" alignSelf="center" onClick={() => setAttempt((n) => n + 1)}>
             {t('retry')}
           </Button>
         </Alert.Root>
@@ -138,12 +138,12 @@ export default function CameraScanner({
         <HStack justify="center" gap="3" wrap="wrap">
           <Text color="fg.muted">{t('hint')}</Text>
           {running?.hasTorch && (
-            <Button variant="outline" onClick={toggleTorch} aria-pressed={torchOn}>
+            <Button variant="outline" minH="11" onClick={toggleTorch} aria-pressed={torchOn}>
               {torchOn ? t('torchOff') : t('torchOn')}
             </Button>
           )}
           {running && running.cameras.length > 1 && (
-            <Button variant="outline" onClick={nextCamera}>
+            <Button variant="outline" minH="11" onClick={nextCamera}>
               {t('switchCamera')}
             </Button>
           )}
