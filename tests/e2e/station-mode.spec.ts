@@ -133,6 +133,45 @@ describe('station mode', () => {
     }
   }, 240_000);
 
+  it('the cafeteria leaves Enter Meals as a station, and a staff sign-in leaves it for good', async () => {
+    const b = await launchBrowser();
+    const { page } = b;
+    try {
+      await signIn(page, server.url, 'cafeteria@demo.school');
+      await page.getByRole('heading', { name: 'Station mode' }).waitFor();
+      // The cafeteria may run Enter Meals only: no Arrivals or pick-up line to start.
+      const section = page.getByRole('region', { name: 'Station mode' });
+      expect(await section.getByRole('button').allTextContents()).toEqual(['Enter Meals']);
+      await section.getByRole('button', { name: 'Enter Meals' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Use this device for Enter Meals' });
+      await dialog.getByLabel('Choose a station PIN').fill('2580');
+      await dialog.getByLabel('Type the PIN again').fill('2581');
+      await dialog.getByRole('button', { name: 'Start station' }).click();
+      await dialog.getByText('The two PINs are not the same.').waitFor();
+      await dialog.getByLabel('Type the PIN again').fill('2580');
+      await dialog.getByRole('button', { name: 'Start station' }).click();
+      await page.waitForURL(`${server.url}/meals`);
+      await page.getByRole('group', { name: 'Meal service' }).waitFor({ timeout: 90_000 });
+      expect(await page.getByRole('link', { name: /View Records|Add Missing|View Who Ate/ }).count()).toBe(0);
+      await page.goto(`${server.url}/meals/view-records`);
+      await page.waitForURL(`${server.url}/meals`);
+
+      // Another staff member signs in instead of the PIN: the station ends and the device is theirs.
+      await page.getByRole('button', { name: 'Leave station mode' }).click();
+      const leave = page.getByRole('dialog', { name: 'Leave station mode?' });
+      await leave.getByRole('button', { name: 'Sign in as a staff member instead' }).click();
+      await leave.getByLabel('Email', { exact: true }).fill('office@demo.school');
+      await leave.getByLabel('Password', { exact: true }).fill('demo');
+      await leave.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await page.waitForURL(`${server.url}/`);
+      await page.getByRole('heading', { name: 'Welcome, Olivia' }).waitFor();
+      await page.reload();
+      await page.getByRole('heading', { name: 'Welcome, Olivia' }).waitFor();
+    } finally {
+      await b.close();
+    }
+  }, 240_000);
+
   it('has no serious or critical axe violation on a phone, and nothing scrolls sideways, in English and Spanish, light and dark', async () => {
     const b = await launchBrowser({ viewport: { width: 360, height: 740 }, bypassCSP: true });
     const { page } = b;
