@@ -93,7 +93,7 @@ export default function MessengerPage(props: MessengerPageProps) {
   return (
     <Stack gap="4">
       <Heading as="h1" size="xl">
-        {t('sections.messenger')}
+        {t('sections.viewSchedule')}
       </Heading>
       <ScheduleBoundary>
         <Schedule {...props} />

@@ -27,6 +27,7 @@ export interface RecordsPageProps {
 /** The View Records screen. */
 export default function RecordsPage({ permissions }: RecordsPageProps) {
   const { t } = useTranslation('meal-records');
+  const { t: tc } = useTranslation();
   const [state, update] = useRecordsState();
   const { today, timeZone } = useSchoolToday();
   const roster = useRoster();
@@ -43,7 +44,7 @@ export default function RecordsPage({ permissions }: RecordsPageProps) {
   return (
     <Stack gap="4">
       <Heading as="h1" size="lg">
-        {t('title')}
+        {tc('sections.viewRecords')}
       </Heading>
       <RangeFields
         from={range.from}

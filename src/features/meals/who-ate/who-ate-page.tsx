@@ -23,6 +23,7 @@ import { CountsLine, WhoAteGroupSection } from './who-ate-group';
 /** The View Who Ate screen; it offers no actions, so it needs nothing of the permissions it is given. */
 export default function WhoAtePage(_props: { permissions?: readonly string[] }) {
   const { t } = useTranslation('meal-records');
+  const { t: tc } = useTranslation();
   const { today, timeZone } = useSchoolToday();
   const [params, setParams] = useSearchParams();
   const pending = useRef<{ from: URLSearchParams; to: URLSearchParams } | null>(null);
@@ -71,7 +72,7 @@ export default function WhoAtePage(_props: { permissions?: readonly string[] }) 
   return (
     <Stack gap="4">
       <Heading as="h1" size="lg">
-        {t('whoAte.title')}
+        {tc('sections.viewWhoAte')}
       </Heading>
       <WhoAteFilters values={values} homerooms={homeroomsOf(roster.data, values.grade)} onChange={update} />
       <QueryState

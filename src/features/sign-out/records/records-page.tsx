@@ -37,6 +37,7 @@ export interface SignOutRecordsPageProps {
 /** The View Records screen of Scholar Sign Out. */
 export default function SignOutRecordsPage({ permissions }: SignOutRecordsPageProps) {
   const { t } = useTranslation('sign-out-records');
+  const { t: tc } = useTranslation();
   const [state, update] = useRecordsState();
   const timeZone = useSchoolTimeZone();
   const today = schoolDayOf(Date.now(), timeZone);
@@ -54,7 +55,7 @@ export default function SignOutRecordsPage({ permissions }: SignOutRecordsPagePr
   return (
     <Stack gap="4">
       <Heading as="h1" size="lg">
-        {t('title')}
+        {tc('sections.viewRecords')}
       </Heading>
       <RecordsFilters
         state={state}
