@@ -32,13 +32,13 @@ describe('administration', () => {
       await admin.page.waitForTimeout(300);
       expect(sent).toBe(0);
       const save = async () => {
-        await admin.page.getByRole('button', { name: 'Review and save' }).click();
+        await admin.page.getByRole('button', { name: 'Save changes' }).click();
         const dialog = admin.page.getByRole('alertdialog', { name: 'Save these permission changes?' });
-        await dialog.getByText(/^Cafeteria (gains|loses): Roles — Create$/).waitFor();
+        await dialog.getByText(/^Cafeteria: (gains|loses) Roles — Create$/).waitFor();
         const answered = admin.page.waitForResponse(
           (r) => r.url().includes('/api/v2/roles/') && r.request().method() === 'POST',
         );
-        await dialog.getByRole('button', { name: 'Save changes' }).click();
+        await dialog.getByRole('button', { name: 'Save', exact: true }).click();
         expect((await answered).status()).toBe(200);
         await admin.page.getByText(/^Saved the permissions of Cafeteria\.$/).waitFor();
       };
@@ -73,16 +73,47 @@ describe('administration', () => {
       await b.page.goto(`${server.url}/admin`);
       const cell = b.page.getByRole('checkbox', { name: /^Administrator: Roles — Update/ });
       await cell.click();
-      await b.page.getByRole('button', { name: 'Review and save' }).click();
+      await b.page.getByRole('button', { name: 'Save changes' }).click();
       const dialog = b.page.getByRole('alertdialog', { name: 'Save these permission changes?' });
-      await dialog.getByRole('button', { name: 'Save changes' }).click();
-      await dialog.getByText('The last administrator cannot lose the right to administer.').waitFor();
+      await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+      await dialog
+        .getByText(
+          'The permissions of Administrator were not saved. The last administrator cannot lose the right to administer.',
+        )
+        .waitFor();
       await dialog.getByRole('button', { name: 'Keep editing' }).click();
       await b.page.getByRole('button', { name: 'Discard changes' }).click();
       expect(await cell.isChecked()).toBe(true);
-      // The header stays opaque over the rows that scroll under it, and every box has a 44 px target.
-      const header = b.page.locator('thead').first();
-      expect(await header.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
+      // The header stays in view and opaque over the rows that scroll under it: each of its cells has a solid
+      // background and is what shows at its own place (not a row, nor a row's stuck permission name, on top of it).
+      const header = await b.page
+        .locator('thead')
+        .first()
+        .evaluate((thead: HTMLTableSectionElement) => {
+          const scroller = thead.closest('table')?.parentElement as HTMLElement;
+          scroller.scrollTop = 600;
+          return {
+            scrolled: scroller.scrollTop,
+            stuck:
+              Math.abs((thead.rows[0]?.getBoundingClientRect().top ?? -1) - scroller.getBoundingClientRect().top) < 2,
+            cells: [...thead.querySelectorAll('th')].map((th) => {
+              const box = th.getBoundingClientRect();
+              const shown = document.elementFromPoint(box.left + 8, box.top + box.height / 2);
+              return {
+                text: th.textContent,
+                background: getComputedStyle(th).backgroundColor,
+                onTop: th.contains(shown),
+              };
+            }),
+          };
+        });
+      expect(header.scrolled).toBeGreaterThan(0);
+      expect(header.stuck).toBe(true);
+      for (const cell of header.cells) {
+        expect(cell).toMatchObject({ onTop: true });
+        expect(cell.background).not.toMatch(/^rgba\(.*, 0\)$|^transparent$/);
+      }
+      // Every box has a 44 px target.
       const target = await cell.evaluate((el) => {
         const box = (el.closest('label') as HTMLElement).getBoundingClientRect();
         return { width: box.width, height: box.height };

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { RoleRecord } from '../../../contract/roles';
-import { changeCount, inverse, isChanged, isGranted, NO_CHANGES, summarize, withChange } from './permission-changes';
+import {
+  changeCount,
+  inverse,
+  isChanged,
+  isGranted,
+  NO_CHANGES,
+  summarize,
+  withChange,
+  withoutSaved,
+} from './permission-changes';
 
 const role = (id: string, permissions: string[]) =>
   ({ id, name: id, permissions, user_count: 0, description: null }) as unknown as RoleRecord;
@@ -31,5 +40,16 @@ describe('permission changes', () => {
       ['office', ['check_ins-create'], ['roles-create']],
       ['cafeteria', [], ['photos-view']],
     ]);
+  });
+
+  it('keeps only what a save did not cover', () => {
+    let changes = withChange(NO_CHANGES, office, 'roles-create', true);
+    changes = withChange(changes, cafeteria, 'photos-view', true);
+    const [officeChange, cafeteriaChange] = summarize([office, cafeteria], changes);
+    const rest = withoutSaved(changes, officeChange ? [officeChange] : []);
+    expect(changeCount(rest)).toBe(1);
+    expect(isChanged(rest, 'office', 'roles-create')).toBe(false);
+    expect(isChanged(rest, 'cafeteria', 'photos-view')).toBe(true);
+    expect(changeCount(withoutSaved(rest, cafeteriaChange ? [cafeteriaChange] : []))).toBe(0);
   });
 });

@@ -63,6 +63,19 @@ export function summarize(roles: readonly RoleRecord[], changes: PermissionChang
   });
 }
 
+/** The changes left once these have been saved: the cells they covered are no longer changes. */
+export function withoutSaved(changes: PermissionChanges, saved: readonly RoleChange[]): PermissionChanges {
+  const next = new Map(changes);
+  for (const { role, grant, revoke } of saved) {
+    const own = new Map(next.get(role.id) ?? []);
+    for (const permission of grant) if (own.get(permission) === true) own.delete(permission);
+    for (const permission of revoke) if (own.get(permission) === false) own.delete(permission);
+    if (own.size === 0) next.delete(role.id);
+    else next.set(role.id, own);
+  }
+  return next;
+}
+
 /** The save that takes a saved change back. */
 export const inverse = (saved: readonly RoleChange[]): RoleChange[] =>
   saved.map(({ role, grant, revoke }) => ({ role, grant: revoke, revoke: grant }));

@@ -32,9 +32,12 @@ export function PermissionMatrix({ roles, changes, onToggle, onEdit, onDelete }:
     <Table.ScrollArea borderWidth="1px" rounded="md" maxH="calc(100dvh - 14rem)">
       <Table.Root size="sm" stickyHeader showColumnBorder>
         <Table.Caption srOnly>{t('rolesPage.title')}</Table.Caption>
-        {/* Opaque while the rows scroll under it. */}
-        <Table.Header bg="bg" zIndex={2}>
-          <Table.Row>
+        {/*
+          Opaque while the rows scroll under it: every header cell has a solid background, and the stuck row sits above
+          the rows' stuck permission names (both are sticky; without the higher layer, the later ones paint on top).
+        */}
+        <Table.Header bg="bg">
+          <Table.Row zIndex={2}>
             <Table.ColumnHeader scope="col" {...STICKY} zIndex={3} minW="11rem">
               {t('rolesPage.permission')}
             </Table.ColumnHeader>

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ACTIONS, RESOURCES } from '../../../contract/permissions';
+import { ACTIONS, DEFAULT_ROLES, RESOURCES } from '../../../contract/permissions';
 import { renderWithProviders } from '../../../test/render-with-providers';
 import { clearNotifications, getSnapshot } from '../../../ui/notifications';
 import { FakeAdminServer } from '../test/fake-admin-server';
@@ -62,29 +62,45 @@ describe('Roles and Permissions', () => {
     await renderPage();
     fireEvent.click(cell('Cafeteria: Demographics — Create'));
     fireEvent.click(cell('Front Office: Check-ins — Update'));
-    expect(server.calls('POST', 'v2/roles/role-cafeteria')).toHaveLength(0);
+    fireEvent.click(cell('Front Office: Roles — Create'));
+    fireEvent.click(cell('Front Office: Meal records (NSLP) — View all'));
+    // Nothing is sent by a tick: the cells are marked and counted.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(server.calls('POST', 'v2/roles')).toHaveLength(0);
     expect(cell('Cafeteria: Demographics — Create (not saved yet)').checked).toBe(true);
     expect(cell('Front Office: Check-ins — Update (not saved yet)').checked).toBe(false);
+    expect(cell('Front Office: Roles — Create (not saved yet)').closest('td')?.dataset.changed).toBe('true');
+    expect(cell('Front Office: Photos — View').closest('td')?.dataset.changed).toBeUndefined();
     const bar = screen.getByRole('region', { name: 'Permission changes not saved' });
-    expect(within(bar).getByText('2 changes not saved yet')).toBeTruthy();
+    expect(within(bar).getByText('4 changes not saved yet')).toBeTruthy();
 
-    fireEvent.click(within(bar).getByRole('button', { name: 'Review and save' }));
+    fireEvent.click(within(bar).getByRole('button', { name: 'Save changes' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Save these permission changes?' });
-    expect(within(dialog).getByText('Front Office loses: Check-ins — Update')).toBeTruthy();
-    expect(within(dialog).getByText('Cafeteria gains: Demographics — Create')).toBeTruthy();
-    expect(server.calls('POST', 'v2/roles/role-cafeteria')).toHaveLength(0);
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    // One line per role, in plain words, with the names the matrix shows.
+    expect(
+      within(dialog)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Cafeteria: gains Demographics — Create',
+      'Front Office: gains Meal records (NSLP) — View all and Roles — Create; loses Check-ins — Update',
+    ]);
+    expect(server.calls('POST', 'v2/roles')).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
 
-    const saved = await screen.findByText('Saved the permissions of Cafeteria, Front Office.');
+    const saved = await screen.findByText('Saved the permissions of Cafeteria and Front Office.');
     expect(server.calls('POST', 'v2/roles/role-office')[0]?.body).toEqual({
       _method: 'PATCH',
+      grant: ['nslp_records-view_any', 'roles-create'],
       revoke: ['check_ins-update'],
     });
     expect(server.calls('POST', 'v2/roles/role-cafeteria')[0]?.body).toEqual({
       _method: 'PATCH',
       grant: ['demographics-create'],
     });
-    await waitFor(() => expect(cell('Cafeteria: Demographics — Create').checked).toBe(true));
+    expect(server.roles.find((r) => r.id === 'role-office')?.permissions).toContain('roles-create');
+    expect(cell('Cafeteria: Demographics — Create').checked).toBe(true);
+    expect(cell('Front Office: Check-ins — Update').checked).toBe(false);
     expect(screen.queryByRole('region', { name: 'Permission changes not saved' })).toBeNull();
 
     fireEvent.click(within(saved.closest('[role="status"]') as HTMLElement).getByRole('button', { name: 'Undo' }));
@@ -93,8 +109,68 @@ describe('Roles and Permissions', () => {
       _method: 'PATCH',
       revoke: ['demographics-create'],
     });
+    expect(server.calls('POST', 'v2/roles/role-office')[1]?.body).toEqual({
+      _method: 'PATCH',
+      grant: ['check_ins-update'],
+      revoke: ['nslp_records-view_any', 'roles-create'],
+    });
+    const office = server.roles.find((r) => r.id === 'role-office');
+    expect(office?.permissions).toEqual([...(DEFAULT_ROLES['Front Office'] ?? [])].sort());
+    expect(cell('Cafeteria: Demographics — Create').checked).toBe(false);
+    expect(cell('Front Office: Check-ins — Update').checked).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
+  });
+
+  it('says when the undo fails and keeps it on offer', async () => {
+    await renderPage();
+    fireEvent.click(cell('Cafeteria: Demographics — Create'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Save these permission changes?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await screen.findByText('Saved the permissions of Cafeteria.');
+    server.offline = true;
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(
+      await screen.findByText(/^The undo did not go through\. The administration screens need a connection/),
+    ).toBeTruthy();
+    expect(server.roles.find((r) => r.id === 'role-cafeteria')?.permissions).toContain('demographics-create');
+    server.offline = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    await screen.findByText('The permissions are back as they were.');
+    expect(server.roles.find((r) => r.id === 'role-cafeteria')?.permissions).not.toContain('demographics-create');
+  });
+
+  it('keeps what failed ticked and in the dialog, says what failed, and saves it on the next try', async () => {
+    await renderPage();
+    fireEvent.click(cell('Cafeteria: Demographics — Create'));
+    fireEvent.click(cell('Front Office: Check-ins — Update'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Save these permission changes?' });
+    server.failNext('POST', /^v2\/roles\/role-office$/, 500, { message: 'Internal details' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(
+      await within(dialog).findByText(
+        'Saved the permissions of Cafeteria. The permissions of Front Office were not saved. Server Error. Please try again in a few minutes.',
+      ),
+    ).toBeTruthy();
+    // Only what is still to save is listed; the cafeteria's change went through and is no longer pending.
+    expect(
+      within(dialog)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Front Office: loses Check-ins — Update']);
     expect(server.roles.find((r) => r.id === 'role-office')?.permissions).toContain('check_ins-update');
-    await waitFor(() => expect(cell('Cafeteria: Demographics — Create').checked).toBe(false));
+    expect(cell('Front Office: Check-ins — Update (not saved yet)').checked).toBe(false);
+    expect(cell('Cafeteria: Demographics — Create').checked).toBe(true);
+    expect(screen.getByText('1 change not saved yet')).toBeTruthy();
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(server.calls('POST', 'v2/roles/role-office')).toHaveLength(2);
+    expect(server.calls('POST', 'v2/roles/role-cafeteria')).toHaveLength(1);
+    expect(server.roles.find((r) => r.id === 'role-office')?.permissions).not.toContain('check_ins-update');
+    expect(screen.queryByRole('region', { name: 'Permission changes not saved' })).toBeNull();
+    expect(screen.getByText('Saved the permissions of Front Office.')).toBeTruthy();
   });
 
   it('discards the changes without sending anything; a box ticked back is no change', async () => {
@@ -111,10 +187,14 @@ describe('Roles and Permissions', () => {
   it('keeps the change and says why when the last administrator would lose the right', async () => {
     await renderPage();
     fireEvent.click(cell('Administrator: Roles — Update'));
-    fireEvent.click(screen.getByRole('button', { name: 'Review and save' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Save these permission changes?' });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
-    expect(await within(dialog).findByText('The last administrator cannot lose the right to administer.')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(
+      await within(dialog).findByText(
+        'The permissions of Administrator were not saved. The last administrator cannot lose the right to administer.',
+      ),
+    ).toBeTruthy();
     expect(server.calls('POST', 'v2/roles/role-admin')[0]?.body).toEqual({
       _method: 'PATCH',
       revoke: ['roles-update'],
@@ -122,6 +202,7 @@ describe('Roles and Permissions', () => {
     expect(server.roles.find((r) => r.id === 'role-admin')?.permissions).toContain('roles-update');
     // The change is still there to fix or discard.
     expect(cell('Administrator: Roles — Update (not saved yet)').checked).toBe(false);
+    expect(screen.queryByText(/^Saved the permissions/)).toBeNull();
   });
 
   it('refuses an empty name before sending anything, in red on the field', async () => {

@@ -1,13 +1,13 @@
 /**
  * Roles and Permissions (`/admin`): the matrix of roles against the permission catalogue, and the dialogs to create,
  * rename and delete a role. A tick marks a change, not yet saved (issue S1 item 8); one explicit save says what will
- * change, role by role, then "Saved" with an Undo. The administration screens are online-only: without a connection
- * the screen says so and offers Retry.
+ * change, role by role, then "Saved" with an Undo for a few seconds (a line on the page: the app's notifications carry
+ * no action). A role the server refuses keeps its changes, in the matrix and in the dialog, with what failed and why.
+ * The administration screens are online-only: without a connection the screen says so and offers Retry.
  */
-import { Alert, Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Permission } from '../../../contract/permissions';
 import type { RoleRecord } from '../../../contract/roles';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { QueryState } from '../../../ui/data/query-state';
@@ -22,20 +22,26 @@ import {
   type RoleChange,
   summarize,
   withChange,
+  withoutSaved,
 } from '../model/permission-changes';
+import { ChangeSummary } from './change-summary';
 import { DeleteRoleDialog } from './delete-role-dialog';
+import { PendingChangesBar } from './pending-changes-bar';
 import { PermissionMatrix } from './permission-matrix';
 import { RoleFormDialog } from './role-form-dialog';
+import { SavedStatus } from './saved-status';
 
 /** What the last save did, for its "Saved" line and its Undo. */
 interface LastSave {
   changes: RoleChange[];
   undone: boolean;
+  /** Why the Undo failed, if it did. */
+  undoError: string | null;
 }
 
 /** The Roles and Permissions screen. */
 export default function RolesPermissionsPage() {
-  const { t } = useTranslation('admin');
+  const { t, i18n } = useTranslation('admin');
   const roles = useRoles();
   const save = useSaveRolePermissions();
   const [editing, setEditing] = useState<RoleRecord | 'new' | null>(null);
@@ -44,47 +50,39 @@ export default function RolesPermissionsPage() {
   const [reviewing, setReviewing] = useState<RoleChange[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [lastSave, setLastSave] = useState<LastSave | null>(null);
-  const [undoError, setUndoError] = useState<string | null>(null);
   const count = changeCount(changes);
 
-  const permissionText = (permission: Permission) => {
-    const cut = permission.lastIndexOf('-');
-    const resource = permission.slice(0, cut) as 'roles';
-    const action = permission.slice(cut + 1) as 'create';
-    return `${t(`resources.${resource}`)} — ${t(`actions.${action}`)}`;
-  };
-  const roleLines = (list: readonly RoleChange[]) =>
-    list.flatMap(({ role, grant, revoke }) => [
-      ...(grant.length ? [t('changes.gains', { role: role.name, list: grant.map(permissionText).join(', ') })] : []),
-      ...(revoke.length ? [t('changes.loses', { role: role.name, list: revoke.map(permissionText).join(', ') })] : []),
-    ]);
+  const roleNames = (list: readonly RoleChange[]) =>
+    new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(list.map((c) => c.role.name));
+  const savedText = (list: readonly RoleChange[]) => t('changes.saved', { roles: roleNames(list) });
 
   const confirmSave = async (list: RoleChange[]) => {
     setError(null);
     const result = await save.mutateAsync(list);
-    // What went through is no longer a change; what did not stays ticked for another try.
-    let rest = changes;
-    for (const { role, grant, revoke } of result.saved) {
-      const saved = {
-        ...role,
-        permissions: [...role.permissions.filter((p) => !revoke.includes(p as Permission)), ...grant],
-      };
-      for (const p of [...grant, ...revoke]) rest = withChange(rest, saved, p, grant.includes(p));
-    }
-    setChanges(rest);
-    if (result.saved.length) setLastSave({ changes: result.saved, undone: false });
-    if (result.error) {
-      setError(adminErrorText(result.error, t));
+    // What went through is no longer a change; what did not stays ticked, and in the dialog, for another try.
+    setChanges((current) => withoutSaved(current, result.saved));
+    if (result.saved.length) setLastSave({ changes: result.saved, undone: false, undoError: null });
+    if (!result.error) {
+      setReviewing(null);
       return;
     }
-    setReviewing(null);
+    const rest = list.filter((change) => !result.saved.includes(change));
+    const failed = rest[0];
+    setReviewing(rest);
+    setError(
+      [
+        ...(result.saved.length ? [savedText(result.saved)] : []),
+        t('changes.failed', { role: failed?.role.name ?? '' }),
+        adminErrorText(result.error, t),
+      ].join(' '),
+    );
   };
   const undo = async () => {
     if (!lastSave) return;
-    setUndoError(null);
     const result = await save.mutateAsync(inverse(lastSave.changes));
-    if (result.error) setUndoError(adminErrorText(result.error, t));
-    else setLastSave({ ...lastSave, undone: true });
+    if (result.error) {
+      setLastSave({ ...lastSave, undoError: `${t('changes.undoFailed')} ${adminErrorText(result.error, t)}` });
+    } else setLastSave({ ...lastSave, undone: true, undoError: null });
   };
 
   return (
@@ -103,49 +101,24 @@ export default function RolesPermissionsPage() {
         </Button>
       </HStack>
       {count > 0 && (
-        <HStack
-          role="region"
-          aria-label={t('changes.region')}
-          wrap="wrap"
-          gap="3"
-          p="3"
-          borderWidth="1px"
-          borderRadius="md"
-          bg="yellow.subtle"
-        >
-          <Text fontWeight="semibold" flex="1" minW="12rem">
-            {t('changes.count', { count })}
-          </Text>
-          <Button variant="outline" minH="11" onClick={() => setChanges(NO_CHANGES)}>
-            {t('changes.discard')}
-          </Button>
-          <Button
-            colorPalette="primary"
-            minH="11"
-            onClick={() => {
-              setError(null);
-              setReviewing(summarize(roles.data ?? [], changes));
-            }}
-          >
-            {t('changes.review')}
-          </Button>
-        </HStack>
+        <PendingChangesBar
+          count={count}
+          onDiscard={() => setChanges(NO_CHANGES)}
+          onSave={() => {
+            setError(null);
+            setReviewing(summarize(roles.data ?? [], changes));
+          }}
+        />
       )}
-      {lastSave && count === 0 && (
-        <Alert.Root status={undoError ? 'error' : 'success'} role="status">
-          <Alert.Indicator />
-          <Alert.Title flex="1">
-            {undoError ??
-              (lastSave.undone
-                ? t('changes.undone')
-                : t('changes.saved', { roles: lastSave.changes.map((c) => c.role.name).join(', ') }))}
-          </Alert.Title>
-          {!lastSave.undone && (
-            <Button size="sm" variant="outline" minH="11" loading={save.isPending} onClick={undo}>
-              {t('changes.undo')}
-            </Button>
-          )}
-        </Alert.Root>
+      {lastSave && (
+        <SavedStatus
+          text={lastSave.undoError ?? (lastSave.undone ? t('changes.undone') : savedText(lastSave.changes))}
+          isError={lastSave.undoError !== null}
+          canUndo={!lastSave.undone}
+          busy={save.isPending}
+          onUndo={() => void undo()}
+          onExpire={() => setLastSave(null)}
+        />
       )}
       <QueryState
         query={roles}
@@ -158,6 +131,7 @@ export default function RolesPermissionsPage() {
           roles={roles.data ?? []}
           changes={changes}
           onToggle={(role, permission, granted) => {
+            // A new tick ends the last save's Undo: it would be read against changes made since.
             setLastSave(null);
             setChanges((current) => withChange(current, role, permission, granted));
           }}
@@ -168,15 +142,7 @@ export default function RolesPermissionsPage() {
       <ConfirmDialog
         target={reviewing}
         title={t('changes.title')}
-        body={(list) => (
-          <Stack as="ul" gap="1" ps="5" listStyleType="disc">
-            {roleLines(list).map((line) => (
-              <Text as="li" key={line}>
-                {line}
-              </Text>
-            ))}
-          </Stack>
-        )}
+        body={(list) => <ChangeSummary changes={list} />}
         error={error}
         cancelLabel={t('changes.keepEditing')}
         confirmLabel={t('changes.confirm')}
