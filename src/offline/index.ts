@@ -45,6 +45,14 @@ export function setUserNameSource(source: () => string | null): void {
   userNameSource = source;
 }
 
+/**
+ * The signed-in person's name when `userId` is theirs, else null: the device panel names with it the entries kept
+ * before entries carried their recorder's name. The device knows no other staff member's name.
+ */
+export function recorderName(userId: string): string | null {
+  return userId === userIdSource() ? userNameSource() : null;
+}
+
 const nav: Navigator | undefined = globalThis.navigator;
 
 /** The app's one sync engine; `start()` it once the app has mounted. */

@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PanelSection } from './panel-section';
 import type { AppInfo, SyncSource } from './sync-source';
+import { problemText } from './sync-texts';
 
 type VersionState = { status: 'loading' } | { status: 'known'; version: string } | { status: 'unknown' };
 
@@ -59,7 +60,9 @@ export function AppSection({
         </Button>
         {!status.online && <Text color="fg.muted">{t('panel.app.syncOffline')}</Text>}
       </Flex>
-      {status.lastError && <Text color="fg.error">{t('panel.app.lastError', { error: status.lastError })}</Text>}
+      {status.lastError && (
+        <Text color="fg.error">{t('panel.app.lastError', { problem: problemText(t, status.lastError) })}</Text>
+      )}
     </PanelSection>
   );
 }

@@ -8,11 +8,10 @@ import { Box, Button, Flex, Grid, Text } from '@chakra-ui/react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addNotification } from '../notifications/queue';
-import type { AttentionSource } from './attention-section';
 import { ConfirmDialog } from './confirm-dialog';
 import { CorrectForm } from './correct-form';
 import { isBusyError } from './outbox-errors';
-import type { OutboxEntry } from './sync-source';
+import type { AttentionSource, OutboxEntry } from './sync-source';
 import {
   type EntryContext,
   entryTitle,
@@ -31,18 +30,18 @@ export interface AttentionItemProps {
 
 /** A needs-attention entry with Retry, Correct (check-ins) and Discard. */
 export function AttentionItem({ entry, source, context }: AttentionItemProps) {
-  const { t, i18n } = useTranslation('sync');
+  const { t } = useTranslation('sync');
   const { t: tc } = useTranslation();
   const labelId = useId();
   const [isCorrecting, setCorrecting] = useState(false);
   const [isConfirming, setConfirming] = useState(false);
   const label = entryTitle(t, entry, context);
-  const when = formatWhen(entry.recorded_at, i18n.language);
+  const when = formatWhen(entry.recorded_at, context.language, context.timeZone);
   const reason = reasonText(t, entry, context);
   const fieldLines = Object.entries(entry.field_errors ?? {}).map(
     ([field, messages]) => `${fieldLabel(t, field)}: ${messages.join(' ')}`,
   );
-  const record = serverRecordRows(t, entry.server_record, i18n.language);
+  const record = serverRecordRows(t, entry.server_record, context.language, context.timeZone);
 
   /** Runs an outbox action and says how it went; true when it worked. */
   const act = async (action: () => Promise<boolean>, done: string): Promise<boolean> => {
@@ -68,7 +67,7 @@ export function AttentionItem({ entry, source, context }: AttentionItemProps) {
         {label}
       </Text>
       <Text fontSize="sm" color="fg.muted">
-        {recorderText(t, entry)}
+        {recorderText(t, entry, context)}
       </Text>
       {[...new Set([...(reason ? [reason] : []), ...fieldLines])].map((line) => (
         <Text key={line} fontSize="sm" color="fg.error">

@@ -10,13 +10,8 @@ import { AttentionItem } from './attention-item';
 import { downloadText } from './download';
 import { useEntryContext } from './entry-context';
 import { PanelSection } from './panel-section';
-import type { SyncSource } from './sync-source';
+import type { AttentionSource } from './sync-source';
 import { attentionCsvName } from './sync-texts';
-
-export type AttentionSource = Pick<
-  SyncSource,
-  'useAttentionEntries' | 'useScholarNames' | 'retryEntry' | 'correctEntry' | 'discardEntry' | 'attentionCsv'
->;
 
 /** The needs-attention entries with their actions and the CSV export. */
 export function AttentionSection({ source }: { source: AttentionSource }) {

@@ -1,6 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { NETWORK_ERROR } from '../../api/errors';
+import { setLanguage } from '../../app/i18n';
 import { renderWithProviders } from '../../test/render-with-providers';
+import { TIME_ZONE_STORAGE_KEY } from '../intl-format';
 import { DevicePanel } from './device-panel';
 import { downloadText } from './download';
 import type { AppInfo } from './sync-source';
@@ -9,7 +12,26 @@ import { createFakeApp, createFakeSync, type FakeSync, makeEntry } from './test/
 
 vi.mock('./download', () => ({ downloadText: vi.fn() }));
 
-afterEach(() => vi.mocked(downloadText).mockClear());
+// The school is in Los Angeles and it is Monday 2 March 2026, 12:00 noon there: only the clock is fake (timers are
+// real, so the drawer's animations run as usual).
+beforeAll(() => {
+  localStorage.setItem(TIME_ZONE_STORAGE_KEY, 'America/Los_Angeles');
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-03-02T20:00:00.000Z'));
+});
+afterAll(() => {
+  vi.useRealTimers();
+  localStorage.removeItem(TIME_ZONE_STORAGE_KEY);
+});
+afterEach(async () => {
+  vi.mocked(downloadText).mockClear();
+  await act(() => setLanguage('en'));
+});
+
+/** Intl puts a narrow no-break space before AM/PM; the assertions read plain spaces. */
+const plain = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
+/** Any id the device or the server made: a UUID, or a fake's 'scholar-1' / 'u-9'. */
+const ANY_ID = /nslp_records|check_ins|[0-9a-f]{8}-[0-9a-f]{4}-|\bu-\d|scholar-\d/;
 
 async function renderPanel(fake: FakeSync = createFakeSync(), app: AppInfo = createFakeApp()) {
   await renderWithProviders(<DevicePanel source={fake.source} app={app} open onClose={vi.fn()} />);
@@ -19,10 +41,10 @@ async function renderPanel(fake: FakeSync = createFakeSync(), app: AppInfo = cre
 const section = (panel: HTMLElement, name: RegExp) => within(panel).getByRole('region', { name });
 
 describe('<DevicePanel /> waiting', () => {
-  it('counts the waiting entries and lists the 50 oldest with when, attempts and last error', async () => {
+  it('counts the waiting entries and lists the 50 oldest: what, for whom, when, by whom and how sending goes', async () => {
     const fake = createFakeSync();
     const entries = Array.from({ length: 60 }, (_, i) =>
-      makeEntry(i === 0 ? { attempts: 3, last_error: 'The server cannot be reached.' } : {}),
+      makeEntry(i === 0 ? { attempts: 3, last_error: NETWORK_ERROR } : {}),
     );
     fake.setEntries({ waiting: entries });
     const waiting = section(await renderPanel(fake), /^Waiting to send/);
@@ -30,13 +52,43 @@ describe('<DevicePanel /> waiting', () => {
     expect(within(waiting).getByText('The 50 oldest of 60 entries')).toBeTruthy();
     const rows = within(waiting).getAllByRole('row');
     expect(rows).toHaveLength(51);
-    const first = within(rows[1] as HTMLElement)
+    const cells = (row: number) =>
+      within(rows[row] as HTMLElement)
+        .getAllByRole('cell')
+        .map((cell) => plain(cell.textContent));
+    expect(cells(1)).toEqual([
+      'Arrival · Jasmine Adams · 7:00 AMRecorded by another staff member on this device',
+      'Mar 2, 2026, 7:00 AM',
+      'Tried 3 times. The server could not be reached. This device tries again by itself; check the Wi-Fi if it lasts.',
+    ]);
+    expect(cells(2)[2]).toBe('Not sent yet.');
+    expect(plain(waiting.textContent)).not.toMatch(ANY_ID);
+  });
+
+  it('names a lunch waiting to be sent, and who recorded it, in Spanish', async () => {
+    const fake = createFakeSync();
+    fake.setEntries({
+      waiting: [
+        makeEntry({
+          resource: 'nslp_records',
+          data: { id: 'x', scholar_id: 'scholar-2', meal_type: 'lunch', served_at: '2026-03-02T19:42:00.000Z' },
+          recorded_at: '2026-03-02T19:42:00.000Z',
+          recorded_by_name: 'Carmen Cafeteria',
+          status: 'sending',
+        }),
+      ],
+    });
+    const panel = await renderPanel(fake);
+    await act(() => setLanguage('es'));
+    const waiting = within(panel).getByRole('region', { name: /^Pendientes de enviar/ });
+    const cells = within(waiting)
       .getAllByRole('cell')
-      .map((cell) => cell.textContent);
-    expect(first[0]).toMatch(
-      /^Arrival · Jasmine Adams · \d{1,2}:00\sPMRecorded by another staff member on this device$/,
-    );
-    expect(first.slice(2)).toEqual(['3', 'The server cannot be reached.']);
+      .map((cell) => plain(cell.textContent));
+    expect(cells).toEqual([
+      'Almuerzo · Mateo Rivera · 11:42Anotado por Carmen Cafeteria',
+      '2 mar 2026, 11:42',
+      'Enviándose ahora.',
+    ]);
   });
 });
 
@@ -58,10 +110,15 @@ describe('<DevicePanel /> needs attention', () => {
     fake.setEntries({ attention: [rejected(), conflict] });
     const attention = section(await renderPanel(fake), /^Needs attention/);
     expect(within(attention).getByRole('heading', { name: 'Needs attention (2)' })).toBeTruthy();
+    expect(
+      within(attention).getByText(
+        'The entry is not valid. Something in it is missing or not right, as said below: correct it and it is sent again, or discard it.',
+      ),
+    ).toBeTruthy();
     expect(within(attention).getByText('Reason: Must be at most 500 characters.')).toBeTruthy();
     expect(
       within(attention).getByText(
-        'Arrival for Jasmine Adams is already on the server, recorded on another device. Discard this one unless it is different.',
+        'Arrival for Jasmine Adams is already recorded on the server. Discard this one unless it is different.',
       ),
     ).toBeTruthy();
     expect(within(attention).getByText('Already on the server')).toBeTruthy();
@@ -75,21 +132,73 @@ describe('<DevicePanel /> needs attention', () => {
       resource: 'nslp_records',
       status: 'attention',
       data: { id: 'x', scholar_id: 'scholar-1', meal_type: 'lunch', served_at: '2026-03-02T19:42:00.000Z' },
+      recorded_at: '2026-03-02T19:42:00.000Z',
       recorded_by: '0190f000-0000-7000-8000-00000000abcd',
       recorded_by_name: 'Carmen Cafeteria',
-      last_error: 'A lunch is already recorded for this scholar on 2026-03-02.',
+      last_error: 'This scholar already had lunch that day.',
       server_record: { id: 'r2', meal_type: 'lunch', served_at: '2026-03-02T19:30:00.000Z', recorded_by: 'u-9' },
     });
     fake.setEntries({ attention: [lunch] });
     const attention = section(await renderPanel(fake), /^Needs attention/);
-    expect(within(attention).getByText(/^Lunch · Jasmine Adams · \d{1,2}:42\sPM$/)).toBeTruthy();
-    expect(within(attention).getByText('Recorded by Carmen Cafeteria')).toBeTruthy();
-    expect(
-      within(attention).getByText(
-        'Jasmine Adams already has lunch recorded that day. Discard this one unless the other is a mistake.',
-      ),
-    ).toBeTruthy();
-    expect(attention.textContent).not.toMatch(/nslp_records|[0-9a-f]{8}-[0-9a-f]{4}-|u-9|scholar-1/);
+    const item = within(attention).getByRole('listitem');
+    const lines = [...item.querySelectorAll('p, dt, dd')].map((line) => plain(line.textContent));
+    expect(lines).toEqual([
+      'Lunch · Jasmine Adams · 11:42 AM',
+      'Recorded by Carmen Cafeteria',
+      'Jasmine Adams already has lunch recorded that day. Discard this one unless the other is a mistake.',
+      'Already on the server',
+      'Service',
+      'Lunch',
+      'Served',
+      'Mar 2, 2026, 11:30 AM',
+    ]);
+    expect(plain(attention.textContent)).not.toMatch(ANY_ID);
+
+    // The discard confirmation names it the same way, with when it was recorded on the school's clock.
+    fireEvent.click(within(attention).getByRole('button', { name: 'Discard' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Discard this entry?' });
+    expect(plain(confirm.textContent)).toContain(
+      'Lunch · Jasmine Adams · 11:42 AM, recorded Mar 2, 2026, 11:42 AM, is removed from this device and never sent',
+    );
+    fireEvent.click(within(confirm).getByText('Keep it'));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+  });
+
+  it('says the same in Spanish, and names the signed-in person for an entry kept without a name', async () => {
+    const fake = createFakeSync();
+    const lunch = makeEntry({
+      resource: 'nslp_records',
+      status: 'attention',
+      data: { id: 'x', scholar_id: 'scholar-1', meal_type: 'lunch', served_at: '2026-03-02T19:42:00.000Z' },
+      recorded_by: '0190f000-0000-7000-8000-00000000abcd',
+      last_error: 'This scholar already had lunch that day.',
+      server_record: { id: 'r2', meal_type: 'lunch', served_at: '2026-03-02T19:30:00.000Z' },
+    });
+    const refused = makeEntry({
+      status: 'attention',
+      data: { kind: 'arrival', scholar_id: 'nobody-here', occurred_at: '2026-03-02T15:05:00.000Z' },
+      recorded_by: 'someone-else',
+      last_error: 'You do not have permission to do that.',
+    });
+    fake.setEntries({ attention: [lunch, refused] });
+    fake.source.recorderName = (id) => (id === lunch.recorded_by ? 'Carmen Cafeteria' : null);
+    const panel = await renderPanel(fake);
+    await act(() => setLanguage('es'));
+    const attention = within(panel).getByRole('region', { name: /^Requieren atención/ });
+    const [first, second] = within(attention)
+      .getAllByRole('listitem')
+      .map((item) => [...item.querySelectorAll('p')].slice(0, 3).map((line) => plain(line.textContent)));
+    expect(first).toEqual([
+      'Almuerzo · Jasmine Adams · 11:42',
+      'Anotado por Carmen Cafeteria',
+      'Jasmine Adams ya tiene almuerzo anotado ese día. Descarte este, salvo que el otro sea un error.',
+    ]);
+    expect(second).toEqual([
+      'Llegada · un alumno que no está en la lista de este dispositivo · 7:05',
+      'Anotado por otro miembro del personal en este dispositivo',
+      'La persona que ha iniciado sesión aquí no puede anotar llegada. Inicie sesión con alguien que pueda y elija Reintentar.',
+    ]);
+    expect(plain(attention.textContent)).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-|someone-else|nobody-here/);
   });
 
   it('retries an entry', async () => {
@@ -189,27 +298,59 @@ describe('<DevicePanel /> needs attention', () => {
 });
 
 describe('<DevicePanel /> storage and app', () => {
-  it('shows storage use with a bar and asks for persistent storage', async () => {
-    const fake = createFakeSync();
+  it('says how much room there is and that the waiting entries are at risk, and asks for persistent storage', async () => {
+    const fake = createFakeSync({ waiting: 12 });
     fake.source.storageEstimate.mockResolvedValue({ usage: 12_500_000, quota: 200_000_000, persisted: false });
     fake.source.requestPersistence.mockResolvedValueOnce(false);
     const storage = section(await renderPanel(fake), /^Storage$/);
-    expect(await within(storage).findByText('This app uses 12.5 MB of the 200 MB the browser allows it.')).toBeTruthy();
+    expect(
+      await within(storage).findByText('This app uses 12.5 MB of the 200 MB the browser allows it: plenty of room.'),
+    ).toBeTruthy();
     expect(within(storage).getByRole('progressbar', { name: 'Storage used' }).getAttribute('aria-valuenow')).toBe(
       '12500000',
     );
-    expect(within(storage).getByText(/The browser may clear this app's data when it runs short of space/)).toBeTruthy();
+    expect(
+      within(storage).getByText(
+        'If space runs short, the browser may delete the 12 entries not yet sent. To keep them safe, choose “Keep data on this device”, or install the app.',
+      ),
+    ).toBeTruthy();
     fireEvent.click(within(storage).getByRole('button', { name: 'Keep data on this device' }));
     expect(await within(storage).findByText(/The browser said no\. Installing the app/)).toBeTruthy();
     expect(fake.source.requestPersistence).toHaveBeenCalledOnce();
   });
 
+  it('says when storage is almost full and what to do, and that kept entries are safe', async () => {
+    const fake = createFakeSync({ waiting: 1 });
+    fake.source.storageEstimate.mockResolvedValue({ usage: 1_850_000_000, quota: 2_000_000_000, persisted: true });
+    const storage = section(await renderPanel(fake), /^Storage$/);
+    expect(
+      await within(storage).findByText(
+        'Storage is almost full: 1.9 GB of 2 GB in use. Send the waiting entries with “Sync now”, then ask whoever looks after this device to free some space on it.',
+      ),
+    ).toBeTruthy();
+    expect(
+      within(storage).getByText(
+        'This device keeps the 1 entry waiting here safe until it is sent, even without the internet and when space runs short.',
+      ),
+    ).toBeTruthy();
+    expect(within(storage).queryByRole('button', { name: 'Keep data on this device' })).toBeNull();
+  });
+
   it('shows the version, updates on request and syncs now', async () => {
-    const fake = createFakeSync({ lastError: 'The server cannot be reached.' });
+    const fake = createFakeSync({ lastError: NETWORK_ERROR });
     const app = createFakeApp({ updateAvailable: true });
     const appSection = section(await renderPanel(fake, app), /^App$/);
     expect(await within(appSection).findByText('This device runs version 1.4.0.')).toBeTruthy();
-    expect(within(appSection).getByText('The last try to send said: The server cannot be reached.')).toBeTruthy();
+    expect(
+      within(appSection).getByText(
+        'A new version is ready: choose “Update now” when the line is empty. It takes a few seconds and nothing recorded is lost.',
+      ),
+    ).toBeTruthy();
+    expect(
+      within(appSection).getByText(
+        'The last try to sync did not work. The server could not be reached. This device tries again by itself; check the Wi-Fi if it lasts.',
+      ),
+    ).toBeTruthy();
     fireEvent.click(within(appSection).getByRole('button', { name: 'Update now' }));
     expect(app.applyUpdate).toHaveBeenCalledOnce();
     fireEvent.click(within(appSection).getByRole('button', { name: 'Sync now' }));
@@ -221,7 +362,9 @@ describe('<DevicePanel /> storage and app', () => {
     const app = createFakeApp({ loadVersion: () => Promise.reject(new Error('offline')) });
     const appSection = section(await renderPanel(fake, app), /^App$/);
     expect(
-      await within(appSection).findByText(/The version cannot be checked while the server is out of reach/),
+      await within(appSection).findByText(
+        'The version shows once the server can be reached again. Nothing to do meanwhile.',
+      ),
     ).toBeTruthy();
     expect(within(appSection).queryByRole('button', { name: 'Update now' })).toBeNull();
     expect((within(appSection).getByRole('button', { name: 'Sync now' }) as HTMLButtonElement).disabled).toBe(true);

@@ -1,4 +1,4 @@
-/** What the device panel needs to name entries: scholars' names from the device's roster, the school's clock. */
+/** What the device panel needs to name entries: scholars' names from the device's roster, staff names, the school's clock. */
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { knownSchoolTimeZone } from '../intl-format';
@@ -7,7 +7,7 @@ import type { EntryContext } from './sync-texts';
 
 /** The context for these entries (their scholars' names load from the roster once). */
 export function useEntryContext(
-  source: Pick<SyncSource, 'useScholarNames'>,
+  source: Pick<SyncSource, 'useScholarNames' | 'recorderName'>,
   entries: readonly OutboxEntry[] | undefined,
 ): EntryContext {
   const { i18n } = useTranslation('sync');
@@ -16,5 +16,10 @@ export function useEntryContext(
     [entries],
   );
   const scholarNames = source.useScholarNames(ids);
-  return { scholarNames, timeZone: knownSchoolTimeZone(), language: i18n.resolvedLanguage ?? i18n.language };
+  return {
+    scholarNames,
+    recorderName: source.recorderName,
+    timeZone: knownSchoolTimeZone(),
+    language: i18n.resolvedLanguage ?? i18n.language,
+  };
 }

@@ -1,18 +1,25 @@
 /**
- * The panel's storage part: how much this device stores and may store, and whether the browser promised to keep it.
- * Without that promise a browser short of space may evict the app's IndexedDB, entries not yet sent included, so the
- * panel says so and offers to ask again (browsers often grant it later, for instance once the app is installed).
+ * The panel's storage part, in sentences a cafeteria manager acts on: how much room the device has (and, when it is
+ * almost full, what to do), and whether the entries waiting here are safe. Without the browser's promise to keep the
+ * data, a browser short of space may evict the app's IndexedDB, entries not yet sent included, so the panel says so
+ * with how many are at stake and offers to ask again (browsers often grant it later, for instance once the app is
+ * installed).
  */
 import { Button, Progress, Text } from '@chakra-ui/react';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PanelSection } from './panel-section';
 import type { StorageEstimate, SyncSource } from './sync-source';
-import { megabytes } from './sync-texts';
+import { STORAGE_ALMOST_FULL, storageUsageText } from './sync-texts';
 
 /** Storage used and quota, with a bar, and persistence with a button to request it. */
-export function StorageSection({ source }: { source: Pick<SyncSource, 'storageEstimate' | 'requestPersistence'> }) {
+export function StorageSection({
+  source,
+}: {
+  source: Pick<SyncSource, 'storageEstimate' | 'requestPersistence' | 'useSyncStatus'>;
+}) {
   const { t, i18n } = useTranslation('sync');
+  const { waiting } = source.useSyncStatus();
   const [estimate, setEstimate] = useState<StorageEstimate | null>(null);
   const [isRefused, setRefused] = useState(false);
   const [isAsking, setAsking] = useState(false);
@@ -50,9 +57,10 @@ export function StorageSection({ source }: { source: Pick<SyncSource, 'storageEs
           max={quota}
           translations={{ value: () => t('panel.storage.usageLabel') }}
           size="sm"
+          colorPalette={usage >= quota * STORAGE_ALMOST_FULL ? 'orange' : undefined}
         >
           <Progress.Label mb="1" fontWeight="normal">
-            {t('panel.storage.used', { used: megabytes(usage, i18n.language), quota: megabytes(quota, i18n.language) })}
+            {storageUsageText(t, usage, quota, i18n.resolvedLanguage ?? i18n.language)}
           </Progress.Label>
           <Progress.Track>
             <Progress.Range />
@@ -61,7 +69,11 @@ export function StorageSection({ source }: { source: Pick<SyncSource, 'storageEs
       ) : (
         <Text>{t('panel.storage.unknown')}</Text>
       )}
-      <Text>{persisted ? t('panel.storage.persisted') : t('panel.storage.notPersisted')}</Text>
+      <Text>
+        {waiting > 0
+          ? t(persisted ? 'panel.storage.persisted' : 'panel.storage.notPersisted', { count: waiting })
+          : t(persisted ? 'panel.storage.persistedNone' : 'panel.storage.notPersistedNone')}
+      </Text>
       {!persisted && (
         <Button alignSelf="start" variant="outline" loading={isAsking} onClick={ask}>
           {t('panel.storage.request')}

@@ -19,6 +19,11 @@ export interface SyncSource {
   useAttentionEntries(): OutboxEntry[] | undefined;
   /** Scholars' names from the device's roster, by id; undefined while loading. */
   useScholarNames(ids: readonly string[]): ReadonlyMap<string, string> | undefined;
+  /**
+   * The name of a staff member this device knows by user id (the signed-in person), for entries kept without a
+   * name; null for anyone else. Optional: without it such entries say "another staff member".
+   */
+  recorderName?(userId: string): string | null;
   retryEntry(id: string): Promise<boolean>;
   correctEntry(id: string, data: Record<string, unknown>): Promise<boolean>;
   discardEntry(id: string): Promise<boolean>;
@@ -26,6 +31,18 @@ export interface SyncSource {
   storageEstimate(): Promise<StorageEstimate>;
   requestPersistence(): Promise<boolean>;
 }
+
+/** What the panel's needs-attention list uses (here, not in attention-section.tsx: its items need it too). */
+export type AttentionSource = Pick<
+  SyncSource,
+  | 'useAttentionEntries'
+  | 'useScholarNames'
+  | 'recorderName'
+  | 'retryEntry'
+  | 'correctEntry'
+  | 'discardEntry'
+  | 'attentionCsv'
+>;
 
 /** The app around the panel: its version and the service worker's update. */
 export interface AppInfo {

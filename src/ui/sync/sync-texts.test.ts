@@ -1,21 +1,28 @@
 import i18next, { type TFunction } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import sync from '../../../locales/en/sync.json';
+import syncEs from '../../../locales/es/sync.json';
+import { NETWORK_ERROR, SERVER_ERROR } from '../../api/errors';
 import {
   agoText,
   attentionCsvName,
+  type EntryContext,
   entryLabel,
   entryTitle,
-  megabytes,
+  problemText,
   reasonText,
   recorderText,
   SNAPSHOT_STALE_MS,
   serverRecordRows,
+  storageSize,
+  storageUsageText,
   syncSummary,
+  waitingStatusText,
 } from './sync-texts';
 import { IDLE_STATUS, makeEntry } from './test/fake-source';
 
 let t: TFunction<'sync'>;
+let tEs: TFunction<'sync'>;
 const NOW = Date.parse('2026-03-02T15:00:00.000Z');
 const MIN = 60_000;
 
@@ -23,12 +30,16 @@ beforeAll(async () => {
   const instance = i18next.createInstance();
   await instance.init({
     lng: 'en',
-    resources: { en: { sync } },
+    resources: { en: { sync }, es: { sync: syncEs } },
     defaultNS: 'sync',
     interpolation: { escapeValue: false },
   });
   t = instance.getFixedT('en', 'sync');
+  tEs = instance.getFixedT('es', 'sync') as unknown as TFunction<'sync'>;
 });
+
+/** Intl puts a narrow no-break space before AM/PM; the assertions read plain spaces. */
+const plain = (text: string | null) => (text ?? '').replace(/\s/g, ' ');
 
 describe('agoText', () => {
   it('names an age in the largest whole unit', () => {
@@ -93,20 +104,133 @@ describe('syncSummary', () => {
 });
 
 describe('entry texts', () => {
+  /** The school in Los Angeles on Monday 2 March 2026, 12:00 noon there. */
+  const context: EntryContext = {
+    scholarNames: new Map([['scholar-1', 'Jasmine Adams']]),
+    timeZone: 'America/Los_Angeles',
+    language: 'en',
+    now: Date.parse('2026-03-02T20:00:00.000Z'),
+  };
+  const refusedLunch = makeEntry({
+    resource: 'nslp_records',
+    status: 'attention',
+    data: { id: 'x', scholar_id: 'scholar-1', meal_type: 'lunch', served_at: '2026-03-02T19:42:00.000Z' },
+    recorded_at: '2026-03-02T19:42:00.000Z',
+    recorded_by: '0190f000-0000-7000-8000-00000000abcd',
+    recorded_by_name: 'Carmen Cafeteria',
+    last_error: 'This scholar already had lunch that day.',
+    server_record: { id: 'r2', meal_type: 'lunch', served_at: '2026-03-02T19:30:00.000Z', recorded_by: 'u-9' },
+  });
+
   it('names an entry by what, for whom and when on the school clock, and who recorded it by name', () => {
-    const context = {
-      scholarNames: new Map([['scholar-1', 'Jasmine Adams']]),
-      timeZone: 'America/Los_Angeles',
-      language: 'en',
-    };
     const entry = makeEntry({ last_error: 'The entry is not valid.', recorded_by_name: 'Rosa Diaz' });
     expect(entryLabel(t, entry)).toBe('Check-in (arrival)');
-    expect(entryTitle(t, entry, context).replace(/\s/g, ' ')).toBe('Arrival · Jasmine Adams · 7:00 AM');
+    expect(plain(entryTitle(t, entry, context))).toBe('Arrival · Jasmine Adams · 7:00 AM');
     expect(recorderText(t, entry)).toBe('Recorded by Rosa Diaz');
     expect(recorderText(t, makeEntry())).toBe('Recorded by another staff member on this device');
-    expect(reasonText(t, entry, context)).toBe('The entry is not valid.');
     const stranger = makeEntry({ data: { kind: 'departure', scholar_id: 'someone-else' } });
     expect(entryTitle(t, stranger, context)).toMatch(/^Departure · a scholar not on this device's roster · /);
+  });
+
+  it('names a refused lunch as the cafeteria says it, in English and in Spanish, with no id', () => {
+    expect(plain(entryTitle(t, refusedLunch, context))).toBe('Lunch · Jasmine Adams · 11:42 AM');
+    expect(reasonText(t, refusedLunch, context)).toBe(
+      'Jasmine Adams already has lunch recorded that day. Discard this one unless the other is a mistake.',
+    );
+    expect(recorderText(t, refusedLunch, context)).toBe('Recorded by Carmen Cafeteria');
+
+    const es = { ...context, language: 'es' };
+    expect(plain(entryTitle(tEs, refusedLunch, es))).toBe('Almuerzo · Jasmine Adams · 11:42');
+    expect(reasonText(tEs, refusedLunch, es)).toBe(
+      'Jasmine Adams ya tiene almuerzo anotado ese día. Descarte este, salvo que el otro sea un error.',
+    );
+    expect(recorderText(tEs, refusedLunch, es)).toBe('Anotado por Carmen Cafeteria');
+    const rows = serverRecordRows(t, refusedLunch.server_record, 'en', context.timeZone);
+    expect(rows.map(([name, value]) => `${name}: ${plain(value)}`)).toEqual([
+      'Service: Lunch',
+      'Served: Mar 2, 2026, 11:30 AM',
+    ]);
+    const said = [entryTitle(t, refusedLunch, context), reasonText(t, refusedLunch, context), ...rows.flat()].join();
+    expect(said).not.toMatch(/nslp_records|[0-9a-f]{8}-[0-9a-f]{4}-|u-9|scholar-1/);
+  });
+
+  it("gives the day too for an entry from another day of the school's calendar", () => {
+    // 7:30 PM on 1 March in Los Angeles is already 2 March in UTC: the school's day decides, not the device's.
+    const evening = makeEntry({
+      data: { kind: 'departure', scholar_id: 'scholar-1', occurred_at: '2026-03-02T03:30:00.000Z' },
+    });
+    expect(plain(entryTitle(t, evening, context))).toBe('Departure · Jasmine Adams · Sun, Mar 1, 7:30 PM');
+  });
+
+  it('names the signed-in person for their own entries kept without a name, and nobody else by id', () => {
+    const recorderName = (id: string) => (id === 'user-1' ? 'Carmen Cafeteria' : null);
+    expect(recorderText(t, makeEntry({ recorded_by: 'user-1' }), { recorderName })).toBe(
+      'Recorded by Carmen Cafeteria',
+    );
+    expect(recorderText(t, makeEntry({ recorded_by: 'user-2' }), { recorderName })).toBe(
+      'Recorded by another staff member on this device',
+    );
+    expect(recorderText(t, makeEntry({ recorded_by: null }), { recorderName })).toBe(
+      'Recorded by another staff member on this device',
+    );
+  });
+
+  it('explains each refusal the server gives in plain words with what to do, and keeps any other as said', () => {
+    const reason = (overrides: Parameters<typeof makeEntry>[0]) =>
+      reasonText(t, makeEntry({ status: 'attention', ...overrides }), context);
+    // A check-in already there, said without its record (a unique rule of the database).
+    expect(reason({ last_error: 'This scholar already arrived today.' })).toBe(
+      'Arrival for Jasmine Adams is already recorded on the server. Discard this one unless it is different.',
+    );
+    expect(reason({ last_error: 'The entry is not valid.', field_errors: { reason: ['Too long.'] } })).toBe(
+      'The entry is not valid. Something in it is missing or not right, as said below: correct it and it is sent again, or discard it.',
+    );
+    // A rule's own sentence that only repeats the field's is replaced too: the field says it below.
+    expect(
+      reason({
+        last_error: 'A late arrival needs a reason.',
+        field_errors: { reason: ['A late arrival needs a reason.'] },
+      }),
+    ).toMatch(/^The entry is not valid\. Something in it is missing/);
+    expect(
+      reason({ resource: 'nslp_records', data: { meal_type: 'lunch' }, last_error: 'The entry is not valid.' }),
+    ).toBe(
+      'The entry is not valid. Something in it is missing or not right, as said below: export the list for the office, then discard it.',
+    );
+    expect(reason({ last_error: 'You do not have permission to do that.' })).toBe(
+      'The person signed in here is not allowed to record arrival. Sign in as someone who is, then choose Retry.',
+    );
+    // The server's sentence stays first where it is already plain, and what to do follows.
+    expect(reason({ last_error: 'Some text has characters the server cannot store.' })).toBe(
+      'Some text has characters the server cannot store. Correct the text, or export the list for the office and discard it.',
+    );
+    expect(reason({ last_error: 'A date or time is outside what the server can store.' })).toMatch(
+      /check this device's date and time/,
+    );
+    expect(reason({ last_error: 'The server did not accept this entry.' })).toMatch(/did not say why\. Choose Retry/);
+    expect(reason({ last_error: 'Pick-up adult is not valid today.' })).toBe('Pick-up adult is not valid today.');
+    expect(reasonText(tEs, makeEntry({ last_error: 'Pick-up adult is not valid today.' }), context)).toBe(
+      'El servidor respondió (en inglés): «Pick-up adult is not valid today.»',
+    );
+    expect(reason({ last_error: null })).toBeNull();
+  });
+
+  it('says why a waiting entry has not gone yet and that the device keeps trying', () => {
+    expect(waitingStatusText(t, makeEntry())).toBe('Not sent yet.');
+    expect(waitingStatusText(t, makeEntry({ status: 'sending' }))).toBe('Being sent now.');
+    expect(waitingStatusText(t, makeEntry({ attempts: 1, last_error: NETWORK_ERROR }))).toBe(
+      'Tried once. The server could not be reached. This device tries again by itself; check the Wi-Fi if it lasts.',
+    );
+    expect(waitingStatusText(t, makeEntry({ attempts: 3, last_error: SERVER_ERROR }))).toBe(
+      'Tried 3 times. The server had a problem. This device tries again by itself in a few minutes.',
+    );
+    expect(waitingStatusText(tEs, makeEntry({ attempts: 3, last_error: NETWORK_ERROR }))).toBe(
+      'Se intentó 3 veces. No se pudo contactar con el servidor. Este dispositivo vuelve a intentarlo solo; revise el wifi si dura.',
+    );
+    expect(problemText(t, 'The server did not answer for this entry.')).toBe(
+      'The server did not answer for this entry. This device sends it again by itself.',
+    );
+    expect(problemText(t, 'Disk full')).toBe('Disk full');
   });
 
   it("summarises the server's record of a conflict and ignores anything that is not a record", () => {
@@ -117,16 +241,27 @@ describe('entry texts', () => {
     );
     expect(rows).toEqual([
       ['Kind', 'sign-out'],
-      ['School day', '2026-03-02'],
+      ['School day', 'Mon, Mar 2, 2026'],
       ['Picked up by', 'Ana Ruiz'],
     ]);
     expect(serverRecordRows(t, null, 'en')).toEqual([]);
     expect(serverRecordRows(t, 'conflict', 'en')).toEqual([]);
   });
 
-  it('formats megabytes and the export file name', () => {
-    expect(megabytes(12_540_000, 'en')).toBe('12.5');
-    expect(megabytes(0, 'en')).toBe('0');
+  it('says how much room the device has, and what to do when it is almost full', () => {
+    expect(storageSize(12_540_000, 'en')).toBe('12.5 MB');
+    expect(storageSize(0, 'en')).toBe('0 MB');
+    expect(storageSize(120_440_000_000, 'en')).toBe('120.4 GB');
+    expect(storageSize(12_540_000, 'es')).toBe('12,5 MB');
+    expect(storageUsageText(t, 12_500_000, 200_000_000, 'en')).toBe(
+      'This app uses 12.5 MB of the 200 MB the browser allows it: plenty of room.',
+    );
+    expect(storageUsageText(t, 190_000_000, 200_000_000, 'en')).toBe(
+      'Storage is almost full: 190 MB of 200 MB in use. Send the waiting entries with “Sync now”, then ask whoever looks after this device to free some space on it.',
+    );
+  });
+
+  it('names the export file with the date', () => {
     expect(attentionCsvName(new Date(2026, 2, 2, 23, 59))).toBe('needs-attention-2026-03-02.csv');
   });
 });

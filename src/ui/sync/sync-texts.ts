@@ -4,6 +4,8 @@
  */
 import type { TFunction } from 'i18next';
 import { dateTimeFormat } from '../intl-format';
+import { formatClockTime, formatDay, schoolDayOf } from '../school-clock';
+import { problemKind, refusalKind } from './server-reasons';
 import type { OutboxEntry, SyncStatus } from './sync-source';
 
 /** A roster older than this is named with its age (DESIGN section 5: "the screens say how fresh the snapshot is"). */
@@ -69,11 +71,15 @@ export function syncSummary(t: SyncT, status: SyncStatus, now: number): SyncSumm
   };
 }
 
-/** A date and time in the person's language; the text as it is when it is not a date. */
-export function formatWhen(iso: string, language: string): string {
+/** A date and time in the person's language, on the school's clock when its zone is given; the text as it is when it is not a date. */
+export function formatWhen(iso: string, language: string, timeZone?: string): string {
   const time = Date.parse(iso);
   if (Number.isNaN(time)) return iso;
-  return dateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(time);
+  return dateTimeFormat(language, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    ...(timeZone ? { timeZone } : {}),
+  }).format(time);
 }
 
 const RESOURCE_KEYS = { check_ins: 'resources.check_ins', nslp_records: 'resources.nslp_records' } as const;
@@ -122,8 +128,12 @@ const WHAT_KEYS = {
 export interface EntryContext {
   /** Scholars' names from the device's roster, by id. */
   scholarNames: ReadonlyMap<string, string> | undefined;
+  /** The name of a staff member this device knows by user id (the signed-in person), for entries kept without one. */
+  recorderName?: (userId: string) => string | null;
   timeZone: string;
   language: string;
+  /** Epoch ms of "now", which tells today's entries (named by their time alone) from older ones; the clock by default. */
+  now?: number;
 }
 
 /** What an entry records, in a word: 'Lunch', 'Arrival'. */
@@ -139,40 +149,118 @@ export function entryScholar(t: SyncT, entry: Pick<OutboxEntry, 'data'>, context
   return name ?? t('unknownScholar');
 }
 
+/** When an entry happened: when the meal was served or the scholar came or went, else when it was recorded. */
+function entryInstant(entry: Pick<OutboxEntry, 'data' | 'recorded_at'>): number | null {
+  const at = [entry.data.served_at, entry.data.occurred_at, entry.recorded_at].find(
+    (v): v is string => typeof v === 'string' && !Number.isNaN(Date.parse(v)),
+  );
+  return at === undefined ? null : Date.parse(at);
+}
+
+/** An entry's time on the school's clock: '11:42 AM' today, 'Mon, Mar 2, 11:42 AM' on another day. */
+export function entryTime(entry: Pick<OutboxEntry, 'data' | 'recorded_at'>, context: EntryContext): string {
+  const at = entryInstant(entry);
+  if (at === null) return '';
+  const { language, timeZone } = context;
+  if (schoolDayOf(at, timeZone) === schoolDayOf(context.now ?? Date.now(), timeZone)) {
+    return formatClockTime(at, timeZone, language);
+  }
+  return dateTimeFormat(language, {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+  }).format(at);
+}
+
 /** What, for whom and when, as a person says it: "Lunch · Jasmine Adams · 11:42 AM" (the school's clock). */
 export function entryTitle(
   t: SyncT,
   entry: Pick<OutboxEntry, 'resource' | 'data' | 'recorded_at'>,
   context: EntryContext,
 ) {
-  const at = [entry.data.served_at, entry.data.occurred_at, entry.recorded_at].find(
-    (v): v is string => typeof v === 'string' && !Number.isNaN(Date.parse(v)),
-  );
-  const time = at
-    ? dateTimeFormat(context.language, { hour: 'numeric', minute: '2-digit', timeZone: context.timeZone }).format(
-        Date.parse(at),
-      )
-    : '';
-  return [entryWhat(t, entry), entryScholar(t, entry, context), time].filter(Boolean).join(' · ');
-}
-
-/** Who recorded an entry, by name: the name kept with it, never the user id. */
-export function recorderText(t: SyncT, entry: Pick<OutboxEntry, 'recorded_by_name'>): string {
-  return entry.recorded_by_name ? t('recordedBy', { name: entry.recorded_by_name }) : t('recordedByOther');
+  return [entryWhat(t, entry), entryScholar(t, entry, context), entryTime(entry, context)].filter(Boolean).join(' · ');
 }
 
 /**
- * Why the server did not take an entry, in plain words: a second meal or a check-in already there says so with the
- * scholar's name; a refusal gives the server's own sentence.
+ * Who recorded an entry, by name: the name kept with it, else the signed-in person's when the entry is theirs, else
+ * "another staff member". Never the user id.
+ */
+export function recorderText(
+  t: SyncT,
+  entry: Pick<OutboxEntry, 'recorded_by' | 'recorded_by_name'>,
+  context?: Pick<EntryContext, 'recorderName'>,
+): string {
+  const name =
+    entry.recorded_by_name ||
+    (entry.recorded_by && context?.recorderName ? context.recorderName(entry.recorded_by) : null);
+  return name ? t('recordedBy', { name }) : t('recordedByOther');
+}
+
+/** What a person does about a refusal that names no other record. */
+const REFUSAL_KEYS = {
+  forbidden: 'reasons.forbidden',
+  unsupported: 'reasons.unsupported',
+  reusedId: 'reasons.reusedId',
+  noRecord: 'reasons.noRecord',
+  badText: 'reasons.badText',
+  badValue: 'reasons.badValue',
+  badDate: 'reasons.badDate',
+  tooLong: 'reasons.tooLong',
+  tooLarge: 'reasons.tooLarge',
+  exists: 'reasons.exists',
+  brokenRule: 'reasons.brokenRule',
+  refused: 'reasons.refused',
+  conflict: 'reasons.conflict',
+} as const;
+
+/**
+ * Why the server did not take an entry, in plain words with what to do: a second meal or a check-in already there
+ * says so with the scholar's name; a refusal the panel knows is explained; any other gives the server's own sentence.
  */
 export function reasonText(t: SyncT, entry: OutboxEntry, context: EntryContext): string | null {
   const name = entryScholar(t, entry, context);
-  if (entry.server_record !== null && entry.server_record !== undefined) {
+  const what = entryWhat(t, entry);
+  const message = entry.last_error ?? '';
+  const kind = refusalKind(message);
+  const hasRecord = entry.server_record !== null && entry.server_record !== undefined;
+  if (kind === 'taken' || (hasRecord && kind !== 'reusedId')) {
     return entry.resource === 'nslp_records'
-      ? t('reasons.mealTaken', { name, what: entryWhat(t, entry).toLocaleLowerCase(context.language) })
-      : t('reasons.alreadyThere', { name, what: entryWhat(t, entry) });
+      ? t('reasons.mealTaken', { name, what: what.toLocaleLowerCase(context.language) })
+      : t('reasons.alreadyThere', { name, what });
   }
-  return entry.last_error;
+  const fieldMessages = Object.values(entry.field_errors ?? {}).flat();
+  if (kind === 'invalid' || (kind === null && fieldMessages.includes(message))) {
+    // The fields say what is wrong, each on its own line below this one.
+    return entry.resource === 'check_ins' ? t('reasons.invalidCorrect') : t('reasons.invalidExport');
+  }
+  if (kind === 'forbidden') return t('reasons.forbidden', { what: what.toLocaleLowerCase(context.language) });
+  if (kind !== null) return t(REFUSAL_KEYS[kind]);
+  return message ? t('reasons.server', { message }) : null;
+}
+
+const PROBLEM_KEYS = {
+  network: 'problems.network',
+  server: 'problems.server',
+  noAnswer: 'problems.noAnswer',
+  rateLimited: 'problems.rateLimited',
+  signIn: 'problems.signIn',
+} as const;
+
+/** Why a send failed, in plain words with what happens next; the words as they are when the panel does not know them. */
+export function problemText(t: SyncT, message: string): string {
+  const kind = problemKind(message);
+  return kind ? t(PROBLEM_KEYS[kind]) : message;
+}
+
+/** How a waiting entry is doing: not sent yet, being sent, or tried and failed (why, and that it goes on by itself). */
+export function waitingStatusText(t: SyncT, entry: Pick<OutboxEntry, 'status' | 'attempts' | 'last_error'>): string {
+  if (entry.status === 'sending') return t('panel.waiting.sending');
+  if (entry.attempts === 0 && !entry.last_error) return t('panel.waiting.notYet');
+  const problem = entry.last_error ? problemText(t, entry.last_error) : t('problems.unknown');
+  return entry.attempts > 0 ? t('panel.waiting.tried', { count: entry.attempts, problem }) : problem;
 }
 
 /** A field's name for a person; the raw name for a field without one. */
@@ -184,23 +272,40 @@ export function fieldLabel(t: SyncT, field: string): string {
 const RECORD_FIELDS = ['kind', 'meal_type', 'occurred_at', 'served_at', 'school_day', 'reason', 'pick_up_name'];
 
 /** The server's record of a conflict as label/value pairs; empty when it is not a record. */
-export function serverRecordRows(t: SyncT, record: unknown, language: string): [string, string][] {
+export function serverRecordRows(t: SyncT, record: unknown, language: string, timeZone?: string): [string, string][] {
   if (typeof record !== 'object' || record === null) return [];
   const fields = record as Record<string, unknown>;
   return RECORD_FIELDS.flatMap((field): [string, string][] => {
     const value = fields[field];
     if (value === null || value === undefined || value === '') return [];
     if ((field === 'occurred_at' || field === 'served_at') && typeof value === 'string')
-      return [[fieldLabel(t, field), formatWhen(value, language)]];
+      return [[fieldLabel(t, field), formatWhen(value, language, timeZone)]];
+    if (field === 'school_day' && typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value))
+      return [[fieldLabel(t, field), formatDay(value, language)]];
     if (field === 'kind' && has(KIND_KEYS, value)) return [[fieldLabel(t, field), t(KIND_KEYS[value])]];
     if (field === 'meal_type' && has(WHAT_KEYS, value)) return [[fieldLabel(t, field), t(WHAT_KEYS[value])]];
     return [[fieldLabel(t, field), String(value)]];
   });
 }
 
-/** Bytes as megabytes with at most one decimal, in the person's language. */
-export function megabytes(bytes: number, language: string): string {
-  return new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(bytes / 1_000_000);
+/** From this share of the quota used, the panel says storage is almost full and what to do about it. */
+export const STORAGE_ALMOST_FULL = 0.8;
+
+/** A size as people read it: '12.5 MB', '1.2 GB' ('12,5 MB' in Spanish). */
+export function storageSize(bytes: number, language: string): string {
+  const isLarge = bytes >= 1_000_000_000;
+  return new Intl.NumberFormat(language, {
+    style: 'unit',
+    unit: isLarge ? 'gigabyte' : 'megabyte',
+    unitDisplay: 'short',
+    maximumFractionDigits: 1,
+  }).format(bytes / (isLarge ? 1_000_000_000 : 1_000_000));
+}
+
+/** The storage line: how much is used of what the browser allows, and, when that is almost all, what to do. */
+export function storageUsageText(t: SyncT, usage: number, quota: number, language: string): string {
+  const values = { used: storageSize(usage, language), quota: storageSize(quota, language) };
+  return usage >= quota * STORAGE_ALMOST_FULL ? t('panel.storage.almostFull', values) : t('panel.storage.used', values);
 }
 
 /** `needs-attention-YYYY-MM-DD.csv`, with the device's local date. */
