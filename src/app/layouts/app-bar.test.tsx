@@ -1,28 +1,16 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SessionUser } from '../../contract';
 import { RETURN_URL_KEY } from '../../features/auth/session';
 import { session } from '../../features/auth/session-instance';
 import { chooseItem, renderWithProviders } from '../../test/render-with-providers';
+import { ROSA } from '../../test/session-user';
 import { createFakeSync, type FakeSync } from '../../ui/sync/test/fake-source';
 import { AppBar } from './app-bar';
 
 const offline = vi.hoisted(() => ({ current: null as FakeSync['source'] | null }));
 vi.mock('../offline-wiring', () => ({ useOfflineModule: () => offline.current }));
 
-const USER: SessionUser = {
-  id: 'user-1',
-  email: 'rosa@school.test',
-  nickname: null,
-  fname: 'Rosa',
-  lname: 'Diaz',
-  type: 'staff',
-  user_number: null,
-  start_date: null,
-  grade: null,
-  program: 'Secondary',
-  permissions: [],
-};
+const USER = ROSA;
 
 beforeAll(async () => {
   // Lazy chunks, loaded once so that a cold transform does not outlast `findBy`.

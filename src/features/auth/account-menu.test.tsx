@@ -2,9 +2,9 @@ import 'fake-indexeddb/auto';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getToken } from '../../api/client';
-import type { SessionUser } from '../../contract';
 import { createOfflineDb, OFFLINE_DB_NAME, type OfflineDb } from '../../offline/db';
 import { chooseItem, renderWithProviders } from '../../test/render-with-providers';
+import { ROSA } from '../../test/session-user';
 import { makeEntry } from '../../ui/sync/test/fake-source';
 import { AccountMenu } from './account-menu';
 import { logoutSession } from './api/auth-api';
@@ -15,19 +15,7 @@ vi.mock('./api/auth-api', () => ({
   logoutSession: vi.fn(async () => ({ message: 'Signed out.' })),
 }));
 
-const USER: SessionUser = {
-  id: 'user-1',
-  email: 'rosa@school.test',
-  nickname: null,
-  fname: 'Rosa',
-  lname: 'Diaz',
-  type: 'staff',
-  user_number: null,
-  start_date: null,
-  grade: null,
-  program: 'Secondary',
-  permissions: [],
-};
+const USER = ROSA;
 
 let db: OfflineDb;
 

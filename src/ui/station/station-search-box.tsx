@@ -11,7 +11,11 @@ import { createBurstDetector } from '../badge-scanner/badge-burst';
 export interface StationSearchBoxProps {
   /** The field's name (its label). */
   label: string;
-  /** An example of what to type. */
+  /**
+   * The HTML placeholder attribute: a translated example of what to type shown in the empty box ('Type your name or
+   * number, or scan your badge'). Real hint text for the person, not a stand-in for missing code; the label names the
+   * field.
+   */
   placeholder: string;
   value: string;
   onQuery: (text: string) => void;
