@@ -13,3 +13,6 @@ export * from './messenger-schedules';
 export * from './school-settings';
 export * from './nslp-records';
 export * from './authorized-pick-ups';
+export * from './calendar-dates';
+export * from './pay-periods';
+export * from './timesheet-schedules';

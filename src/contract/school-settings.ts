@@ -23,6 +23,9 @@ export const SchoolSettingsSchema = z.object({
   /** Whether the Arrivals kiosk in front of children shows student numbers and homerooms (absent: no). */
   kiosk_show_student_number: z.boolean().optional(),
   kiosk_show_homeroom: z.boolean().optional(),
+  /** The pay period rule (issue T1 item 6); set through `v2/timesheet_schedules/settings`. */
+  pay_period_rule: z.enum(['semi_monthly', 'biweekly', 'monthly']).optional(),
+  pay_period_anchor: z.string().nullable().optional(),
   updated_at: z.string(),
 });
 export type SchoolSettings = z.infer<typeof SchoolSettingsSchema>;
