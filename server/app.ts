@@ -28,6 +28,12 @@ import photosRoutes from './routes/photos/index';
 import rolesRoutes from './routes/roles/index';
 import schoolSettingsRoutes from './routes/school_settings/index';
 import syncRoutes from './routes/sync/index';
+import daysOffRoutes from './routes/timesheet_schedules/days-off';
+import timesheetSchedulesRoutes from './routes/timesheet_schedules/index';
+import nonWorkDaysRoutes from './routes/timesheet_schedules/non-work-days';
+import timekeepingSettingsRoutes from './routes/timesheet_schedules/settings';
+import specialHoursRoutes from './routes/timesheet_schedules/special-hours';
+import timekeepingStaffRoutes from './routes/timesheet_schedules/staff';
 import usersRoutes from './routes/users/index';
 
 declare module 'fastify' {
@@ -63,6 +69,12 @@ const API_ROUTES = [
   ['/sync', syncRoutes],
   ['/messenger_schedules', messengerRoutes],
   ['/school_settings', schoolSettingsRoutes],
+  ['/timesheet_schedules', timesheetSchedulesRoutes],
+  ['/timesheet_schedules/non_work_days', nonWorkDaysRoutes],
+  ['/timesheet_schedules/days_off', daysOffRoutes],
+  ['/timesheet_schedules/special_hours', specialHoursRoutes],
+  ['/timesheet_schedules/staff', timekeepingStaffRoutes],
+  ['/timesheet_schedules/settings', timekeepingSettingsRoutes],
 ] as const;
 
 /** Builds the server without listening. */

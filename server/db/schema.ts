@@ -46,6 +46,8 @@ export const users = pgTable(
     password_hash: text('password_hash'),
     /** The staff member's station PIN (issue S1 item 1), hashed like a password; null until they set one. */
     station_pin_hash: text('station_pin_hash'),
+    /** Exempt (salaried) staff get no overtime or meal-break flags on their timesheets (issue T1 item 7). */
+    exempt: boolean('exempt').notNull().default(false),
     google_sub: text('google_sub'),
     photo_id: uuid('photo_id'),
     active: boolean('active').notNull().default(true),
@@ -325,6 +327,12 @@ export const schoolSettings = pgTable('school_settings', {
   /** What the Arrivals kiosk shows a child of each scholar besides photo and name (S1 item 2); off by default. */
   kiosk_show_student_number: boolean('kiosk_show_student_number').notNull().default(false),
   kiosk_show_homeroom: boolean('kiosk_show_homeroom').notNull().default(false),
+  /** The pay period rule (issue T1 item 6): semi-monthly by default (California Labor Code 204). */
+  pay_period_rule: text('pay_period_rule', { enum: ['semi_monthly', 'biweekly', 'monthly'] })
+    .notNull()
+    .default('semi_monthly'),
+  /** The first day of any one bi-weekly pay period. */
+  pay_period_anchor: date('pay_period_anchor', { mode: 'string' }),
   ...timestamps,
 });
 
@@ -395,4 +403,86 @@ export const nslpRecords = pgTable(
     // One meal of each type per scholar and day (F6): the backstop behind the check in the route.
     uniqueIndex('nslp_records_one_meal_per_day').on(t.scholar_id, t.served_on, t.meal_type).where(sql`not ${t.voided}`),
   ],
+);
+
+/** One day's expected hours in a default week; null for a day off. */
+export interface StoredDayHours {
+  start: string;
+  end: string;
+  break_minutes: number;
+}
+
+/**
+ * A staff member's default week (issue T1): per weekday, Monday first, a start, an end and unpaid break minutes, or
+ * off; in effect from `effective_from` until the person's next version, so a change keeps the history.
+ */
+export const timesheetSchedules = pgTable(
+  'timesheet_schedules',
+  {
+    id: uuid('id').primaryKey(),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    effective_from: date('effective_from', { mode: 'string' }).notNull(),
+    days: jsonb('days').$type<(StoredDayHours | null)[]>().notNull(),
+    note: text('note'),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('timesheet_schedules_user_from').on(t.user_id, t.effective_from)],
+);
+
+/** The school's non-work days: holidays and breaks, a date or a range (issue T1). */
+export const schoolNonWorkDays = pgTable(
+  'school_non_work_days',
+  {
+    id: uuid('id').primaryKey(),
+    name: text('name').notNull(),
+    kind: text('kind', { enum: ['holiday', 'break', 'other'] }).notNull(),
+    starts_on: date('starts_on', { mode: 'string' }).notNull(),
+    ends_on: date('ends_on', { mode: 'string' }).notNull(),
+    ...timestamps,
+  },
+  (t) => [index('school_non_work_days_range_idx').on(t.starts_on, t.ends_on)],
+);
+
+/** A staff member's days off: whole days in a range, or part of one date (start and end times), with a type. */
+export const staffDaysOff = pgTable(
+  'staff_days_off',
+  {
+    id: uuid('id').primaryKey(),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['vacation', 'sick', 'personal', 'unpaid', 'other'] }).notNull(),
+    starts_on: date('starts_on', { mode: 'string' }).notNull(),
+    ends_on: date('ends_on', { mode: 'string' }).notNull(),
+    start_time: text('start_time'),
+    end_time: text('end_time'),
+    note: text('note'),
+    ...timestamps,
+  },
+  (t) => [index('staff_days_off_user_idx').on(t.user_id, t.starts_on)],
+);
+
+/**
+ * Special hours for a date or a range, for everyone or the people of `user_ids`: they replace the day's hours (a
+ * shortened day) or add to them (a conference night).
+ */
+export const specialHours = pgTable(
+  'special_hours',
+  {
+    id: uuid('id').primaryKey(),
+    name: text('name').notNull(),
+    mode: text('mode', { enum: ['replace', 'add'] }).notNull(),
+    starts_on: date('starts_on', { mode: 'string' }).notNull(),
+    ends_on: date('ends_on', { mode: 'string' }).notNull(),
+    start_time: text('start_time').notNull(),
+    end_time: text('end_time').notNull(),
+    break_minutes: integer('break_minutes').notNull().default(0),
+    everyone: boolean('everyone').notNull().default(false),
+    user_ids: uuid('user_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    note: text('note'),
+    ...timestamps,
+  },
+  (t) => [index('special_hours_range_idx').on(t.starts_on, t.ends_on)],
 );

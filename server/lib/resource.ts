@@ -40,7 +40,13 @@ export type CreateOutcome<Rec> =
   | { status: 'invalid'; message: string; errors?: Record<string, string[]> };
 
 export interface ResourceDefinition<Rec, Create extends Row, Update extends Row> {
+  /** The permission resource: each route checks `<name>-<action>`. */
   name: Resource;
+  /**
+   * What the audit trail calls the records, when it is not `name` (a resource of its own under another's permission,
+   * such as the days off kept under timesheet_schedules).
+   */
+  auditAs?: string;
   table: PgTable;
   idColumn: AnyPgColumn;
   record: z.ZodType<Rec>;
@@ -52,6 +58,8 @@ export interface ResourceDefinition<Rec, Create extends Row, Update extends Row>
   /** Field name to a condition builder; a builder throws `invalid` for a value it cannot use. */
   filters: Record<string, (value: string) => SQL | undefined>;
   searchColumns: AnyPgColumn[];
+  /** A condition for one search word (its LIKE pattern) besides the columns (a person's name through a join). */
+  searchAlso?(pattern: string): SQL;
   /** Turns stored rows into records (one call per page, so joins are batched). */
   toRecords(rows: Row[], tx: Tx): Promise<Rec[]>;
   /** Column values for a new row; `id` is set by the layer. */
@@ -176,7 +184,7 @@ function orderBy(def: { sortFields: Record<string, AnyPgColumn>; defaultSort: st
 
 /** The WHERE clause of a list query: filters and search, all parameterised. */
 export function listWhere(
-  def: Pick<ResourceDefinition<unknown, Row, Row>, 'filters' | 'searchColumns'>,
+  def: Pick<ResourceDefinition<unknown, Row, Row>, 'filters' | 'searchColumns' | 'searchAlso'>,
   query: ListQuery,
   extra?: SQL,
 ): SQL | undefined {
@@ -194,7 +202,7 @@ export function listWhere(
   const words = (query.search ?? '').split(/\s+/).filter(Boolean).slice(0, 5);
   for (const word of words) {
     const pattern = `%${likeEscape(word)}%`;
-    conditions.push(or(...def.searchColumns.map((c) => ilike(c, pattern))));
+    conditions.push(or(...def.searchColumns.map((c) => ilike(c, pattern)), def.searchAlso?.(pattern)));
   }
   return and(...conditions.filter((c): c is SQL => c !== undefined));
 }
@@ -314,7 +322,7 @@ export async function createOne<Rec, Create extends Row, Update extends Row>(
   await def.afterWrite?.(id, input, { ...ctx, created: true });
   await audit(tx, request, {
     action: 'create',
-    resource: def.name,
+    resource: def.auditAs ?? def.name,
     recordId: id,
     changes: redact(input, def.secretFields),
   });
@@ -467,7 +475,7 @@ export function resourceRoutes<Rec, Create extends Row, Update extends Row>(
         await def.afterWrite?.(request.params.id, fields as Update, { ...ctx, created: false, existing: existing[0] });
         await audit(tx, request, {
           action: 'update',
-          resource: def.name,
+          resource: def.auditAs ?? def.name,
           recordId: request.params.id,
           changes: redact(fields, def.secretFields),
         });
@@ -514,7 +522,7 @@ export function resourceRoutes<Rec, Create extends Row, Update extends Row>(
             }
             await audit(tx, request, {
               action: def.remove === 'deactivate' ? 'deactivate' : 'delete',
-              resource: def.name,
+              resource: def.auditAs ?? def.name,
               recordId: request.params.id,
             });
           });

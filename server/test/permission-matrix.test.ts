@@ -64,6 +64,40 @@ describe('permission matrix', () => {
     }
   });
 
+  it('walks the timesheet schedule routes (T1) with their permissions', () => {
+    const rules = new Set(s.app.apiRoutes.map((r) => `${r.method} ${r.url} ${r.access}`));
+    const base = '/api/v2/timesheet_schedules';
+    const expected = [
+      `GET ${base}/expected timesheet_schedules-view`,
+      `POST ${base}/copy timesheet_schedules-create`,
+      `GET ${base}/settings timesheet_schedules-view_any`,
+      `POST ${base}/settings timesheet_schedules-update`,
+      `GET ${base}/staff timesheet_schedules-view_any`,
+      `GET ${base}/staff/:id timesheet_schedules-view_any`,
+      `POST ${base}/staff/:id timesheet_schedules-update`,
+    ];
+    for (const resource of ['', '/non_work_days', '/days_off', '/special_hours']) {
+      expected.push(
+        `GET ${base}${resource} timesheet_schedules-view_any`,
+        `GET ${base}${resource}/:id timesheet_schedules-view`,
+        `POST ${base}${resource} timesheet_schedules-create`,
+        `POST ${base}${resource}/:id timesheet_schedules-update`,
+        `PATCH ${base}${resource}/:id timesheet_schedules-update`,
+        `DELETE ${base}${resource}/:id timesheet_schedules-delete`,
+      );
+    }
+    for (const rule of expected) expect(rules, rule).toContain(rule);
+    // The timekeeper holds them all; a teacher sees their own expected hours only; the front office none.
+    const holds = (email: string, permission: string) =>
+      people.find((p) => p.email === email)?.permissions.has(permission);
+    for (const action of ['view_any', 'view', 'create', 'update', 'delete']) {
+      expect(holds('timekeeper@demo.school', `timesheet_schedules-${action}`)).toBe(true);
+    }
+    expect(holds('teacher@demo.school', 'timesheet_schedules-view')).toBe(true);
+    expect(holds('teacher@demo.school', 'timesheet_schedules-view_any')).toBe(false);
+    expect(holds('office@demo.school', 'timesheet_schedules-view')).toBe(false);
+  });
+
   it('answers 401, 403 or neither for every route and every role as the catalogue says', async () => {
     const failures: string[] = [];
     let calls = 0;

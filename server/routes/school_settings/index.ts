@@ -29,6 +29,8 @@ export const toSchoolSettings = (row: Row): SchoolSettings => ({
   attendance_factor: row.attendance_factor,
   kiosk_show_student_number: row.kiosk_show_student_number,
   kiosk_show_homeroom: row.kiosk_show_homeroom,
+  pay_period_rule: row.pay_period_rule,
+  pay_period_anchor: row.pay_period_anchor,
   updated_at: iso(row.updated_at),
 });
 
