@@ -245,6 +245,61 @@ describe('seedDemo', () => {
     expect(staff.every((u) => links.some((l) => l.user_id === u.id))).toBe(true);
   });
 
+  it('gives every staff member a default week (a few part-time, one changed a month ago) and the year its calendar', async () => {
+    const staff = await database.db.select().from(schema.users).where(eq(schema.users.type, 'staff'));
+    const weeks = await database.db.select().from(schema.timesheetSchedules);
+    expect(new Set(weeks.map((w) => w.user_id))).toEqual(new Set(staff.map((u) => u.id)));
+    const minutes = (days: (typeof weeks)[number]['days']) =>
+      days.reduce(
+        (sum, d) =>
+          sum +
+          (d
+            ? Number(d.end.slice(0, 2)) * 60 +
+              Number(d.end.slice(3)) -
+              Number(d.start.slice(0, 2)) * 60 -
+              Number(d.start.slice(3)) -
+              d.break_minutes
+            : 0),
+        0,
+      );
+    const partTime = weeks.filter((w) => w.note === 'Part-time');
+    expect(partTime).toHaveLength(5);
+    for (const w of partTime) expect(minutes(w.days)).toBeLessThan(30 * 60);
+    const changed = weeks.filter((w) => w.effective_from !== '2025-08-10');
+    expect(changed.map((w) => w.effective_from)).toEqual(['2025-09-08']);
+    expect(partTime.map((w) => w.user_id)).toContain(changed[0]?.user_id);
+    const teacher = staff.find((u) => u.email === 'teacher@demo.school');
+    expect(weeks.find((w) => w.user_id === teacher?.id)?.days[0]).toEqual({
+      start: '07:45',
+      end: '15:45',
+      break_minutes: 30,
+    });
+    expect(staff.filter((u) => u.exempt).length).toBeGreaterThanOrEqual(10);
+
+    const calendar = await database.db
+      .select()
+      .from(schema.schoolNonWorkDays)
+      .orderBy(schema.schoolNonWorkDays.starts_on);
+    expect(calendar.map((d) => [d.name, d.starts_on, d.ends_on])).toEqual([
+      ['Labor Day', '2025-09-01', '2025-09-01'],
+      ['Veterans Day', '2025-11-11', '2025-11-11'],
+      ['Thanksgiving break', '2025-11-24', '2025-11-28'],
+      ['Winter break', '2025-12-22', '2026-01-02'],
+      ['Martin Luther King Jr. Day', '2026-01-19', '2026-01-19'],
+      ["Presidents' Day", '2026-02-16', '2026-02-16'],
+      ['César Chávez Day', '2026-03-31', '2026-03-31'],
+      ['Spring break', '2026-04-06', '2026-04-10'],
+      ['Memorial Day', '2026-05-25', '2026-05-25'],
+    ]);
+    const daysOff = await database.db.select().from(schema.staffDaysOff);
+    expect(daysOff).toHaveLength(5);
+    expect(daysOff.find((d) => d.user_id === teacher?.id)).toMatchObject({ type: 'sick', starts_on: '2025-10-01' });
+    const [conference, ...more] = await database.db.select().from(schema.specialHours);
+    expect(more).toEqual([]);
+    expect(conference).toMatchObject({ mode: 'add', starts_on: '2025-10-02', start_time: '17:00', end_time: '20:00' });
+    expect(conference?.user_ids).toContain(teacher?.id);
+  });
+
   it('links the scholar account and gives the parent account that scholar and one sibling', async () => {
     const [scholarUser] = await database.db
       .select()

@@ -1,7 +1,8 @@
 /**
  * Seeds the demo school (DESIGN section 3): about 600 scholars in grades TK to 12 with drawn photos, their families'
- * guardian accounts and pick-up adults (with drawn photos too), about 40 staff, and the seven demo accounts whose
- * password is `demo`. Every name, number and
+ * guardian accounts and pick-up adults (with drawn photos too), about 40 staff with their default weeks, the school
+ * year's holidays and breaks, a few days off and a conference night, and the seven demo accounts whose password is
+ * `demo`. Every name, number and
  * badge code comes from a PRNG with a fixed seed, so every run builds the same school and the README and tests can
  * count on it (only the row ids, which are UUIDv7, the password salts and the dates, which follow `today`, differ).
  * It runs once, on an empty database, after the default roles exist; everything is inserted in one transaction.
@@ -28,6 +29,7 @@ import {
   type Random,
 } from './names';
 import { type PickUpFamily, planPickUps } from './pick-ups';
+import { type DemoStaff, planTimesheetSchedules } from './timesheet-schedules';
 
 export { DEMO_ACCOUNTS };
 
@@ -194,6 +196,7 @@ interface Plan {
   users: UserRow[];
   userRoles: { user_id: string; role_id: string }[];
   guardianships: GuardianshipRow[];
+  staff: DemoStaff[];
 }
 
 /** A unique e-mail address first.last@domain, numbered when the name is taken. */
@@ -206,7 +209,7 @@ function emailFor(plan: Plan, fname: string, lname: string, domain: string): str
 /** The staff: the five demo staff accounts first (S0001-S0005), then the generated staff with their roles. */
 function addStaff(plan: Plan, roleIds: ReadonlyMap<string, string>): void {
   const { rnd, schoolYear } = plan;
-  const add = (email: string, fname: string, lname: string, role: string): void => {
+  const add = (email: string, fname: string, lname: string, role: string, demo = false): void => {
     const roleId = roleIds.get(role.toLowerCase());
     if (!roleId) throw new Error(`seedDemo: the role ${role} is missing; create the default roles first`);
     const id = uuidv7();
@@ -220,10 +223,11 @@ function addStaff(plan: Plan, roleIds: ReadonlyMap<string, string>): void {
       start_date: ymd(schoolYear - rnd.int(0, 15), 8, rnd.int(1, 14)),
     });
     plan.userRoles.push({ user_id: id, role_id: roleId });
+    plan.staff.push({ id, email, role, demo });
   };
   for (const account of DEMO_ACCOUNTS) {
     const names = DEMO_STAFF_NAMES[account.email];
-    if (account.type === 'staff' && names) add(account.email, names[0], names[1], account.role);
+    if (account.type === 'staff' && names) add(account.email, names[0], names[1], account.role, true);
   }
   for (const [role, count] of STAFF_BY_ROLE) {
     for (let i = 0; i < count; i++) {
@@ -314,6 +318,7 @@ export async function seedDemo(
     users: [],
     userRoles: [],
     guardianships: [],
+    staff: [],
   };
   const families = buildFamilies(plan.rnd, plan.schoolYear);
   const scholars = families.flatMap((f) => f.children);
@@ -326,6 +331,14 @@ export async function seedDemo(
     today,
     ymd(plan.schoolYear, 8, 15),
   );
+  const timesheetSchedules = planTimesheetSchedules(
+    plan.rnd,
+    plan.staff,
+    plan.schoolYear,
+    schoolDay(opts.now ?? new Date(), opts.timeZone),
+  );
+  const exempt = new Set(timesheetSchedules.exempt);
+  for (const user of plan.users) if (exempt.has(user.id as string)) user.exempt = true;
   const mealRows = meals.meals(plan.users.find((u) => u.email === 'cafeteria@demo.school')?.id ?? null);
 
   await db.transaction(async (tx) => {
@@ -342,6 +355,10 @@ export async function seedDemo(
     await inBatches(plan.guardianships, (b) => tx.insert(schema.guardianships).values(b));
     await inBatches(planMessengers(plan.rnd, scholars), (b) => tx.insert(schema.messengerSchedules).values(b));
     await insertJson(tx, 'authorized_pick_ups', pickUps.pickUps);
+    await inBatches(timesheetSchedules.schedules, (b) => tx.insert(schema.timesheetSchedules).values(b));
+    await tx.insert(schema.schoolNonWorkDays).values(timesheetSchedules.nonWorkDays);
+    await tx.insert(schema.staffDaysOff).values(timesheetSchedules.daysOff);
+    await tx.insert(schema.specialHours).values(timesheetSchedules.specials);
   });
   return {
     scholars: scholars.length,
