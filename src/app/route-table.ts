@@ -176,6 +176,27 @@ export const SECTIONS: readonly SectionRoute[] = [
     ],
   },
   {
+    path: '/timesheet-schedule',
+    name: 'timesheet-schedule',
+    title: 'sections.timesheetSchedule',
+    permission: 'timesheet_schedules-create',
+    namespaces: ['timesheet-schedule', 'schedule-defaults', 'schedule-days-off', 'schedule-special', 'schedule-single'],
+    children: [
+      {
+        path: '',
+        name: 'timesheet-schedule-edit-defaults',
+        title: 'sections.editDefaults',
+        load: withPermissions(() => import('../features/timesheet-schedule/defaults/edit-defaults-page')),
+      },
+      {
+        path: 'view-single',
+        name: 'timesheet-schedule-view-single',
+        title: 'sections.viewSingle',
+        load: withPermissions(() => import('../features/timesheet-schedule/view-single/view-single-page')),
+      },
+    ],
+  },
+  {
     path: '/admin',
     name: 'admin',
     title: 'sections.administration',

