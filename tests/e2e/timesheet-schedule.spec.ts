@@ -65,4 +65,43 @@ describe('timesheet schedule', () => {
       await b.close();
     }
   }, 120_000);
+
+  it('fits two phones in English and Spanish with a person chosen, and passes axe', async () => {
+    const b = await launchBrowser({ viewport: { width: 360, height: 740 }, bypassCSP: true });
+    const { page } = b;
+    const problems: string[] = [];
+    try {
+      await signIn(page, server.url, 'timekeeper@demo.school');
+      await page.goto(`${server.url}/timesheet-schedule/view-single`);
+      await choosePerson(page, 'Terry', 'Terry Teacher');
+      const staff = new URL(page.url()).searchParams.get('staff');
+      const screens = [
+        `/timesheet-schedule?staff=${staff}`,
+        `/timesheet-schedule/view-single?staff=${staff}&view=month`,
+        `/timesheet-schedule/view-single?staff=${staff}&view=week`,
+      ];
+      for (const [width, height] of [
+        [360, 740],
+        [390, 844],
+      ] as const) {
+        await page.setViewportSize({ width, height });
+        for (const language of ['en', 'es']) {
+          await page.evaluate((lang) => localStorage.setItem('settings.language', lang), language);
+          for (const path of screens) {
+            await page.goto(`${server.url}${path}`);
+            await page.locator('main h1').waitFor();
+            await page.getByText(/Terry Teacher/).first().waitFor();
+            await page.waitForTimeout(500);
+            const where = `${path} ${width}×${height} ${language}`;
+            const scroll = await sidewaysScroll(page);
+            if (scroll > 0) problems.push(`${where}: scrolls ${scroll}px sideways`);
+            for (const v of await seriousViolations(page)) problems.push(`${where}: ${v}`);
+          }
+        }
+      }
+    } finally {
+      await b.close();
+    }
+    expect(problems).toEqual([]);
+  }, 180_000);
 });

@@ -125,7 +125,7 @@ describe('Edit Defaults', () => {
 
   it('copies a week to two other people from a date', async () => {
     await renderPage(`/timesheet-schedule?staff=${ana.id}`);
-    fireEvent.click(await screen.findByRole('button', { name: 'Copy the week from Mon, Aug 18, 2025 to others' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Copy to others: the week from Mon, Aug 18, 2025' }));
     const dialog = await screen.findByRole('dialog', { name: 'Copy the week from Mon, Aug 18, 2025 to others' });
     expect((within(dialog).getByLabelText('Effective from') as HTMLInputElement).value).toBe(TODAY);
     fireEvent.change(within(dialog).getByRole('searchbox', { name: 'Copy to' }), { target: { value: 'demo' } });
