@@ -380,16 +380,19 @@ export async function insertMany<Rec, Create extends Row & { id: string }>(
   return written;
 }
 
+/** The refusals a route's schema declares: no token, no permission, no such record, invalid input. */
+export const ERROR_RESPONSES = {
+  401: ErrorResponseSchema,
+  403: ErrorResponseSchema,
+  404: ErrorResponseSchema,
+  422: ErrorResponseSchema,
+} as const;
+
 /** Registers the list, single, create, update and (optionally) delete routes of a resource. */
 export function resourceRoutes<Rec, Create extends Row, Update extends Row>(
   def: ResourceDefinition<Rec, Create, Update>,
 ): FastifyPluginAsyncZod {
-  const errors = {
-    401: ErrorResponseSchema,
-    403: ErrorResponseSchema,
-    404: ErrorResponseSchema,
-    422: ErrorResponseSchema,
-  };
+  const errors = ERROR_RESPONSES;
   const single = singleResponse(def.record);
   const show = (request: FastifyRequest, record: Rec): Rec => (def.present ? def.present(record, request) : record);
   return async (app: FastifyInstance) => {

@@ -3,15 +3,8 @@
  * day of the school year (a few part-time, one whose week changed a month ago), the year's holidays and breaks of a
  * California school, a few days off and one conference night with special hours. Dates follow `today`.
  */
-import {
-  type DayHours,
-  type DayOffType,
-  isoWeekday,
-  mondayOf,
-  type NonWorkDayKind,
-  shiftDate,
-  uuidv7,
-} from '../../../src/contract';
+import { type DayHours, type DayOffType, isoWeekday, mondayOf, shiftDate, uuidv7 } from '../../../src/contract';
+import type { DayOff, NonWorkDay, ScheduleVersion, Special } from '../../lib/expected-hours';
 import type { Random } from './names';
 
 export interface DemoStaff {
@@ -59,13 +52,7 @@ function observed(date: string): string {
   return w === 6 ? shiftDate(date, -1) : w === 7 ? shiftDate(date, 1) : date;
 }
 
-export interface DemoNonWorkDay {
-  id: string;
-  name: string;
-  kind: NonWorkDayKind;
-  starts_on: string;
-  ends_on: string;
-}
+type DemoNonWorkDay = NonWorkDay;
 
 /** The holidays and breaks of the school year that starts in August of `schoolYear`, in date order. */
 export function schoolCalendar(schoolYear: number): DemoNonWorkDay[] {
@@ -97,31 +84,10 @@ export function schoolCalendar(schoolYear: number): DemoNonWorkDay[] {
 }
 
 export interface DemoSchedules {
-  schedules: { id: string; user_id: string; effective_from: string; days: Week; note: string | null }[];
+  schedules: (ScheduleVersion & { note: string | null })[];
   nonWorkDays: DemoNonWorkDay[];
-  daysOff: {
-    id: string;
-    user_id: string;
-    type: DayOffType;
-    starts_on: string;
-    ends_on: string;
-    start_time: string | null;
-    end_time: string | null;
-    note: string | null;
-  }[];
-  specials: {
-    id: string;
-    name: string;
-    mode: 'replace' | 'add';
-    starts_on: string;
-    ends_on: string;
-    start_time: string;
-    end_time: string;
-    break_minutes: number;
-    everyone: boolean;
-    user_ids: string[];
-    note: string | null;
-  }[];
+  daysOff: DayOff[];
+  specials: (Omit<Special, 'created_at'> & { note: string | null })[];
   /** Staff paid a salary (no overtime flags): the administrator and half of the teachers. */
   exempt: string[];
 }

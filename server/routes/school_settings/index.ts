@@ -6,7 +6,6 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  ErrorResponseSchema,
   type SchoolSettings,
   SchoolSettingsSchema,
   SchoolSettingsUpdateSchema,
@@ -15,7 +14,7 @@ import type { Tx } from '../../db/client';
 import { schoolSettings } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { notFound } from '../../lib/errors';
-import { iso } from '../../lib/resource';
+import { ERROR_RESPONSES, iso } from '../../lib/resource';
 
 type Row = typeof schoolSettings.$inferSelect;
 
@@ -41,12 +40,7 @@ export async function readSchoolSettings(tx: Pick<Tx, 'select'>): Promise<School
   return toSchoolSettings(row);
 }
 
-const errors = {
-  401: ErrorResponseSchema,
-  403: ErrorResponseSchema,
-  404: ErrorResponseSchema,
-  422: ErrorResponseSchema,
-};
+const errors = ERROR_RESPONSES;
 const single = z.object({ data: SchoolSettingsSchema });
 
 const routes: FastifyPluginAsyncZod = async (app) => {

@@ -9,7 +9,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   CopyScheduleSchema,
-  ErrorResponseSchema,
   ExpectedQuerySchema,
   ExpectedResponseSchema,
   TIMESHEET_SCHEDULE_SORT_FIELDS,
@@ -27,7 +26,15 @@ import { timesheetSchedules } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import { expectedHours } from '../../lib/expected-hours';
-import { filterDate, iso, type ResourceDefinition, readOne, resourceRoutes, uuidFilter } from '../../lib/resource';
+import {
+  ERROR_RESPONSES,
+  filterDate,
+  iso,
+  type ResourceDefinition,
+  readOne,
+  resourceRoutes,
+  uuidFilter,
+} from '../../lib/resource';
 import { can, requireAuth } from '../../plugins/access';
 import { lockStaff, personName, personSearch } from './shared';
 
@@ -111,12 +118,7 @@ export const schedulesResource: ResourceDefinition<
   remove: 'delete',
 };
 
-const errors = {
-  401: ErrorResponseSchema,
-  403: ErrorResponseSchema,
-  404: ErrorResponseSchema,
-  422: ErrorResponseSchema,
-};
+const errors = ERROR_RESPONSES;
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(resourceRoutes(schedulesResource));

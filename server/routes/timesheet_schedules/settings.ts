@@ -6,7 +6,6 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  ErrorResponseSchema,
   type TimekeepingSettings,
   TimekeepingSettingsSchema,
   TimekeepingSettingsUpdateSchema,
@@ -15,7 +14,7 @@ import type { Tx } from '../../db/client';
 import { schoolSettings } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { notFound } from '../../lib/errors';
-import { iso } from '../../lib/resource';
+import { ERROR_RESPONSES, iso } from '../../lib/resource';
 
 /** The school's pay period rule (also what T2 divides timesheets by). */
 export async function readTimekeepingSettings(tx: Pick<Tx, 'select'>): Promise<TimekeepingSettings & { id: string }> {
@@ -29,12 +28,7 @@ export async function readTimekeepingSettings(tx: Pick<Tx, 'select'>): Promise<T
   };
 }
 
-const errors = {
-  401: ErrorResponseSchema,
-  403: ErrorResponseSchema,
-  404: ErrorResponseSchema,
-  422: ErrorResponseSchema,
-};
+const errors = ERROR_RESPONSES;
 const single = z.object({ data: TimekeepingSettingsSchema });
 
 const routes: FastifyPluginAsyncZod = async (app) => {

@@ -7,7 +7,6 @@ import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  ErrorResponseSchema,
   IdParamsSchema,
   ListQuerySchema,
   listResponse,
@@ -21,7 +20,7 @@ import type { Tx } from '../../db/client';
 import { timesheetSchedules, users } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { invalid, notFound } from '../../lib/errors';
-import { eqFilter, filterValue, listWhere } from '../../lib/resource';
+import { ERROR_RESPONSES, eqFilter, filterValue, listWhere } from '../../lib/resource';
 import { schoolDay } from '../../lib/school-day';
 
 type UserRow = typeof users.$inferSelect;
@@ -66,12 +65,7 @@ const listDef = {
   searchColumns: [users.fname, users.lname, users.nickname, users.email],
 };
 
-const errors = {
-  401: ErrorResponseSchema,
-  403: ErrorResponseSchema,
-  404: ErrorResponseSchema,
-  422: ErrorResponseSchema,
-};
+const errors = ERROR_RESPONSES;
 const single = z.object({ data: TimekeepingStaffRecordSchema });
 
 const routes: FastifyPluginAsyncZod = async (app) => {
