@@ -180,7 +180,7 @@ export const SECTIONS: readonly SectionRoute[] = [
     name: 'timesheet-schedule',
     title: 'sections.timesheetSchedule',
     permission: 'timesheet_schedules-create',
-    namespaces: ['timesheet-schedule', 'schedule-defaults', 'schedule-days-off', 'schedule-special', 'schedule-single'],
+    namespaces: ['timesheet-schedule', 'schedule-days-off', 'schedule-special'],
     children: [
       {
         path: '',

@@ -46,7 +46,7 @@ describe('initI18n', () => {
     expect(i18n.t('auth:loginFailed')).toBe('Username or password is incorrect.');
     expect(i18n.t('errors:serverError')).toBe('Server Error. Please try again in a few minutes.');
     expect(i18n.t('errors:notFound')).toBe('404: Not Found');
-    expect(i18n.t('sync.waitingToSend', { count: 3 })).toBe('3 waiting to send');
+    expect(i18n.t('account.waiting', { count: 3 })).toMatch(/^3 entries recorded here have not been sent yet\./);
     expect(i18n.hasResourceBundle('es', 'common')).toBe(false);
     expect(document.documentElement.lang).toBe('en');
   });
@@ -84,7 +84,7 @@ describe('initI18n', () => {
     for (const ns of INITIAL_NAMESPACES) expect(i18n.hasResourceBundle('es', ns)).toBe(true);
     expect(i18n.t('settings.title')).toBe('Configuración');
     expect(i18n.t('form.required')).toBe('Este campo es obligatorio.');
-    expect(i18n.t('sync.waitingToSend', { count: 1 })).toBe('1 pendiente de enviar');
+    expect(i18n.t('account.waiting', { count: 1 })).toMatch(/^1 registro anotado aquí aún no se ha enviado\./);
     expect(document.documentElement.lang).toBe('es');
   });
 

@@ -24,8 +24,6 @@ import notifications from '../../../locales/en/notifications.json';
 import type pickUps from '../../../locales/en/pick-ups.json';
 import type scanner from '../../../locales/en/scanner.json';
 import type scheduleDaysOff from '../../../locales/en/schedule-days-off.json';
-import type scheduleDefaults from '../../../locales/en/schedule-defaults.json';
-import type scheduleSingle from '../../../locales/en/schedule-single.json';
 import type scheduleSpecial from '../../../locales/en/schedule-special.json';
 import type signOut from '../../../locales/en/sign-out.json';
 import type signOutRecords from '../../../locales/en/sign-out-records.json';
@@ -48,10 +46,8 @@ interface LazyEnglishResources {
   'sign-out-records': typeof signOutRecords;
   scanner: typeof scanner;
   'timesheet-schedule': typeof timesheetSchedule;
-  'schedule-defaults': typeof scheduleDefaults;
   'schedule-days-off': typeof scheduleDaysOff;
   'schedule-special': typeof scheduleSpecial;
-  'schedule-single': typeof scheduleSingle;
 }
 
 // A Record, so the typecheck fails when a lazy namespace is missing here or one is listed that has no type above.
@@ -67,10 +63,8 @@ const LAZY: Record<keyof LazyEnglishResources, true> = {
   'sign-out-records': true,
   scanner: true,
   'timesheet-schedule': true,
-  'schedule-defaults': true,
   'schedule-days-off': true,
   'schedule-special': true,
-  'schedule-single': true,
 };
 
 /** Every English namespace, bundled or lazy: the source of the typed translation keys. */

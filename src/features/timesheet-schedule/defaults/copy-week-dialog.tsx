@@ -31,7 +31,7 @@ type Props = Omit<CopyWeekDialogProps, 'week'> & {
 };
 
 function CopyForm({ week, person, today, onClose, formId, copy }: Props) {
-  const { t, i18n } = useTranslation('schedule-defaults');
+  const { t, i18n } = useTranslation('timesheet-schedule', { keyPrefix: 'defaults' });
   const { t: tc } = useTranslation();
   const { t: ts } = useTranslation('timesheet-schedule');
   const [people, setPeople] = useState<TimekeepingStaffRecord[]>([]);
@@ -100,7 +100,7 @@ function CopyForm({ week, person, today, onClose, formId, copy }: Props) {
 
 /** The copy dialog. */
 export function CopyWeekDialog({ week, onClose, ...props }: CopyWeekDialogProps) {
-  const { t, i18n } = useTranslation('schedule-defaults');
+  const { t, i18n } = useTranslation('timesheet-schedule', { keyPrefix: 'defaults' });
   const { t: tc } = useTranslation();
   const formId = useId();
   const copy = useCopyWeek();

@@ -22,7 +22,7 @@ export interface DeleteWeekDialogProps {
 
 /** The confirmation before a week is deleted. */
 export function DeleteWeekDialog({ week, person, onDeleted, onClose }: DeleteWeekDialogProps) {
-  const { t, i18n } = useTranslation('schedule-defaults');
+  const { t, i18n } = useTranslation('timesheet-schedule', { keyPrefix: 'defaults' });
   const { t: tc } = useTranslation();
   const { t: ts } = useTranslation('timesheet-schedule');
   const remove = useDeleteWeek();

@@ -23,7 +23,7 @@ export interface EditDefaultsPageProps {
 
 /** The Edit Defaults screen. */
 export default function EditDefaultsPage({ permissions }: EditDefaultsPageProps) {
-  const { t } = useTranslation('schedule-defaults');
+  const { t } = useTranslation('timesheet-schedule', { keyPrefix: 'defaults' });
   const { t: tc } = useTranslation();
   const { t: ts } = useTranslation('timesheet-schedule');
   const client = useQueryClient();

@@ -18,7 +18,7 @@ export interface ExemptSwitchProps {
 
 /** The exempt switch. */
 export function ExemptSwitch({ person, canUpdate }: ExemptSwitchProps) {
-  const { t } = useTranslation('schedule-defaults');
+  const { t } = useTranslation('timesheet-schedule', { keyPrefix: 'defaults' });
   const { t: tc } = useTranslation();
   const { t: ts } = useTranslation('timesheet-schedule');
   const setExempt = useSetExempt(person.id);

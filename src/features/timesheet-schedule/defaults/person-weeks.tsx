@@ -25,7 +25,7 @@ export interface PersonWeeksProps {
 
 /** The chosen person's weeks and editor. */
 export function PersonWeeks({ person, permissions }: PersonWeeksProps) {
-  const { t } = useTranslation('schedule-defaults');
+  const { t } = useTranslation('timesheet-schedule', { keyPrefix: 'defaults' });
   const { t: ts } = useTranslation('timesheet-schedule');
   const weeks = useWeeks(person.id);
   const today = schoolDayOf(Date.now(), useSchoolTimeZone());

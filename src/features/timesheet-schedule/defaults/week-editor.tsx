@@ -46,7 +46,7 @@ const shownOutside = (field: string) => field !== 'effective_from' && field !== 
 /** The editor of one week. */
 export function WeekEditor(props: WeekEditorProps) {
   const { person, weeks, editing, base, today, canCreate, canUpdate, onSaved, onNewWeek } = props;
-  const { t, i18n } = useTranslation('schedule-defaults');
+  const { t, i18n } = useTranslation('timesheet-schedule', { keyPrefix: 'defaults' });
   const { t: tc } = useTranslation();
   const { t: ts } = useTranslation('timesheet-schedule');
   const [values, setValues] = useState<WeekValues>(() => ({

@@ -36,7 +36,7 @@ interface DayRowProps {
 }
 
 function DayRow({ index, name, day, errors, onWorks, onChange }: DayRowProps) {
-  const { t, i18n } = useTranslation('schedule-defaults');
+  const { t, i18n } = useTranslation('timesheet-schedule', { keyPrefix: 'defaults' });
   const nameId = useId();
   const paid = paidMinutes(day);
   const field = (key: DayField, label: string, ariaLabel: string, type: 'time' | 'number') => (
@@ -114,7 +114,7 @@ export interface WeekGridProps {
 
 /** The seven days. */
 export function WeekGrid({ days, errors, onWorks, onChange }: WeekGridProps) {
-  const { t, i18n } = useTranslation('schedule-defaults');
+  const { t, i18n } = useTranslation('timesheet-schedule', { keyPrefix: 'defaults' });
   const names = weekdayNames(i18n.language);
   return (
     <Box role="group" aria-label={t('grid.caption')}>

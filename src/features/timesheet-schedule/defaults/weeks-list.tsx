@@ -28,7 +28,7 @@ const BADGE: Record<WeekStanding, { palette: string; key: 'weeks.current' | 'wee
 
 /** The list of weeks. */
 export function WeeksList({ weeks, today, editingId, onEdit, onCopy, onDelete }: WeeksListProps) {
-  const { t, i18n } = useTranslation('schedule-defaults');
+  const { t, i18n } = useTranslation('timesheet-schedule', { keyPrefix: 'defaults' });
   const standings = weekStandings(weeks, today);
   return (
     <Stack as="ul" gap="2" listStyleType="none" aria-label={t('weeks.title')}>

@@ -21,7 +21,7 @@ export interface ExpectedActionsProps {
 
 /** The Print and Download CSV buttons. */
 export function ExpectedActions({ name, view, from, days, words }: ExpectedActionsProps) {
-  const { t } = useTranslation('schedule-single');
+  const { t } = useTranslation('timesheet-schedule', { keyPrefix: 'single' });
   const download = () => {
     const { header, rows } = expectedCsv(days, words);
     downloadCsv(csvFileName(name, view, from), header, rows);

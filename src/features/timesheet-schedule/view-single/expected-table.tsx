@@ -128,7 +128,7 @@ export interface ExpectedTableProps {
 
 /** The day-by-day table with its subtotals and total. */
 export function ExpectedTable({ rows, days, view, caption, words }: ExpectedTableProps) {
-  const { t } = useTranslation('schedule-single');
+  const { t } = useTranslation('timesheet-schedule', { keyPrefix: 'single' });
   return (
     <Table.Root size="sm" display={{ base: 'block', md: 'table' }} borderTopWidth={{ base: '1px', md: '0' }}>
       <Table.Caption srOnly>{caption}</Table.Caption>

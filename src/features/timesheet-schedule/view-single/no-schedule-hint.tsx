@@ -15,7 +15,7 @@ export interface NoScheduleHintProps {
 
 /** The hint, or nothing when every day has a default week. */
 export function NoScheduleHint({ staffId, name, days }: NoScheduleHintProps) {
-  const { t } = useTranslation('schedule-single');
+  const { t } = useTranslation('timesheet-schedule', { keyPrefix: 'single' });
   const missing = days.filter((d) => d.reason === 'no_schedule').length;
   if (missing === 0) return null;
   return (

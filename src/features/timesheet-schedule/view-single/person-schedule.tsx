@@ -27,7 +27,7 @@ export interface PersonScheduleProps {
 
 /** 'Week of Nov 23 – 29, 2026' or 'November 2026'. */
 function useRangeLabel(state: ViewState, from: string, to: string): string {
-  const { t, i18n } = useTranslation('schedule-single');
+  const { t, i18n } = useTranslation('timesheet-schedule', { keyPrefix: 'single' });
   const at = (day: string) => new Date(`${day}T00:00:00Z`);
   if (state.view === 'month') {
     return dateTimeFormat(i18n.language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(at(from));
@@ -43,7 +43,7 @@ function useRangeLabel(state: ViewState, from: string, to: string): string {
 
 /** The chosen person's expected hours. */
 export function PersonSchedule({ person, state, today, onChange }: PersonScheduleProps) {
-  const { t, i18n } = useTranslation('schedule-single');
+  const { t, i18n } = useTranslation('timesheet-schedule', { keyPrefix: 'single' });
   const { t: ts } = useTranslation('timesheet-schedule');
   const { from, to } = rangeOf(state.view, state.date);
   const expected = useExpectedHours(person.id, from, to);

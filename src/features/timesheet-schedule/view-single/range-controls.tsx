@@ -15,7 +15,7 @@ export interface RangeControlsProps {
 
 /** The view switch and the date steps. */
 export function RangeControls({ view, date, today, onChange }: RangeControlsProps) {
-  const { t } = useTranslation('schedule-single');
+  const { t } = useTranslation('timesheet-schedule', { keyPrefix: 'single' });
   return (
     <HStack gap="3" wrap="wrap" data-screen-only="">
       <ButtonGroup size="sm" attached role="group" aria-label={t('views.label')}>

@@ -25,7 +25,7 @@ export interface ViewSinglePageProps {
 
 /** The View Single screen. */
 export default function ViewSinglePage(_props: ViewSinglePageProps) {
-  const { t } = useTranslation('schedule-single');
+  const { t } = useTranslation('timesheet-schedule', { keyPrefix: 'single' });
   const { t: ts } = useTranslation('timesheet-schedule');
   const { t: tc } = useTranslation();
   const client = useQueryClient();

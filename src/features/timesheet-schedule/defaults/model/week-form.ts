@@ -78,7 +78,7 @@ export const weekTotal = (days: readonly DayValues[]): number =>
 export const copyMondayToWeekdays = (days: readonly DayValues[]): DayValues[] =>
   days.map((day, i) => (i >= 1 && i <= 4 && days[0] ? { ...days[0] } : day));
 
-/** The message keys of the client's checks (`errors.<key>` in the schedule-defaults namespace). */
+/** The message keys of the client's checks (`errors.<key>` in the timesheet-schedule namespace's `defaults` group). */
 export type WeekErrorKey =
   | 'startRequired'
   | 'endRequired'

@@ -10,7 +10,7 @@ import { formatMinutes } from '../../model/hours';
 
 /** The two namespaces a day's words come from, and the language. */
 export interface DayWords {
-  t: TFunction<'schedule-single'>;
+  t: TFunction<'timesheet-schedule', 'single'>;
   /** The section's shared texts (reasons, day-off types, non-work kinds). */
   ts: TFunction<'timesheet-schedule'>;
   locale: string;
