@@ -180,13 +180,19 @@ export const SECTIONS: readonly SectionRoute[] = [
     name: 'timesheet-schedule',
     title: 'sections.timesheetSchedule',
     permission: 'timesheet_schedules-create',
-    namespaces: ['timesheet-schedule', 'schedule-days-off', 'schedule-special'],
+    namespaces: ['timesheet-schedule', 'schedule-days-off'],
     children: [
       {
         path: '',
         name: 'timesheet-schedule-edit-defaults',
         title: 'sections.editDefaults',
         load: withPermissions(() => import('../features/timesheet-schedule/defaults/edit-defaults-page')),
+      },
+      {
+        path: 'edit-special',
+        name: 'timesheet-schedule-edit-special',
+        title: 'sections.editSpecialHours',
+        load: withPermissions(() => import('../features/timesheet-schedule/special-hours/edit-special-hours-page')),
       },
       {
         path: 'view-single',

@@ -4,7 +4,7 @@
  * Then the four screens with a person chosen, on two phones, in English and Spanish: nothing scrolls sideways and axe
  * finds no serious or critical violation. The week used lies a year ahead, clear of the demo school's calendar.
  */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isoWeekday, shiftDate } from '../../src/contract';
 import { signIn, startDemoServer } from './lib/app';
@@ -25,7 +25,7 @@ function targetMonday(): string {
 }
 
 /** Finds a staff member with the screen's staff picker and chooses them. */
-async function choosePerson(page: Page, search: string, name: string) {
+async function choosePerson(page: Page | Locator, search: string, name: string) {
   await page.getByRole('searchbox').first().fill(search);
   await page.getByRole('button', { name: `Choose ${name}` }).click();
 }
@@ -54,13 +54,26 @@ describe('timesheet schedule', () => {
       expect((await saved).status()).toBe(201);
       await page.getByText(/^Default week of Terry Teacher from .* saved\.$/).waitFor();
 
-      // DAYS_OFF_AND_SPECIAL
+      // DAYS_OFF
+
+      // An open house from 17:00 to 20:00 on the Wednesday, for Terry only.
+      await page.goto(`${server.url}/timesheet-schedule/edit-special`);
+      await page.getByRole('button', { name: 'Add special hours' }).click();
+      const special = page.getByRole('dialog', { name: 'Add special hours' });
+      await special.getByLabel('Name', { exact: true }).fill('Open house');
+      await special.getByLabel('Date', { exact: true }).fill(wednesday);
+      await special.getByLabel('Start', { exact: true }).fill('17:00');
+      await special.getByLabel('End', { exact: true }).fill('20:00');
+      await special.getByText('Paid hours: 3:00').waitFor();
+      await choosePerson(special, 'Terry', 'Terry Teacher');
+      await special.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Open house saved.').waitFor();
 
       await page.goto(`${server.url}/timesheet-schedule/view-single`);
       await choosePerson(page, 'Terry', 'Terry Teacher');
       await page.goto(`${page.url()}&view=week&date=${monday}`);
       // Monday 9:30, Tuesday 4:15 (07:45–12:00 left, no lunch break), Wednesday 7:30 + 3:00, Thursday 7:30, Friday off.
-      await page.getByText('Expected this week: 32:00 over 4 days').waitFor();
+      await page.getByText('Expected this week: 35:00 over 4 days').waitFor();
     } finally {
       await b.close();
     }

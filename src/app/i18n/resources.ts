@@ -24,7 +24,6 @@ import notifications from '../../../locales/en/notifications.json';
 import type pickUps from '../../../locales/en/pick-ups.json';
 import type scanner from '../../../locales/en/scanner.json';
 import type scheduleDaysOff from '../../../locales/en/schedule-days-off.json';
-import type scheduleSpecial from '../../../locales/en/schedule-special.json';
 import type signOut from '../../../locales/en/sign-out.json';
 import type signOutRecords from '../../../locales/en/sign-out-records.json';
 import type sync from '../../../locales/en/sync.json';
@@ -47,7 +46,6 @@ interface LazyEnglishResources {
   scanner: typeof scanner;
   'timesheet-schedule': typeof timesheetSchedule;
   'schedule-days-off': typeof scheduleDaysOff;
-  'schedule-special': typeof scheduleSpecial;
 }
 
 // A Record, so the typecheck fails when a lazy namespace is missing here or one is listed that has no type above.
@@ -64,7 +62,6 @@ const LAZY: Record<keyof LazyEnglishResources, true> = {
   scanner: true,
   'timesheet-schedule': true,
   'schedule-days-off': true,
-  'schedule-special': true,
 };
 
 /** Every English namespace, bundled or lazy: the source of the typed translation keys. */

@@ -1,0 +1,231 @@
+/**
+ * Adding or changing special hours: a name, a date (or several days), the hours with an unpaid break, whether they
+ * replace the day's hours or add to them, and who: everyone on staff or chosen people. The paid hours show as they
+ * are typed. Checks run before sending; the server's refusals (a field's 422, an overlap's 409 written for people)
+ * show in the form, which keeps what was typed.
+ */
+import { Alert, Button, Checkbox, Field, HStack, Input, RadioGroup, Stack, Text, Textarea } from '@chakra-ui/react';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../api/client';
+import type { SpecialHoursRecord, TimekeepingStaffRecord } from '../../../contract';
+import { DialogShell } from '../../../ui/dialog-shell';
+import { toFieldErrors } from '../../../ui/form/field-errors';
+import { addNotification } from '../../../ui/notifications';
+import { formatMinutes } from '../model/hours';
+import { StaffMultiPicker } from '../parts/staff-picker';
+import { bodyOf, checkForm, emptyForm, formOf, paidMinutes, type SpecialForm } from './special-form';
+import { useSaveSpecial } from './use-special-hours';
+
+export interface SpecialHoursDialogProps {
+  /** Closed: null; a new one: 'new'; else the record to change. */
+  editing: SpecialHoursRecord | 'new' | null;
+  /** The first date a new one starts with. */
+  today: string;
+  staff: ReadonlyMap<string, TimekeepingStaffRecord>;
+  onClose: () => void;
+}
+
+interface FormProps {
+  record: SpecialHoursRecord | null;
+  initial: SpecialForm;
+  formId: string;
+  onClose: () => void;
+  save: ReturnType<typeof useSaveSpecial>;
+}
+
+function SpecialFormFields({ record, initial, formId, onClose, save }: FormProps) {
+  const { t } = useTranslation('timesheet-schedule', { keyPrefix: 'special' });
+  const { t: ts } = useTranslation('timesheet-schedule');
+  const { t: tc } = useTranslation();
+  const [form, setForm] = useState(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const set = <K extends keyof SpecialForm>(key: K, value: SpecialForm[K]) => {
+    setForm((f) => ({ ...f, [key]: value }));
+    setErrors(({ [key]: _fixed, ...rest }) => rest);
+  };
+  const paid = paidMinutes(form);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const wrong = checkForm(form);
+    setErrors(Object.fromEntries(Object.entries(wrong).map(([field, key]) => [field, t(`errors.${key}`)])));
+    setFormError(Object.keys(wrong).length ? tc('form.incomplete') : null);
+    if (Object.keys(wrong).length) return;
+    save.mutate(
+      { id: record?.id ?? null, body: bodyOf(form) },
+      {
+        onSuccess: (saved) => {
+          addNotification({ type: 'success', text: t('saved', { name: saved.name }) });
+          onClose();
+        },
+        onError: (error) => {
+          const fields = toFieldErrors(error, tc);
+          const { _form: general, ...named } = fields;
+          setErrors(named);
+          if (error instanceof ApiError && error.isOffline) setFormError(ts('offline'));
+          else if (error instanceof ApiError && error.status === 409) setFormError(error.message);
+          else setFormError(general ?? (Object.keys(named).length ? tc('form.incomplete') : tc('states.error')));
+        },
+      },
+    );
+  };
+
+  return (
+    <form id={formId} onSubmit={submit} noValidate>
+      <Stack gap="4">
+        {formError && (
+          <Alert.Root status="error">
+            <Alert.Indicator />
+            <Alert.Title>{formError}</Alert.Title>
+          </Alert.Root>
+        )}
+        <Field.Root invalid={Boolean(errors.name)} required>
+          <Field.Label>{t('fields.name')}</Field.Label>
+          <Input value={form.name} maxLength={100} onChange={(e) => set('name', e.target.value)} />
+          <Field.HelperText>{t('fields.nameHint')}</Field.HelperText>
+          <Field.ErrorText>{errors.name}</Field.ErrorText>
+        </Field.Root>
+        <HStack gap="3" wrap="wrap" align="flex-start">
+          <Field.Root invalid={Boolean(errors.starts_on)} w={{ base: 'full', sm: '44' }}>
+            <Field.Label>{form.several ? t('fields.firstDay') : t('fields.date')}</Field.Label>
+            <Input type="date" value={form.starts_on} onChange={(e) => set('starts_on', e.target.value)} />
+            <Field.ErrorText>{errors.starts_on}</Field.ErrorText>
+          </Field.Root>
+          {form.several && (
+            <Field.Root invalid={Boolean(errors.ends_on)} w={{ base: 'full', sm: '44' }}>
+              <Field.Label>{t('fields.lastDay')}</Field.Label>
+              <Input type="date" value={form.ends_on} onChange={(e) => set('ends_on', e.target.value)} />
+              <Field.ErrorText>{errors.ends_on}</Field.ErrorText>
+            </Field.Root>
+          )}
+        </HStack>
+        <Checkbox.Root
+          checked={form.several}
+          onCheckedChange={(d) => {
+            set('several', d.checked === true);
+            if (d.checked === true && form.ends_on < form.starts_on) set('ends_on', form.starts_on);
+          }}
+          minH="10"
+        >
+          <Checkbox.HiddenInput />
+          <Checkbox.Control />
+          <Checkbox.Label>{t('fields.several')}</Checkbox.Label>
+        </Checkbox.Root>
+        <HStack gap="3" wrap="wrap" align="flex-start">
+          <Field.Root invalid={Boolean(errors.start_time)} w={{ base: '36', sm: '32' }}>
+            <Field.Label>{t('fields.start')}</Field.Label>
+            <Input type="time" value={form.start_time} onChange={(e) => set('start_time', e.target.value)} />
+            <Field.ErrorText>{errors.start_time}</Field.ErrorText>
+          </Field.Root>
+          <Field.Root invalid={Boolean(errors.end_time)} w={{ base: '36', sm: '32' }}>
+            <Field.Label>{t('fields.end')}</Field.Label>
+            <Input type="time" value={form.end_time} onChange={(e) => set('end_time', e.target.value)} />
+            <Field.ErrorText>{errors.end_time}</Field.ErrorText>
+          </Field.Root>
+          <Field.Root invalid={Boolean(errors.break_minutes)} w={{ base: '36', sm: '32' }}>
+            <Field.Label>{t('fields.break')}</Field.Label>
+            <Input
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={240}
+              value={form.break_minutes}
+              onChange={(e) => set('break_minutes', e.target.value)}
+            />
+            <Field.ErrorText>{errors.break_minutes}</Field.ErrorText>
+          </Field.Root>
+        </HStack>
+        <Text aria-live="polite">{paid === null ? t('paidUnknown') : t('paid', { hours: formatMinutes(paid) })}</Text>
+        <Field.Root invalid={Boolean(errors.mode)}>
+          <Field.Label id={`${formId}-mode`}>{t('fields.mode')}</Field.Label>
+          <RadioGroup.Root
+            value={form.mode}
+            onValueChange={(d) => d.value && set('mode', d.value as SpecialForm['mode'])}
+            aria-labelledby={`${formId}-mode`}
+          >
+            <Stack gap="2">
+              {(['add', 'replace'] as const).map((mode) => (
+                <RadioGroup.Item key={mode} value={mode} minH="10" alignItems="flex-start">
+                  <RadioGroup.ItemHiddenInput />
+                  <RadioGroup.ItemIndicator />
+                  <RadioGroup.ItemText>{t(`modeChoice.${mode}`)}</RadioGroup.ItemText>
+                </RadioGroup.Item>
+              ))}
+            </Stack>
+          </RadioGroup.Root>
+          <Field.ErrorText>{errors.mode}</Field.ErrorText>
+        </Field.Root>
+        <Checkbox.Root checked={form.everyone} onCheckedChange={(d) => set('everyone', d.checked === true)} minH="10">
+          <Checkbox.HiddenInput />
+          <Checkbox.Control />
+          <Checkbox.Label>{t('fields.everyone')}</Checkbox.Label>
+        </Checkbox.Root>
+        {form.everyone ? (
+          <Text fontSize="sm" color="fg.muted">
+            {t('everyoneHint')}
+          </Text>
+        ) : (
+          <StaffMultiPicker
+            label={t('fields.people')}
+            value={form.people}
+            error={errors.user_ids}
+            onChange={(people) => set('people', people)}
+          />
+        )}
+        {!form.everyone && form.formerIds.length > 0 && (
+          <Text fontSize="sm" color="fg.muted">
+            {t('former', { count: form.formerIds.length })}
+          </Text>
+        )}
+        <Field.Root invalid={Boolean(errors.note)}>
+          <Field.Label>{t('fields.note')}</Field.Label>
+          <Textarea value={form.note} maxLength={500} onChange={(e) => set('note', e.target.value)} />
+          <Field.ErrorText>{errors.note}</Field.ErrorText>
+        </Field.Root>
+      </Stack>
+    </form>
+  );
+}
+
+/** The dialog around the form. */
+export function SpecialHoursDialog({ editing, today, staff, onClose }: SpecialHoursDialogProps) {
+  const { t } = useTranslation('timesheet-schedule', { keyPrefix: 'special' });
+  const { t: tc } = useTranslation();
+  const formId = useId();
+  const save = useSaveSpecial();
+  const close = () => {
+    save.reset();
+    onClose();
+  };
+  const record = editing === 'new' || editing === null ? null : editing;
+  return (
+    <DialogShell
+      open={editing !== null}
+      title={record ? t('editTitle', { name: record.name }) : t('addTitle')}
+      onClose={close}
+      footer={
+        <HStack gap="2">
+          <Button variant="outline" onClick={close}>
+            {tc('actions.cancel')}
+          </Button>
+          <Button type="submit" form={formId} colorPalette="primary" loading={save.isPending}>
+            {t('save')}
+          </Button>
+        </HStack>
+      }
+    >
+      {editing !== null && (
+        <SpecialFormFields
+          key={record?.id ?? 'new'}
+          record={record}
+          initial={record ? formOf(record, staff) : emptyForm(today)}
+          formId={formId}
+          onClose={close}
+          save={save}
+        />
+      )}
+    </DialogShell>
+  );
+}
