@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { kioskTiles } from './router';
 import type { SectionRoute } from './route-table';
+import { kioskTiles } from './router';
 
 const page = async () => ({ default: () => null });
 const sections: SectionRoute[] = [

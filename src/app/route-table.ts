@@ -180,13 +180,19 @@ export const SECTIONS: readonly SectionRoute[] = [
     name: 'timesheet-schedule',
     title: 'sections.timesheetSchedule',
     permission: 'timesheet_schedules-create',
-    namespaces: ['timesheet-schedule', 'schedule-days-off'],
+    namespaces: ['timesheet-schedule'],
     children: [
       {
         path: '',
         name: 'timesheet-schedule-edit-defaults',
         title: 'sections.editDefaults',
         load: withPermissions(() => import('../features/timesheet-schedule/defaults/edit-defaults-page')),
+      },
+      {
+        path: 'edit-days-off',
+        name: 'timesheet-schedule-edit-days-off',
+        title: 'sections.editDaysOff',
+        load: withPermissions(() => import('../features/timesheet-schedule/days-off/edit-days-off-page')),
       },
       {
         path: 'edit-special',

@@ -54,7 +54,18 @@ describe('timesheet schedule', () => {
       expect((await saved).status()).toBe(201);
       await page.getByText(/^Default week of Terry Teacher from .* saved\.$/).waitFor();
 
-      // DAYS_OFF
+      // A vacation afternoon on the Tuesday, from 12:00 to the end of the day.
+      await page.goto(`${server.url}/timesheet-schedule/edit-days-off?tab=staff`);
+      await choosePerson(page, 'Terry', 'Terry Teacher');
+      await page.getByRole('button', { name: 'Add a day off' }).click();
+      const dayOff = page.getByRole('dialog', { name: 'Add a day off for Terry Teacher' });
+      await dayOff.getByText('Part of the day').click();
+      await dayOff.getByLabel('Date', { exact: true }).fill(tuesday);
+      await dayOff.getByLabel('Off from').fill('12:00');
+      await dayOff.getByLabel('Off until').fill('15:45');
+      await dayOff.getByLabel('Note (optional)').fill('Dentist');
+      await dayOff.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Day off of Terry Teacher saved.').waitFor();
 
       // An open house from 17:00 to 20:00 on the Wednesday, for Terry only.
       await page.goto(`${server.url}/timesheet-schedule/edit-special`);
@@ -73,7 +84,9 @@ describe('timesheet schedule', () => {
       await choosePerson(page, 'Terry', 'Terry Teacher');
       await page.goto(`${page.url()}&view=week&date=${monday}`);
       // Monday 9:30, Tuesday 4:15 (07:45–12:00 left, no lunch break), Wednesday 7:30 + 3:00, Thursday 7:30, Friday off.
-      await page.getByText('Expected this week: 35:00 over 4 days').waitFor();
+      await page.getByText('Expected this week: 31:45 over 4 days').waitFor();
+      await page.getByText('Vacation, 12:00–15:45 (−3:15): Dentist').waitFor();
+      await page.getByText('Open house 17:00–20:00 added').waitFor();
     } finally {
       await b.close();
     }
@@ -90,6 +103,9 @@ describe('timesheet schedule', () => {
       const staff = new URL(page.url()).searchParams.get('staff');
       const screens = [
         `/timesheet-schedule?staff=${staff}`,
+        `/timesheet-schedule/edit-days-off?tab=staff&staff=${staff}`,
+        `/timesheet-schedule/edit-days-off?tab=pay`,
+        `/timesheet-schedule/edit-special?staff=${staff}`,
         `/timesheet-schedule/view-single?staff=${staff}&view=month`,
         `/timesheet-schedule/view-single?staff=${staff}&view=week`,
       ];
@@ -103,7 +119,7 @@ describe('timesheet schedule', () => {
           for (const path of screens) {
             await page.goto(`${server.url}${path}`);
             await page.locator('main h1').waitFor();
-            await page.getByText(/Terry Teacher/).first().waitFor();
+            if (path.includes('staff=')) await page.getByText(/Terry Teacher/).first().waitFor();
             await page.waitForTimeout(500);
             const where = `${path} ${width}×${height} ${language}`;
             const scroll = await sidewaysScroll(page);

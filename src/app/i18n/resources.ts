@@ -23,7 +23,6 @@ import type messenger from '../../../locales/en/messenger.json';
 import notifications from '../../../locales/en/notifications.json';
 import type pickUps from '../../../locales/en/pick-ups.json';
 import type scanner from '../../../locales/en/scanner.json';
-import type scheduleDaysOff from '../../../locales/en/schedule-days-off.json';
 import type signOut from '../../../locales/en/sign-out.json';
 import type signOutRecords from '../../../locales/en/sign-out-records.json';
 import type sync from '../../../locales/en/sync.json';
@@ -45,7 +44,6 @@ interface LazyEnglishResources {
   'sign-out-records': typeof signOutRecords;
   scanner: typeof scanner;
   'timesheet-schedule': typeof timesheetSchedule;
-  'schedule-days-off': typeof scheduleDaysOff;
 }
 
 // A Record, so the typecheck fails when a lazy namespace is missing here or one is listed that has no type above.
@@ -61,7 +59,6 @@ const LAZY: Record<keyof LazyEnglishResources, true> = {
   'sign-out-records': true,
   scanner: true,
   'timesheet-schedule': true,
-  'schedule-days-off': true,
 };
 
 /** Every English namespace, bundled or lazy: the source of the typed translation keys. */

@@ -18,7 +18,6 @@ export const STATION_STORAGE_KEY = 'school-ops.station';
 export const STATION_KINDS = ['arrivals', 'meals', 'pick-up'] as const;
 export type StationKind = (typeof STATION_KINDS)[number];
 
-
 export interface StationState {
   kind: StationKind;
   /** The staff member who started it. */

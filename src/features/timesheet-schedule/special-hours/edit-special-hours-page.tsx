@@ -8,7 +8,6 @@ import { Button, Field, Heading, HStack, Input, Stack, Text } from '@chakra-ui/r
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { ApiError } from '../../../api/client';
 import { useSchoolTimeZone } from '../../../api/school-time-zone';
 import type { SpecialHoursRecord } from '../../../contract';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
@@ -17,19 +16,16 @@ import { QueryState } from '../../../ui/data/query-state';
 import { SelectField } from '../../../ui/form/select-field';
 import { addNotification } from '../../../ui/notifications';
 import { schoolDayOf } from '../../../ui/school-clock';
+import { datesText } from '../model/date-range';
+import { schoolYearOf } from '../model/school-year';
 import { StaffPicker } from '../parts/staff-picker';
+import { useErrorText } from '../parts/use-form-errors';
 import { SpecialHoursDialog } from './special-hours-dialog';
-import { datesText, SpecialHoursList } from './special-hours-list';
-import { useAllStaff, useDeleteSpecial, useSpecialHours } from './use-special-hours';
+import { SpecialHoursList } from './special-hours-list';
+import { useAllStaff, useSpecialHours, useSpecialWrites } from './use-special-hours';
 
 const PER_PAGE = 25;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** June 30 that ends the school year a date lies in (a school year runs from July to June). */
-export const schoolYearEnd = (day: string): string => {
-  const year = Number(day.slice(0, 4));
-  return `${Number(day.slice(5, 7)) >= 7 ? year + 1 : year}-06-30`;
-};
 
 export interface EditSpecialHoursPageProps {
   permissions: readonly string[];
@@ -40,10 +36,11 @@ export default function EditSpecialHoursPage({ permissions }: EditSpecialHoursPa
   const { t, i18n } = useTranslation('timesheet-schedule', { keyPrefix: 'special' });
   const { t: ts } = useTranslation('timesheet-schedule');
   const { t: tc } = useTranslation();
+  const errorText = useErrorText();
   const today = schoolDayOf(Date.now(), useSchoolTimeZone());
   const [params, setParams] = useSearchParams();
   const from = DAY.test(params.get('from') ?? '') ? (params.get('from') as string) : today;
-  const to = DAY.test(params.get('to') ?? '') ? (params.get('to') as string) : schoolYearEnd(today);
+  const to = DAY.test(params.get('to') ?? '') ? (params.get('to') as string) : schoolYearOf(today).end;
   const mode = ['add', 'replace'].includes(params.get('mode') ?? '') ? (params.get('mode') as string) : '';
   const staffId = params.get('staff') ?? '';
   const page = Math.max(1, Number(params.get('page')) || 1);
@@ -71,7 +68,7 @@ export default function EditSpecialHoursPage({ permissions }: EditSpecialHoursPa
   });
   const [editing, setEditing] = useState<SpecialHoursRecord | 'new' | null>(null);
   const [deleting, setDeleting] = useState<SpecialHoursRecord | null>(null);
-  const remove = useDeleteSpecial();
+  const { remove } = useSpecialWrites();
   const can = (action: 'create' | 'update' | 'delete') => permissions.includes(`timesheet_schedules-${action}`);
   const rows = list.data?.data ?? [];
 
@@ -149,13 +146,7 @@ export default function EditSpecialHoursPage({ permissions }: EditSpecialHoursPa
         target={deleting}
         title={t('deleteTitle')}
         body={(row) => <Text>{t('deleteBody', { name: row.name, dates: datesText(row, i18n.language) })}</Text>}
-        error={
-          remove.error
-            ? remove.error instanceof ApiError && remove.error.isOffline
-              ? ts('offline')
-              : remove.error.message
-            : null
-        }
+        error={errorText(remove.error)}
         cancelLabel={tc('actions.cancel')}
         confirmLabel={t('delete')}
         busy={remove.isPending}

@@ -7,15 +7,14 @@
 import { Alert, Button, Checkbox, Field, HStack, Input, RadioGroup, Stack, Text, Textarea } from '@chakra-ui/react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../api/client';
 import type { SpecialHoursRecord, TimekeepingStaffRecord } from '../../../contract';
 import { DialogShell } from '../../../ui/dialog-shell';
-import { toFieldErrors } from '../../../ui/form/field-errors';
 import { addNotification } from '../../../ui/notifications';
 import { formatMinutes } from '../model/hours';
 import { StaffMultiPicker } from '../parts/staff-picker';
+import { useFormErrors } from '../parts/use-form-errors';
 import { bodyOf, checkForm, emptyForm, formOf, paidMinutes, type SpecialForm } from './special-form';
-import { useSaveSpecial } from './use-special-hours';
+import { useSpecialWrites } from './use-special-hours';
 
 export interface SpecialHoursDialogProps {
   /** Closed: null; a new one: 'new'; else the record to change. */
@@ -31,28 +30,23 @@ interface FormProps {
   initial: SpecialForm;
   formId: string;
   onClose: () => void;
-  save: ReturnType<typeof useSaveSpecial>;
+  save: ReturnType<typeof useSpecialWrites>['save'];
 }
 
 function SpecialFormFields({ record, initial, formId, onClose, save }: FormProps) {
   const { t } = useTranslation('timesheet-schedule', { keyPrefix: 'special' });
-  const { t: ts } = useTranslation('timesheet-schedule');
-  const { t: tc } = useTranslation();
   const [form, setForm] = useState(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const { errors, formError, check, fail, clear } = useFormErrors();
   const set = <K extends keyof SpecialForm>(key: K, value: SpecialForm[K]) => {
     setForm((f) => ({ ...f, [key]: value }));
-    setErrors(({ [key]: _fixed, ...rest }) => rest);
+    clear(key === 'people' ? 'user_ids' : key);
   };
   const paid = paidMinutes(form);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const wrong = checkForm(form);
-    setErrors(Object.fromEntries(Object.entries(wrong).map(([field, key]) => [field, t(`errors.${key}`)])));
-    setFormError(Object.keys(wrong).length ? tc('form.incomplete') : null);
-    if (Object.keys(wrong).length) return;
+    if (!check(Object.fromEntries(Object.entries(wrong).map(([field, key]) => [field, t(`errors.${key}`)])))) return;
     save.mutate(
       { id: record?.id ?? null, body: bodyOf(form) },
       {
@@ -60,14 +54,7 @@ function SpecialFormFields({ record, initial, formId, onClose, save }: FormProps
           addNotification({ type: 'success', text: t('saved', { name: saved.name }) });
           onClose();
         },
-        onError: (error) => {
-          const fields = toFieldErrors(error, tc);
-          const { _form: general, ...named } = fields;
-          setErrors(named);
-          if (error instanceof ApiError && error.isOffline) setFormError(ts('offline'));
-          else if (error instanceof ApiError && error.status === 409) setFormError(error.message);
-          else setFormError(general ?? (Object.keys(named).length ? tc('form.incomplete') : tc('states.error')));
-        },
+        onError: fail,
       },
     );
   };
@@ -194,7 +181,7 @@ export function SpecialHoursDialog({ editing, today, staff, onClose }: SpecialHo
   const { t } = useTranslation('timesheet-schedule', { keyPrefix: 'special' });
   const { t: tc } = useTranslation();
   const formId = useId();
-  const save = useSaveSpecial();
+  const { save } = useSpecialWrites();
   const close = () => {
     save.reset();
     onClose();

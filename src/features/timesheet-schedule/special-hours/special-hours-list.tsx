@@ -5,7 +5,7 @@
 import { Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { clockMinutes, type SpecialHoursRecord, type TimekeepingStaffRecord } from '../../../contract';
-import { formatDay } from '../../../ui/school-clock';
+import { datesText } from '../model/date-range';
 import { formatMinutes, staffName } from '../model/hours';
 
 /** How many names a row lists before "and N more". */
@@ -16,13 +16,6 @@ export interface SpecialHoursListProps {
   staff: ReadonlyMap<string, TimekeepingStaffRecord>;
   onEdit: ((row: SpecialHoursRecord) => void) | null;
   onDelete: ((row: SpecialHoursRecord) => void) | null;
-}
-
-/** The dates of a row: one day, or the first and the last. */
-export function datesText(row: Pick<SpecialHoursRecord, 'starts_on' | 'ends_on'>, locale: string): string {
-  return row.starts_on === row.ends_on
-    ? formatDay(row.starts_on, locale)
-    : `${formatDay(row.starts_on, locale)} – ${formatDay(row.ends_on, locale)}`;
 }
 
 /** The rows. */
