@@ -3,14 +3,15 @@
  * last day, or part of one day with the hours off, and a note. Another day off of the person on those dates (or those
  * hours) is refused by the server with its dates and type, said above the form, which keeps what was typed.
  */
-import { Alert, Button, Checkbox, Field, HStack, Input, Stack, Textarea } from '@chakra-ui/react';
+import { Checkbox, Field, HStack, Input, Stack, Textarea } from '@chakra-ui/react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DAY_OFF_TYPES, type DayOffRecord, type DayOffType, type TimekeepingStaffRecord } from '../../../contract';
-import { DialogShell } from '../../../ui/dialog-shell';
 import { SelectField } from '../../../ui/form/select-field';
 import { addNotification } from '../../../ui/notifications';
 import { staffName } from '../model/hours';
+import { DaySpanFields } from '../parts/day-span-fields';
+import { FormAlert, FormDialog } from '../parts/form-dialog';
 import { useFormErrors } from '../parts/use-form-errors';
 import { useDayOffWrites } from './use-days-off';
 
@@ -80,12 +81,7 @@ function DayOffForm({ record, day, person, formId, onClose }: FormProps) {
   return (
     <form id={formId} onSubmit={submit} noValidate>
       <Stack gap="4">
-        {formError && (
-          <Alert.Root status="error">
-            <Alert.Indicator />
-            <Alert.Title>{formError}</Alert.Title>
-          </Alert.Root>
-        )}
+        <FormAlert text={formError} />
         <SelectField
           label={t('fields.type')}
           value={type}
@@ -98,36 +94,18 @@ function DayOffForm({ record, day, person, formId, onClose }: FormProps) {
           <Checkbox.Control />
           <Checkbox.Label>{t('fields.partDay')}</Checkbox.Label>
         </Checkbox.Root>
-        <HStack gap="3" wrap="wrap" align="flex-start">
-          <Field.Root invalid={Boolean(errors.starts_on)} w={{ base: 'full', sm: '44' }}>
-            <Field.Label>{partDay ? t('fields.date') : t('fields.firstDay')}</Field.Label>
-            <Input
-              type="date"
-              value={startsOn}
-              onChange={(e) => {
-                const value = e.target.value;
-                setStartsOn(value);
-                if (endsOn < value) setEndsOn(value);
-                clear('starts_on');
-              }}
-            />
-            <Field.ErrorText>{errors.starts_on}</Field.ErrorText>
-          </Field.Root>
-          {!partDay && (
-            <Field.Root invalid={Boolean(errors.ends_on)} w={{ base: 'full', sm: '44' }}>
-              <Field.Label>{t('fields.lastDay')}</Field.Label>
-              <Input
-                type="date"
-                value={endsOn}
-                onChange={(e) => {
-                  setEndsOn(e.target.value);
-                  clear('ends_on');
-                }}
-              />
-              <Field.ErrorText>{errors.ends_on}</Field.ErrorText>
-            </Field.Root>
-          )}
-        </HStack>
+        <DaySpanFields
+          startsOn={startsOn}
+          endsOn={endsOn}
+          single={partDay}
+          labels={{ first: partDay ? t('fields.date') : t('fields.firstDay'), last: t('fields.lastDay') }}
+          errors={errors}
+          onChange={(values) => {
+            if (values.starts_on !== undefined) setStartsOn(values.starts_on);
+            if (values.ends_on !== undefined) setEndsOn(values.ends_on);
+            for (const field of Object.keys(values)) clear(field);
+          }}
+        />
         {partDay && (
           <HStack gap="3" wrap="wrap" align="flex-start">
             <Field.Root invalid={Boolean(errors.start_time)} w="36">
@@ -169,24 +147,14 @@ function DayOffForm({ record, day, person, formId, onClose }: FormProps) {
 /** The dialog. */
 export function DayOffDialog({ editing, person, onClose }: DayOffDialogProps) {
   const { t } = useTranslation('timesheet-schedule', { keyPrefix: 'daysOff' });
-  const { t: tc } = useTranslation();
   const formId = useId();
   const record = editing && 'id' in editing ? editing : null;
   return (
-    <DialogShell
+    <FormDialog
       open={editing !== null}
       title={t(record ? 'staff.editTitle' : 'staff.addTitle', { name: staffName(person) })}
+      formId={formId}
       onClose={onClose}
-      footer={
-        <HStack gap="2">
-          <Button variant="outline" onClick={onClose}>
-            {tc('actions.cancel')}
-          </Button>
-          <Button type="submit" form={formId} colorPalette="primary">
-            {tc('actions.save')}
-          </Button>
-        </HStack>
-      }
     >
       {editing !== null && (
         <DayOffForm
@@ -198,6 +166,6 @@ export function DayOffDialog({ editing, person, onClose }: DayOffDialogProps) {
           onClose={onClose}
         />
       )}
-    </DialogShell>
+    </FormDialog>
   );
 }

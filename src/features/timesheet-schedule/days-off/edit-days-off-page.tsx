@@ -6,17 +6,16 @@
  */
 import { Heading, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
 import { useSchoolTimeZone } from '../../../api/school-time-zone';
 import { schoolDayOf } from '../../../ui/school-clock';
 import { schoolYearOf } from '../model/school-year';
+import { useUrlParams } from '../parts/use-url-params';
 import { PayPeriodsCard } from './pay-periods-card';
 import { SchoolCalendar } from './school-calendar';
 import { StaffDaysOff } from './staff-days-off';
 
 const TABS = ['calendar', 'staff', 'pay'] as const;
 type Tab = (typeof TABS)[number];
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 export interface EditDaysOffPageProps {
   permissions: readonly string[];
@@ -26,26 +25,11 @@ export default function EditDaysOffPage({ permissions }: EditDaysOffPageProps) {
   const { t } = useTranslation('timesheet-schedule', { keyPrefix: 'daysOff' });
   const { t: tc } = useTranslation();
   const today = schoolDayOf(Date.now(), useSchoolTimeZone());
-  const [params, setParams] = useSearchParams();
+  const { params, change, day, page } = useUrlParams();
   const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '')
     ? (params.get('tab') as Tab)
     : 'calendar';
-  const read = (key: string, fallback: string) =>
-    DAY.test(params.get(key) ?? '') ? (params.get(key) as string) : fallback;
   const year = schoolYearOf(today);
-  const change = (values: Record<string, string>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(values)) {
-          if (value) next.set(key, value);
-          else next.delete(key);
-        }
-        if (!('page' in values)) next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
   const can = (action: 'create' | 'update' | 'delete') => permissions.includes(`timesheet_schedules-${action}`);
 
   return (
@@ -66,7 +50,7 @@ export default function EditDaysOffPage({ permissions }: EditDaysOffPageProps) {
             <Text>{t('calendar.intro')}</Text>
             <SchoolCalendar
               today={today}
-              month={read('month', today)}
+              month={day('month', today)}
               onMonth={(month) => change({ month })}
               can={can}
             />
@@ -75,9 +59,9 @@ export default function EditDaysOffPage({ permissions }: EditDaysOffPageProps) {
         <Tabs.Content value="staff">
           <StaffDaysOff
             staffId={params.get('staff') ?? ''}
-            from={read('from', year.start)}
-            to={read('to', year.end)}
-            page={Math.max(1, Number(params.get('page')) || 1)}
+            from={day('from', year.start)}
+            to={day('to', year.end)}
+            page={page}
             today={today}
             onChange={change}
             can={can}

@@ -2,13 +2,14 @@
  * Adding or changing one of the school's non-work days: its name, kind (holiday, break, other), first and last day.
  * Another non-work day on any of those dates is refused by the server with its name and dates, said above the form.
  */
-import { Alert, Button, Field, HStack, Input, Stack } from '@chakra-ui/react';
+import { Field, Input, Stack } from '@chakra-ui/react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NON_WORK_DAY_KINDS, type NonWorkDayKind, type NonWorkDayRecord } from '../../../contract';
-import { DialogShell } from '../../../ui/dialog-shell';
 import { SelectField } from '../../../ui/form/select-field';
 import { addNotification } from '../../../ui/notifications';
+import { DaySpanFields } from '../parts/day-span-fields';
+import { FormAlert, FormDialog } from '../parts/form-dialog';
 import { useFormErrors } from '../parts/use-form-errors';
 import { useNonWorkDayWrites } from './use-days-off';
 
@@ -62,12 +63,7 @@ function NonWorkDayForm({
   return (
     <form id={formId} onSubmit={submit} noValidate>
       <Stack gap="4">
-        {formError && (
-          <Alert.Root status="error">
-            <Alert.Indicator />
-            <Alert.Title>{formError}</Alert.Title>
-          </Alert.Root>
-        )}
+        <FormAlert text={formError} />
         <Field.Root invalid={Boolean(errors.name)} required>
           <Field.Label>{t('fields.name')}</Field.Label>
           <Input
@@ -87,34 +83,18 @@ function NonWorkDayForm({
           choices={NON_WORK_DAY_KINDS.map((k) => [k, ts(`nonWorkKinds.${k}`)])}
           onChange={(value) => setKind(value as NonWorkDayKind)}
         />
-        <HStack gap="3" wrap="wrap" align="flex-start">
-          <Field.Root invalid={Boolean(errors.starts_on)} w={{ base: 'full', sm: '44' }}>
-            <Field.Label>{t('fields.firstDay')}</Field.Label>
-            <Input
-              type="date"
-              value={startsOn}
-              onChange={(e) => {
-                const value = e.target.value;
-                setStartsOn(value);
-                if (endsOn < value) setEndsOn(value);
-                clear('starts_on');
-              }}
-            />
-            <Field.ErrorText>{errors.starts_on}</Field.ErrorText>
-          </Field.Root>
-          <Field.Root invalid={Boolean(errors.ends_on)} w={{ base: 'full', sm: '44' }}>
-            <Field.Label>{t('fields.lastDay')}</Field.Label>
-            <Input
-              type="date"
-              value={endsOn}
-              onChange={(e) => {
-                setEndsOn(e.target.value);
-                clear('ends_on');
-              }}
-            />
-            <Field.ErrorText>{errors.ends_on}</Field.ErrorText>
-          </Field.Root>
-        </HStack>
+        <DaySpanFields
+          startsOn={startsOn}
+          endsOn={endsOn}
+          single={false}
+          labels={{ first: t('fields.firstDay'), last: t('fields.lastDay') }}
+          errors={errors}
+          onChange={(values) => {
+            if (values.starts_on !== undefined) setStartsOn(values.starts_on);
+            if (values.ends_on !== undefined) setEndsOn(values.ends_on);
+            for (const field of Object.keys(values)) clear(field);
+          }}
+        />
       </Stack>
     </form>
   );
@@ -123,24 +103,14 @@ function NonWorkDayForm({
 /** The dialog. */
 export function NonWorkDayDialog({ editing, onClose }: NonWorkDayDialogProps) {
   const { t } = useTranslation('timesheet-schedule', { keyPrefix: 'daysOff' });
-  const { t: tc } = useTranslation();
   const formId = useId();
   const record = editing && 'id' in editing ? editing : null;
   return (
-    <DialogShell
+    <FormDialog
       open={editing !== null}
       title={record ? t('calendar.editTitle', { name: record.name }) : t('calendar.addTitle')}
+      formId={formId}
       onClose={onClose}
-      footer={
-        <HStack gap="2">
-          <Button variant="outline" onClick={onClose}>
-            {tc('actions.cancel')}
-          </Button>
-          <Button type="submit" form={formId} colorPalette="primary">
-            {tc('actions.save')}
-          </Button>
-        </HStack>
-      }
     >
       {editing !== null && (
         <NonWorkDayForm
@@ -151,6 +121,6 @@ export function NonWorkDayDialog({ editing, onClose }: NonWorkDayDialogProps) {
           onClose={onClose}
         />
       )}
-    </DialogShell>
+    </FormDialog>
   );
 }

@@ -3,7 +3,7 @@
  * Code 204 asks of a charter school), bi-weekly from the first day of any one period, or monthly. The current period
  * and the next two are previewed for the rule being edited, before it is saved.
  */
-import { Alert, Button, Field, Input, Stack, Text } from '@chakra-ui/react';
+import { Button, Field, Input, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -17,6 +17,7 @@ import { QueryState } from '../../../ui/data/query-state';
 import { SelectField } from '../../../ui/form/select-field';
 import { addNotification } from '../../../ui/notifications';
 import { datesText } from '../model/date-range';
+import { FormAlert } from '../parts/form-dialog';
 import { useFormErrors } from '../parts/use-form-errors';
 import { usePayPeriodSettings, useSavePayPeriods } from './use-days-off';
 
@@ -54,12 +55,7 @@ function PayPeriodsForm({ saved, today, canEdit }: { saved: TimekeepingSettings;
     <form onSubmit={submit} noValidate>
       <Stack gap="4" maxW="xl">
         <Text>{t('pay.intro')}</Text>
-        {formError && (
-          <Alert.Root status="error">
-            <Alert.Indicator />
-            <Alert.Title>{formError}</Alert.Title>
-          </Alert.Root>
-        )}
+        <FormAlert text={formError} />
         <SelectField
           label={t('pay.rule')}
           value={rule}

@@ -6,12 +6,11 @@ import { Badge, Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/rea
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { daysBetween, type NonWorkDayRecord } from '../../../contract';
-import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { QueryState } from '../../../ui/data/query-state';
-import { addNotification } from '../../../ui/notifications';
 import { datesText } from '../model/date-range';
 import { schoolYearOf, shiftSchoolYear } from '../model/school-year';
-import { useErrorText } from '../parts/use-form-errors';
+import { DeleteDialog } from '../parts/delete-dialog';
+import { RowActions } from '../parts/row-actions';
 import { MonthView } from './month-view';
 import { NonWorkDayDialog } from './non-work-day-dialog';
 import { useNonWorkDays, useNonWorkDayWrites } from './use-days-off';
@@ -27,8 +26,6 @@ export interface SchoolCalendarProps {
 export function SchoolCalendar({ today, month, onMonth, can }: SchoolCalendarProps) {
   const { t, i18n } = useTranslation('timesheet-schedule', { keyPrefix: 'daysOff' });
   const { t: ts } = useTranslation('timesheet-schedule');
-  const { t: tc } = useTranslation();
-  const errorText = useErrorText();
   const year = schoolYearOf(month);
   const days = useNonWorkDays(year.start, year.end);
   const [editing, setEditing] = useState<NonWorkDayRecord | { day: string } | null>(null);
@@ -80,33 +77,11 @@ export function SchoolCalendar({ today, month, onMonth, can }: SchoolCalendarPro
                     </Stack>
                     <Badge variant="outline">{ts(`nonWorkKinds.${d.kind}`)}</Badge>
                   </HStack>
-                  {(can('update') || can('delete')) && (
-                    <HStack gap="2" pt="2">
-                      {can('update') && (
-                        <Button
-                          size="sm"
-                          variant="outline"
-                          minH="10"
-                          aria-label={t('editLabel', { name: d.name, dates })}
-                          onClick={() => setEditing(d)}
-                        >
-                          {t('edit')}
-                        </Button>
-                      )}
-                      {can('delete') && (
-                        <Button
-                          size="sm"
-                          variant="outline"
-                          colorPalette="red"
-                          minH="10"
-                          aria-label={t('deleteLabel', { name: d.name, dates })}
-                          onClick={() => setDeleting(d)}
-                        >
-                          {t('delete')}
-                        </Button>
-                      )}
-                    </HStack>
-                  )}
+                  <RowActions
+                    what={`${d.name}, ${dates}`}
+                    onEdit={can('update') ? () => setEditing(d) : null}
+                    onDelete={can('delete') ? () => setDeleting(d) : null}
+                  />
                 </Box>
               );
             })}
@@ -114,27 +89,13 @@ export function SchoolCalendar({ today, month, onMonth, can }: SchoolCalendarPro
         </QueryState>
       </Stack>
       <NonWorkDayDialog editing={editing} onClose={() => setEditing(null)} />
-      <ConfirmDialog
+      <DeleteDialog
         target={deleting}
         title={t('calendar.deleteTitle')}
-        body={(d) => <Text>{t('calendar.deleteBody', { name: d.name, dates: datesText(d, i18n.language) })}</Text>}
-        error={errorText(remove.error)}
-        cancelLabel={tc('actions.cancel')}
-        confirmLabel={t('delete')}
-        busy={remove.isPending}
-        onConfirm={(d) =>
-          remove.mutate(d.id, {
-            onSuccess: () => {
-              addNotification({ type: 'success', text: t('deleted', { name: d.name }) });
-              setDeleting(null);
-              remove.reset();
-            },
-          })
-        }
-        onDismiss={() => {
-          setDeleting(null);
-          remove.reset();
-        }}
+        body={(d) => t('calendar.deleteBody', { name: d.name, dates: datesText(d, i18n.language) })}
+        deleted={(d) => t('deleted', { name: d.name })}
+        remove={remove}
+        onClose={() => setDeleting(null)}
       />
     </Stack>
   );

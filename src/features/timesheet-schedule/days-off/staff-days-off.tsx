@@ -3,23 +3,23 @@
  * (the school year at first), latest first, a page at a time; each with its type, dates, whole day or the hours off,
  * the note, and Edit / Delete for those who may.
  */
-import { Badge, Box, Button, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DayOffRecord, TimekeepingStaffRecord } from '../../../contract';
-import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { Pager } from '../../../ui/data/pager';
 import { QueryState } from '../../../ui/data/query-state';
-import { addNotification } from '../../../ui/notifications';
 import { datesText } from '../model/date-range';
 import { staffName } from '../model/hours';
+import { DateRangeFields } from '../parts/date-range-fields';
+import { DeleteDialog } from '../parts/delete-dialog';
+import { RowActions } from '../parts/row-actions';
 import { StaffPicker } from '../parts/staff-picker';
 import { useErrorText } from '../parts/use-form-errors';
 import { DayOffDialog } from './day-off-dialog';
 import { useDayOffWrites, usePersonDaysOff, useStaffMember } from './use-days-off';
 
 const PER_PAGE = 25;
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 export interface StaffDaysOffProps {
   staffId: string;
@@ -42,8 +42,6 @@ function PersonDaysOff({
 }: Omit<StaffDaysOffProps, 'staffId'> & { person: TimekeepingStaffRecord }) {
   const { t, i18n } = useTranslation('timesheet-schedule', { keyPrefix: 'daysOff' });
   const { t: ts } = useTranslation('timesheet-schedule');
-  const { t: tc } = useTranslation();
-  const errorText = useErrorText();
   const list = usePersonDaysOff(person.id, from, to >= from ? to : from, page, PER_PAGE);
   const [editing, setEditing] = useState<DayOffRecord | { day: string } | null>(null);
   const [deleting, setDeleting] = useState<DayOffRecord | null>(null);
@@ -54,22 +52,7 @@ function PersonDaysOff({
   return (
     <Stack gap="4">
       <HStack gap="3" wrap="wrap" align="flex-end">
-        <Field.Root w={{ base: 'full', sm: '44' }}>
-          <Field.Label>{t('staff.from')}</Field.Label>
-          <Input
-            type="date"
-            value={from}
-            onChange={(e) => DAY.test(e.target.value) && onChange({ from: e.target.value })}
-          />
-        </Field.Root>
-        <Field.Root w={{ base: 'full', sm: '44' }}>
-          <Field.Label>{t('staff.to')}</Field.Label>
-          <Input
-            type="date"
-            value={to}
-            onChange={(e) => DAY.test(e.target.value) && onChange({ to: e.target.value })}
-          />
-        </Field.Root>
+        <DateRangeFields from={from} to={to} onChange={(values) => onChange(values as Record<string, string>)} />
       </HStack>
       {can('create') && (
         <Button alignSelf="flex-start" colorPalette="primary" onClick={() => setEditing({ day: today })}>
@@ -95,33 +78,11 @@ function PersonDaysOff({
                   </Stack>
                   <Badge variant="outline">{ts(`dayOffTypes.${d.type}`)}</Badge>
                 </HStack>
-                {(can('update') || can('delete')) && (
-                  <HStack gap="2" pt="2">
-                    {can('update') && (
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        minH="10"
-                        onClick={() => setEditing(d)}
-                        aria-label={t('editLabel', { name: ts(`dayOffTypes.${d.type}`), dates })}
-                      >
-                        {t('edit')}
-                      </Button>
-                    )}
-                    {can('delete') && (
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        colorPalette="red"
-                        minH="10"
-                        onClick={() => setDeleting(d)}
-                        aria-label={t('deleteLabel', { name: ts(`dayOffTypes.${d.type}`), dates })}
-                      >
-                        {t('delete')}
-                      </Button>
-                    )}
-                  </HStack>
-                )}
+                <RowActions
+                  what={`${ts(`dayOffTypes.${d.type}`)}, ${dates}`}
+                  onEdit={can('update') ? () => setEditing(d) : null}
+                  onDelete={can('delete') ? () => setDeleting(d) : null}
+                />
               </Box>
             );
           })}
@@ -134,35 +95,19 @@ function PersonDaysOff({
         />
       </QueryState>
       <DayOffDialog editing={editing} person={person} onClose={() => setEditing(null)} />
-      <ConfirmDialog
+      <DeleteDialog
         target={deleting}
         title={t('staff.deleteTitle')}
-        body={(d) => (
-          <Text>
-            {t('staff.deleteBody', {
-              name: staffName(person),
-              type: ts(`dayOffTypes.${d.type}`),
-              dates: datesText(d, i18n.language),
-            })}
-          </Text>
-        )}
-        error={errorText(remove.error)}
-        cancelLabel={tc('actions.cancel')}
-        confirmLabel={t('delete')}
-        busy={remove.isPending}
-        onConfirm={(d) =>
-          remove.mutate(d.id, {
-            onSuccess: () => {
-              addNotification({ type: 'success', text: t('staff.deleted', { name: staffName(person) }) });
-              setDeleting(null);
-              remove.reset();
-            },
+        body={(d) =>
+          t('staff.deleteBody', {
+            name: staffName(person),
+            type: ts(`dayOffTypes.${d.type}`),
+            dates: datesText(d, i18n.language),
           })
         }
-        onDismiss={() => {
-          setDeleting(null);
-          remove.reset();
-        }}
+        deleted={() => t('staff.deleted', { name: staffName(person) })}
+        remove={remove}
+        onClose={() => setDeleting(null)}
       />
     </Stack>
   );

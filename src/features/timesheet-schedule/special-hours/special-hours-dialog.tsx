@@ -4,13 +4,14 @@
  * are typed. Checks run before sending; the server's refusals (a field's 422, an overlap's 409 written for people)
  * show in the form, which keeps what was typed.
  */
-import { Alert, Button, Checkbox, Field, HStack, Input, RadioGroup, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Checkbox, Field, HStack, Input, RadioGroup, Stack, Text, Textarea } from '@chakra-ui/react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SpecialHoursRecord, TimekeepingStaffRecord } from '../../../contract';
-import { DialogShell } from '../../../ui/dialog-shell';
 import { addNotification } from '../../../ui/notifications';
 import { formatMinutes } from '../model/hours';
+import { DaySpanFields } from '../parts/day-span-fields';
+import { FormAlert, FormDialog } from '../parts/form-dialog';
 import { StaffMultiPicker } from '../parts/staff-picker';
 import { useFormErrors } from '../parts/use-form-errors';
 import { bodyOf, checkForm, emptyForm, formOf, paidMinutes, type SpecialForm } from './special-form';
@@ -62,32 +63,23 @@ function SpecialFormFields({ record, initial, formId, onClose, save }: FormProps
   return (
     <form id={formId} onSubmit={submit} noValidate>
       <Stack gap="4">
-        {formError && (
-          <Alert.Root status="error">
-            <Alert.Indicator />
-            <Alert.Title>{formError}</Alert.Title>
-          </Alert.Root>
-        )}
+        <FormAlert text={formError} />
         <Field.Root invalid={Boolean(errors.name)} required>
           <Field.Label>{t('fields.name')}</Field.Label>
           <Input value={form.name} maxLength={100} onChange={(e) => set('name', e.target.value)} />
           <Field.HelperText>{t('fields.nameHint')}</Field.HelperText>
           <Field.ErrorText>{errors.name}</Field.ErrorText>
         </Field.Root>
-        <HStack gap="3" wrap="wrap" align="flex-start">
-          <Field.Root invalid={Boolean(errors.starts_on)} w={{ base: 'full', sm: '44' }}>
-            <Field.Label>{form.several ? t('fields.firstDay') : t('fields.date')}</Field.Label>
-            <Input type="date" value={form.starts_on} onChange={(e) => set('starts_on', e.target.value)} />
-            <Field.ErrorText>{errors.starts_on}</Field.ErrorText>
-          </Field.Root>
-          {form.several && (
-            <Field.Root invalid={Boolean(errors.ends_on)} w={{ base: 'full', sm: '44' }}>
-              <Field.Label>{t('fields.lastDay')}</Field.Label>
-              <Input type="date" value={form.ends_on} onChange={(e) => set('ends_on', e.target.value)} />
-              <Field.ErrorText>{errors.ends_on}</Field.ErrorText>
-            </Field.Root>
-          )}
-        </HStack>
+        <DaySpanFields
+          startsOn={form.starts_on}
+          endsOn={form.ends_on}
+          single={!form.several}
+          labels={{ first: form.several ? t('fields.firstDay') : t('fields.date'), last: t('fields.lastDay') }}
+          errors={errors}
+          onChange={(values) => {
+            for (const [field, value] of Object.entries(values)) set(field as 'starts_on' | 'ends_on', value);
+          }}
+        />
         <Checkbox.Root
           checked={form.several}
           onCheckedChange={(d) => {
@@ -179,7 +171,6 @@ function SpecialFormFields({ record, initial, formId, onClose, save }: FormProps
 /** The dialog around the form. */
 export function SpecialHoursDialog({ editing, today, staff, onClose }: SpecialHoursDialogProps) {
   const { t } = useTranslation('timesheet-schedule', { keyPrefix: 'special' });
-  const { t: tc } = useTranslation();
   const formId = useId();
   const { save } = useSpecialWrites();
   const close = () => {
@@ -188,20 +179,12 @@ export function SpecialHoursDialog({ editing, today, staff, onClose }: SpecialHo
   };
   const record = editing === 'new' || editing === null ? null : editing;
   return (
-    <DialogShell
+    <FormDialog
       open={editing !== null}
       title={record ? t('editTitle', { name: record.name }) : t('addTitle')}
+      formId={formId}
       onClose={close}
-      footer={
-        <HStack gap="2">
-          <Button variant="outline" onClick={close}>
-            {tc('actions.cancel')}
-          </Button>
-          <Button type="submit" form={formId} colorPalette="primary" loading={save.isPending}>
-            {t('save')}
-          </Button>
-        </HStack>
-      }
+      busy={save.isPending}
     >
       {editing !== null && (
         <SpecialFormFields
@@ -213,6 +196,6 @@ export function SpecialHoursDialog({ editing, today, staff, onClose }: SpecialHo
           save={save}
         />
       )}
-    </DialogShell>
+    </FormDialog>
   );
 }

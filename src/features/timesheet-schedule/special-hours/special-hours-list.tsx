@@ -2,11 +2,12 @@
  * Special hours as rows that read the same on a phone and a desk: the name, the dates, the hours with what they pay,
  * whether they replace the day or add to it, who they are for, the note, and Edit / Delete for those who may.
  */
-import { Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, HStack, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { clockMinutes, type SpecialHoursRecord, type TimekeepingStaffRecord } from '../../../contract';
 import { datesText } from '../model/date-range';
 import { formatMinutes, staffName } from '../model/hours';
+import { RowActions } from '../parts/row-actions';
 
 /** How many names a row lists before "and N more". */
 const NAMES_SHOWN = 3;
@@ -57,33 +58,11 @@ export function SpecialHoursList({ rows, staff, onEdit, onDelete }: SpecialHours
               </Text>
               <Text color="fg.muted">{t('for', { who: who(row) })}</Text>
               {row.note && <Text fontSize="sm">{row.note}</Text>}
-              {(onEdit || onDelete) && (
-                <HStack gap="2" pt="1" wrap="wrap">
-                  {onEdit && (
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      minH="10"
-                      onClick={() => onEdit(row)}
-                      aria-label={t('editLabel', { name: row.name, dates })}
-                    >
-                      {t('edit')}
-                    </Button>
-                  )}
-                  {onDelete && (
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      colorPalette="red"
-                      minH="10"
-                      onClick={() => onDelete(row)}
-                      aria-label={t('deleteLabel', { name: row.name, dates })}
-                    >
-                      {t('delete')}
-                    </Button>
-                  )}
-                </HStack>
-              )}
+              <RowActions
+                what={`${row.name}, ${dates}`}
+                onEdit={onEdit && (() => onEdit(row))}
+                onDelete={onDelete && (() => onDelete(row))}
+              />
             </Stack>
           </Box>
         );
