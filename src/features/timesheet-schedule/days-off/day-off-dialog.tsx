@@ -7,12 +7,12 @@ import { Checkbox, Field, HStack, Input, Stack, Textarea } from '@chakra-ui/reac
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DAY_OFF_TYPES, type DayOffRecord, type DayOffType, type TimekeepingStaffRecord } from '../../../contract';
-import { SelectField } from '../../../ui/form/select-field';
 import { addNotification } from '../../../ui/notifications';
 import { staffName } from '../model/hours';
 import { DaySpanFields } from '../parts/day-span-fields';
 import { FormAlert, FormDialog } from '../parts/form-dialog';
 import { useFormErrors } from '../parts/use-form-errors';
+import { ChoiceField } from './choice-field';
 import { useDayOffWrites } from './use-days-off';
 
 export interface DayOffDialogProps {
@@ -31,9 +31,10 @@ interface FormProps {
   person: TimekeepingStaffRecord;
   formId: string;
   onClose: () => void;
+  save: ReturnType<typeof useDayOffWrites>['save'];
 }
 
-function DayOffForm({ record, day, person, formId, onClose }: FormProps) {
+function DayOffForm({ record, day, person, formId, onClose, save }: FormProps) {
   const { t } = useTranslation('timesheet-schedule', { keyPrefix: 'daysOff' });
   const { t: ts } = useTranslation('timesheet-schedule');
   const [type, setType] = useState<DayOffType>(record?.type ?? 'vacation');
@@ -44,7 +45,6 @@ function DayOffForm({ record, day, person, formId, onClose }: FormProps) {
   const [endTime, setEndTime] = useState(record?.end_time ?? '16:00');
   const [note, setNote] = useState(record?.note ?? '');
   const { errors, formError, check, fail, clear } = useFormErrors();
-  const { save } = useDayOffWrites();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -82,12 +82,16 @@ function DayOffForm({ record, day, person, formId, onClose }: FormProps) {
     <form id={formId} onSubmit={submit} noValidate>
       <Stack gap="4">
         <FormAlert text={formError} />
-        <SelectField
+        <ChoiceField
           label={t('fields.type')}
           value={type}
           w={{ base: 'full', sm: '56' }}
           choices={DAY_OFF_TYPES.map((k) => [k, ts(`dayOffTypes.${k}`)])}
-          onChange={(value) => setType(value as DayOffType)}
+          error={errors.type}
+          onChange={(value) => {
+            setType(value as DayOffType);
+            clear('type');
+          }}
         />
         <Checkbox.Root checked={partDay} onCheckedChange={(d) => setPartDay(d.checked === true)} minH="10">
           <Checkbox.HiddenInput />
@@ -99,11 +103,13 @@ function DayOffForm({ record, day, person, formId, onClose }: FormProps) {
           endsOn={endsOn}
           single={partDay}
           labels={{ first: partDay ? t('fields.date') : t('fields.firstDay'), last: t('fields.lastDay') }}
-          errors={errors}
+          errors={partDay ? { starts_on: errors.starts_on ?? errors.ends_on } : errors}
           onChange={(values) => {
             if (values.starts_on !== undefined) setStartsOn(values.starts_on);
             if (values.ends_on !== undefined) setEndsOn(values.ends_on);
             for (const field of Object.keys(values)) clear(field);
+            // One date shows the last day's message under it too, so a new date clears that as well.
+            if (partDay) clear('ends_on');
           }}
         />
         {partDay && (
@@ -136,7 +142,14 @@ function DayOffForm({ record, day, person, formId, onClose }: FormProps) {
         )}
         <Field.Root invalid={Boolean(errors.note)}>
           <Field.Label>{t('fields.note')}</Field.Label>
-          <Textarea value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} />
+          <Textarea
+            value={note}
+            maxLength={500}
+            onChange={(e) => {
+              setNote(e.target.value);
+              clear('note');
+            }}
+          />
           <Field.ErrorText>{errors.note}</Field.ErrorText>
         </Field.Root>
       </Stack>
@@ -148,13 +161,19 @@ function DayOffForm({ record, day, person, formId, onClose }: FormProps) {
 export function DayOffDialog({ editing, person, onClose }: DayOffDialogProps) {
   const { t } = useTranslation('timesheet-schedule', { keyPrefix: 'daysOff' });
   const formId = useId();
+  const { save } = useDayOffWrites();
   const record = editing && 'id' in editing ? editing : null;
+  const close = () => {
+    save.reset();
+    onClose();
+  };
   return (
     <FormDialog
       open={editing !== null}
       title={t(record ? 'staff.editTitle' : 'staff.addTitle', { name: staffName(person) })}
       formId={formId}
-      onClose={onClose}
+      busy={save.isPending}
+      onClose={close}
     >
       {editing !== null && (
         <DayOffForm
@@ -163,7 +182,8 @@ export function DayOffDialog({ editing, person, onClose }: DayOffDialogProps) {
           day={'day' in editing ? editing.day : ''}
           person={person}
           formId={formId}
-          onClose={onClose}
+          onClose={close}
+          save={save}
         />
       )}
     </FormDialog>

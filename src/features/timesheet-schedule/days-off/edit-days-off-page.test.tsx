@@ -51,6 +51,12 @@ class FakeDaysOffServer extends FakeServer<Recorded> {
   protected route(request: Request, { path, query, body }: Recorded): Response {
     const get = request.method === 'GET';
     if (path === 'v2/timesheet_schedules/non_work_days' && get) return pageOf([BREAK], query);
+    if (path === 'v2/timesheet_schedules/non_work_days') {
+      return json(422, {
+        message: 'The given data was invalid.',
+        errors: { kind: ['Choose holiday, break or other.'], ends_on: ['The last day is within a year of the first.'] },
+      });
+    }
     if (path === 'v2/timesheet_schedules/staff') return pageOf([ANA], query);
     if (path === `v2/timesheet_schedules/staff/${ANA.id}`) return json(200, { data: ANA });
     if (path === 'v2/timesheet_schedules/days_off' && get) return pageOf(this.daysOff, query);
@@ -99,6 +105,34 @@ describe('Edit Days Off', () => {
     expect(within(year).getByText('5 days')).toBeTruthy();
     const query = server.requests.find((r) => r.path === 'v2/timesheet_schedules/non_work_days')?.query;
     expect([query?.get('filter[from]'), query?.get('filter[to]')]).toEqual(['2026-07-01', '2027-06-30']);
+  });
+
+  it("says a refused non-work day's faults under its fields, and offers no changes to a person who may only look", async () => {
+    const view = await render('month=2026-11-10');
+    fireEvent.click(await screen.findByRole('button', { name: 'Add a non-work day' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a non-work day' });
+    fireEvent.change(within(dialog).getByLabelText(/^Name/), { target: { value: 'Winter break' } });
+    fireEvent.change(within(dialog).getByLabelText('First day'), { target: { value: '2026-12-21' } });
+    fireEvent.change(within(dialog).getByLabelText('Last day'), { target: { value: '2028-01-01' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await within(dialog).findByText('Choose holiday, break or other.');
+    expect(within(dialog).getByText('The last day is within a year of the first.')).toBeTruthy();
+    expect((within(dialog).getByLabelText(/^Name/) as HTMLInputElement).value).toBe('Winter break');
+    expect(server.requests.find((r) => r.method === 'POST')?.body).toEqual({
+      name: 'Winter break',
+      kind: 'holiday',
+      starts_on: '2026-12-21',
+      ends_on: '2028-01-01',
+    });
+    view.unmount();
+
+    renderWithProviders(<EditDaysOffPage permissions={[]} />, {
+      route: '/timesheet-schedule/edit-days-off?month=2026-11-10',
+    });
+    await screen.findByText('5 days');
+    expect(screen.queryByRole('button', { name: 'Add a non-work day' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Edit Thanksgiving break/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Delete Thanksgiving break/ })).toBeNull();
   });
 
   it('adds part of a day off, and says why an overlapping one is refused while keeping the dialog', async () => {

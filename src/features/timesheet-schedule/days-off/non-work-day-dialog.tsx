@@ -6,11 +6,11 @@ import { Field, Input, Stack } from '@chakra-ui/react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NON_WORK_DAY_KINDS, type NonWorkDayKind, type NonWorkDayRecord } from '../../../contract';
-import { SelectField } from '../../../ui/form/select-field';
 import { addNotification } from '../../../ui/notifications';
 import { DaySpanFields } from '../parts/day-span-fields';
 import { FormAlert, FormDialog } from '../parts/form-dialog';
 import { useFormErrors } from '../parts/use-form-errors';
+import { ChoiceField } from './choice-field';
 import { useNonWorkDayWrites } from './use-days-off';
 
 export interface NonWorkDayDialogProps {
@@ -26,11 +26,13 @@ function NonWorkDayForm({
   day,
   formId,
   onClose,
+  save,
 }: {
   record: NonWorkDayRecord | null;
   day: string;
   formId: string;
   onClose: () => void;
+  save: ReturnType<typeof useNonWorkDayWrites>['save'];
 }) {
   const { t } = useTranslation('timesheet-schedule', { keyPrefix: 'daysOff' });
   const { t: ts } = useTranslation('timesheet-schedule');
@@ -39,7 +41,6 @@ function NonWorkDayForm({
   const [startsOn, setStartsOn] = useState(record?.starts_on ?? day);
   const [endsOn, setEndsOn] = useState(record?.ends_on ?? day);
   const { errors, formError, check, fail, clear } = useFormErrors();
-  const { save } = useNonWorkDayWrites();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -76,12 +77,16 @@ function NonWorkDayForm({
           />
           <Field.ErrorText>{errors.name}</Field.ErrorText>
         </Field.Root>
-        <SelectField
+        <ChoiceField
           label={t('fields.kind')}
           value={kind}
           w={{ base: 'full', sm: '56' }}
           choices={NON_WORK_DAY_KINDS.map((k) => [k, ts(`nonWorkKinds.${k}`)])}
-          onChange={(value) => setKind(value as NonWorkDayKind)}
+          error={errors.kind}
+          onChange={(value) => {
+            setKind(value as NonWorkDayKind);
+            clear('kind');
+          }}
         />
         <DaySpanFields
           startsOn={startsOn}
@@ -104,13 +109,19 @@ function NonWorkDayForm({
 export function NonWorkDayDialog({ editing, onClose }: NonWorkDayDialogProps) {
   const { t } = useTranslation('timesheet-schedule', { keyPrefix: 'daysOff' });
   const formId = useId();
+  const { save } = useNonWorkDayWrites();
   const record = editing && 'id' in editing ? editing : null;
+  const close = () => {
+    save.reset();
+    onClose();
+  };
   return (
     <FormDialog
       open={editing !== null}
       title={record ? t('calendar.editTitle', { name: record.name }) : t('calendar.addTitle')}
       formId={formId}
-      onClose={onClose}
+      busy={save.isPending}
+      onClose={close}
     >
       {editing !== null && (
         <NonWorkDayForm
@@ -118,7 +129,8 @@ export function NonWorkDayDialog({ editing, onClose }: NonWorkDayDialogProps) {
           record={record}
           day={'day' in editing ? editing.day : ''}
           formId={formId}
-          onClose={onClose}
+          onClose={close}
+          save={save}
         />
       )}
     </FormDialog>

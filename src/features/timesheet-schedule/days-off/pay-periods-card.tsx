@@ -14,11 +14,11 @@ import {
   type TimekeepingSettings,
 } from '../../../contract';
 import { QueryState } from '../../../ui/data/query-state';
-import { SelectField } from '../../../ui/form/select-field';
 import { addNotification } from '../../../ui/notifications';
 import { datesText } from '../model/date-range';
 import { FormAlert } from '../parts/form-dialog';
 import { useFormErrors } from '../parts/use-form-errors';
+import { ChoiceField } from './choice-field';
 import { usePayPeriodSettings, useSavePayPeriods } from './use-days-off';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -56,15 +56,20 @@ function PayPeriodsForm({ saved, today, canEdit }: { saved: TimekeepingSettings;
       <Stack gap="4" maxW="xl">
         <Text>{t('pay.intro')}</Text>
         <FormAlert text={formError} />
-        <SelectField
+        <ChoiceField
           label={t('pay.rule')}
           value={rule}
           w="full"
           choices={PAY_PERIOD_RULES.map((r) => [r, ts(`payRules.${r}`)])}
-          onChange={(value) => setRule(value as PayPeriodRule)}
+          error={errors.pay_period_rule}
+          disabled={!canEdit}
+          onChange={(value) => {
+            setRule(value as PayPeriodRule);
+            clear('pay_period_rule');
+          }}
         />
         {rule === 'biweekly' && (
-          <Field.Root invalid={Boolean(errors.pay_period_anchor)} w={{ base: 'full', sm: '56' }}>
+          <Field.Root invalid={Boolean(errors.pay_period_anchor)} disabled={!canEdit} w={{ base: 'full', sm: '56' }}>
             <Field.Label>{t('pay.anchor')}</Field.Label>
             <Input
               type="date"
