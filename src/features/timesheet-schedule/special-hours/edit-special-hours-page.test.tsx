@@ -75,6 +75,11 @@ class FakeSpecialServer extends FakeServer<Recorded> {
       this.rows.push(row);
       return json(201, { data: row });
     }
+    const deleted = path.match(/^v2\/timesheet_schedules\/special_hours\/(.+)$/);
+    if (deleted && request.method === 'DELETE') {
+      this.rows = this.rows.filter((r) => r.id !== deleted[1]);
+      return json(200, { message: 'Deleted.' });
+    }
     return json(404, { message: 'No such record.' });
   }
 }
@@ -86,8 +91,8 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 const ALL = ['timesheet_schedules-create', 'timesheet_schedules-update', 'timesheet_schedules-delete'];
-const render = () =>
-  renderWithProviders(<EditSpecialHoursPage permissions={ALL} />, {
+const render = (permissions: readonly string[] = ALL) =>
+  renderWithProviders(<EditSpecialHoursPage permissions={permissions} />, {
     route: '/timesheet-schedule/edit-special?from=2027-01-01&to=2027-06-30',
   });
 
@@ -165,5 +170,19 @@ describe('Edit Special Hours', () => {
       everyone: true,
       user_ids: [],
     });
+  });
+
+  it('offers only the actions the person may take, and deletes after a confirmation', async () => {
+    server = new FakeSpecialServer([special(1, { everyone: true })]).install();
+    await render(['timesheet_schedules-delete']);
+    const list = await screen.findByRole('list', { name: 'Special hours' });
+    expect(screen.queryByRole('button', { name: 'Add special hours' })).toBeNull();
+    expect(within(list).queryByRole('button', { name: /^Edit / })).toBeNull();
+    fireEvent.click(within(list).getByRole('button', { name: /^Delete Conference night/ }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete these special hours?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(getSnapshot().current?.text).toBe('Conference night was deleted.'));
+    expect(server.requests.some((r) => r.method === 'DELETE' && r.path.endsWith(id(101)))).toBe(true);
+    await screen.findByText('No special hours in these dates.');
   });
 });

@@ -75,9 +75,11 @@ function SpecialFormFields({ record, initial, formId, onClose, save }: FormProps
           endsOn={form.ends_on}
           single={!form.several}
           labels={{ first: form.several ? t('fields.firstDay') : t('fields.date'), last: t('fields.lastDay') }}
-          errors={errors}
+          errors={form.several ? errors : { starts_on: errors.starts_on ?? errors.ends_on }}
           onChange={(values) => {
             for (const [field, value] of Object.entries(values)) set(field as 'starts_on' | 'ends_on', value);
+            // A single date shows the last day's message under it, so a new date clears that too.
+            if (!form.several) clear('ends_on');
           }}
         />
         <Checkbox.Root
@@ -119,14 +121,28 @@ function SpecialFormFields({ record, initial, formId, onClose, save }: FormProps
         <Text aria-live="polite">{paid === null ? t('paidUnknown') : t('paid', { hours: formatMinutes(paid) })}</Text>
         <Field.Root invalid={Boolean(errors.mode)}>
           <Field.Label id={`${formId}-mode`}>{t('fields.mode')}</Field.Label>
+          {/* Two cards (a radio each, the whole card its target); the theme carries RadioGroup's recipe, not RadioCard's. */}
           <RadioGroup.Root
             value={form.mode}
             onValueChange={(d) => d.value && set('mode', d.value as SpecialForm['mode'])}
             aria-labelledby={`${formId}-mode`}
+            w="full"
           >
-            <Stack gap="2">
-              {(['add', 'replace'] as const).map((mode) => (
-                <RadioGroup.Item key={mode} value={mode} minH="10" alignItems="flex-start">
+            <Stack direction={{ base: 'column', sm: 'row' }} align="stretch" gap="2">
+              {(['replace', 'add'] as const).map((mode) => (
+                <RadioGroup.Item
+                  key={mode}
+                  value={mode}
+                  flex="1"
+                  minH="12"
+                  p="3"
+                  borderWidth="1px"
+                  borderRadius="md"
+                  alignItems="flex-start"
+                  cursor="pointer"
+                  colorPalette="primary"
+                  _checked={{ borderColor: 'colorPalette.solid', bg: 'colorPalette.subtle' }}
+                >
                   <RadioGroup.ItemHiddenInput />
                   <RadioGroup.ItemIndicator />
                   <RadioGroup.ItemText>{t(`modeChoice.${mode}`)}</RadioGroup.ItemText>
@@ -142,9 +158,16 @@ function SpecialFormFields({ record, initial, formId, onClose, save }: FormProps
           <Checkbox.Label>{t('fields.everyone')}</Checkbox.Label>
         </Checkbox.Root>
         {form.everyone ? (
-          <Text fontSize="sm" color="fg.muted">
-            {t('everyoneHint')}
-          </Text>
+          <Stack gap="1">
+            <Text fontSize="sm" color="fg.muted">
+              {t('everyoneHint')}
+            </Text>
+            {errors.user_ids && (
+              <Text fontSize="sm" color="fg.error">
+                {errors.user_ids}
+              </Text>
+            )}
+          </Stack>
         ) : (
           <StaffMultiPicker
             label={t('fields.people')}
