@@ -7,12 +7,12 @@ import { Checkbox, Field, HStack, Input, Stack, Textarea } from '@chakra-ui/reac
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DAY_OFF_TYPES, type DayOffRecord, type DayOffType, type TimekeepingStaffRecord } from '../../../contract';
+import { SelectField } from '../../../ui/form/select-field';
 import { addNotification } from '../../../ui/notifications';
 import { staffName } from '../model/hours';
 import { DaySpanFields } from '../parts/day-span-fields';
 import { FormAlert, FormDialog } from '../parts/form-dialog';
 import { useFormErrors } from '../parts/use-form-errors';
-import { ChoiceField } from './choice-field';
 import { useDayOffWrites } from './use-days-off';
 
 export interface DayOffDialogProps {
@@ -82,7 +82,7 @@ function DayOffForm({ record, day, person, formId, onClose, save }: FormProps) {
     <form id={formId} onSubmit={submit} noValidate>
       <Stack gap="4">
         <FormAlert text={formError} />
-        <ChoiceField
+        <SelectField
           label={t('fields.type')}
           value={type}
           w={{ base: 'full', sm: '56' }}

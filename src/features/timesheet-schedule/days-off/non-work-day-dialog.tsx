@@ -6,11 +6,11 @@ import { Field, Input, Stack } from '@chakra-ui/react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NON_WORK_DAY_KINDS, type NonWorkDayKind, type NonWorkDayRecord } from '../../../contract';
+import { SelectField } from '../../../ui/form/select-field';
 import { addNotification } from '../../../ui/notifications';
 import { DaySpanFields } from '../parts/day-span-fields';
 import { FormAlert, FormDialog } from '../parts/form-dialog';
 import { useFormErrors } from '../parts/use-form-errors';
-import { ChoiceField } from './choice-field';
 import { useNonWorkDayWrites } from './use-days-off';
 
 export interface NonWorkDayDialogProps {
@@ -77,7 +77,7 @@ function NonWorkDayForm({
           />
           <Field.ErrorText>{errors.name}</Field.ErrorText>
         </Field.Root>
-        <ChoiceField
+        <SelectField
           label={t('fields.kind')}
           value={kind}
           w={{ base: 'full', sm: '56' }}

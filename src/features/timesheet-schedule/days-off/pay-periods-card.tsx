@@ -14,11 +14,11 @@ import {
   type TimekeepingSettings,
 } from '../../../contract';
 import { QueryState } from '../../../ui/data/query-state';
+import { SelectField } from '../../../ui/form/select-field';
 import { addNotification } from '../../../ui/notifications';
 import { datesText } from '../model/date-range';
 import { FormAlert } from '../parts/form-dialog';
 import { useFormErrors } from '../parts/use-form-errors';
-import { ChoiceField } from './choice-field';
 import { usePayPeriodSettings, useSavePayPeriods } from './use-days-off';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -56,7 +56,7 @@ function PayPeriodsForm({ saved, today, canEdit }: { saved: TimekeepingSettings;
       <Stack gap="4" maxW="xl">
         <Text>{t('pay.intro')}</Text>
         <FormAlert text={formError} />
-        <ChoiceField
+        <SelectField
           label={t('pay.rule')}
           value={rule}
           w="full"
