@@ -381,7 +381,8 @@ describe('View Records: CSV export', () => {
         '2030-03-04,1:15 PM,Signed out,10002,Nguyen,Ben,5,Uncle Joe,Yes,Mother called the office,By hand,Dentist appointment',
       ]);
       server.checkIns = server.checkIns.map((r) => (r.id === 'c6' ? { ...r, flagged: true } : r));
-      fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+      // The button reads 'Export CSV' again once the first export has settled (on a slow machine, a moment later).
+      fireEvent.click(await screen.findByRole('button', { name: 'Export CSV' }));
       await waitFor(() => expect(downloads.count()).toBe(2));
       const again = csvRows((await downloads.files())[1]?.text ?? '');
       expect(again.some((r) => r.includes(',Lopez,Cara,3,Lena Lopez,Yes,'))).toBe(true);
