@@ -103,6 +103,7 @@ describe('timesheet schedule', () => {
       const staff = new URL(page.url()).searchParams.get('staff');
       const screens = [
         `/timesheet-schedule?staff=${staff}`,
+        `/timesheet-schedule/edit-days-off?month=2026-11-15`,
         `/timesheet-schedule/edit-days-off?tab=staff&staff=${staff}`,
         `/timesheet-schedule/edit-days-off?tab=pay`,
         `/timesheet-schedule/edit-special?staff=${staff}`,
@@ -119,7 +120,11 @@ describe('timesheet schedule', () => {
           for (const path of screens) {
             await page.goto(`${server.url}${path}`);
             await page.locator('main h1').waitFor();
-            if (path.includes('staff=')) await page.getByText(/Terry Teacher/).first().waitFor();
+            if (path.includes('staff='))
+              await page
+                .getByText(/Terry Teacher/)
+                .first()
+                .waitFor();
             await page.waitForTimeout(500);
             const where = `${path} ${width}×${height} ${language}`;
             const scroll = await sidewaysScroll(page);

@@ -71,8 +71,8 @@ export function MonthView({ month, today, days, onMonth }: MonthViewProps) {
               borderRadius="sm"
               borderWidth={day === today ? '2px' : '1px'}
               borderColor={day === today ? 'fg' : 'border'}
-              bg={closed ? 'orange.subtle' : undefined}
-              opacity={outside ? 0.5 : 1}
+              color={outside ? 'fg.muted' : undefined}
+              bg={closed ? 'orange.subtle' : outside ? 'bg.muted' : undefined}
             >
               <Text fontSize="sm" aria-hidden>
                 {Number(day.slice(8))}
