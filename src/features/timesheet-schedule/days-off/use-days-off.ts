@@ -22,6 +22,7 @@ export function useNonWorkDays(from: string, to: string) {
   return useQuery({
     queryKey: nonWorkDaysApi.keys.list(params),
     queryFn: ({ signal }) => nonWorkDaysApi.list(params, signal),
+    // TanStack Query's placeholderData: the last page stays on screen while the next one loads (no flash of empty).
     placeholderData: keepPreviousData,
   });
 }
@@ -34,6 +35,7 @@ export function usePersonDaysOff(userId: string, from: string, to: string, page:
   return useQuery({
     queryKey: daysOffApi.keys.list(params),
     queryFn: ({ signal }) => daysOffApi.list(params, signal),
+    // TanStack Query's placeholderData: the last page stays on screen while the next one loads (no flash of empty).
     placeholderData: keepPreviousData,
   });
 }

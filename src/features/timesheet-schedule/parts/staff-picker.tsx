@@ -89,7 +89,13 @@ export function StaffPicker({ label, value, onChange, error }: StaffPickerProps)
   return (
     <Field.Root invalid={Boolean(error)}>
       <Field.Label>{label}</Field.Label>
-      <SearchInput value={search} onSearch={setSearch} label={label} placeholder={t('staff.searchPlaceholder')} />
+      <SearchInput
+        value={search}
+        onSearch={setSearch}
+        label={label}
+        // The HTML placeholder attribute: the translated hint ('Name or email') shown in the empty box.
+        placeholder={t('staff.searchPlaceholder')}
+      />
       <Matches
         search={search}
         exclude={[]}
@@ -142,7 +148,13 @@ export function StaffMultiPicker({ label, value, onChange, exclude = [], error }
           ))}
         </HStack>
       )}
-      <SearchInput value={search} onSearch={setSearch} label={label} placeholder={t('staff.searchPlaceholder')} />
+      <SearchInput
+        value={search}
+        onSearch={setSearch}
+        label={label}
+        // The HTML placeholder attribute: the translated hint ('Name or email') shown in the empty box.
+        placeholder={t('staff.searchPlaceholder')}
+      />
       <Matches
         search={search}
         exclude={[...exclude, ...value.map((v) => v.id)]}

@@ -13,6 +13,7 @@ export function useStaffSearch(search: string) {
     queryFn: ({ signal }): Promise<TimekeepingStaffRecord[]> =>
       staffApi.list({ search: text, sort: 'lname', per_page: STAFF_MATCHES }, signal).then((r) => r.data),
     enabled: text.length > 0,
+    // TanStack Query's placeholderData: the last page stays on screen while the next one loads (no flash of empty).
     placeholderData: keepPreviousData,
   });
 }

@@ -12,6 +12,7 @@ export function useSpecialHours(params: ListParams) {
   return useQuery({
     queryKey: specialHoursApi.keys.list(params),
     queryFn: ({ signal }) => specialHoursApi.list(params, signal),
+    // TanStack Query's placeholderData: the last page stays on screen while the next one loads (no flash of empty).
     placeholderData: keepPreviousData,
   });
 }
