@@ -18,6 +18,7 @@ import scanToScreen from './scan-to-screen.mjs';
 import serverStart from './server-start.mjs';
 import syncPush from './sync-push.mjs';
 import tapToConfirmed from './tap-to-confirmed.mjs';
+import timesheetGrid from './timesheet-grid.mjs';
 
 export const BENCHMARKS = [
   initialJs,
@@ -28,4 +29,5 @@ export const BENCHMARKS = [
   mealTap,
   lunchLine,
   scanToScreen,
+  timesheetGrid,
 ];

@@ -34,6 +34,10 @@ import nonWorkDaysRoutes from './routes/timesheet_schedules/non-work-days';
 import timekeepingSettingsRoutes from './routes/timesheet_schedules/settings';
 import specialHoursRoutes from './routes/timesheet_schedules/special-hours';
 import timekeepingStaffRoutes from './routes/timesheet_schedules/staff';
+import timesheetBadgeRoutes from './routes/timesheets/badge';
+import timesheetsRoutes from './routes/timesheets/index';
+import timesheetPeriodsRoutes from './routes/timesheets/periods';
+import timesheetSummaryRoutes from './routes/timesheets/summary';
 import usersRoutes from './routes/users/index';
 
 declare module 'fastify' {
@@ -75,6 +79,10 @@ const API_ROUTES = [
   ['/timesheet_schedules/special_hours', specialHoursRoutes],
   ['/timesheet_schedules/staff', timekeepingStaffRoutes],
   ['/timesheet_schedules/settings', timekeepingSettingsRoutes],
+  ['/timesheets', timesheetsRoutes],
+  ['/timesheets/periods', timesheetPeriodsRoutes],
+  ['/timesheets/badge', timesheetBadgeRoutes],
+  ['/timesheets/summary', timesheetSummaryRoutes],
 ] as const;
 
 /** Builds the server without listening. */

@@ -48,6 +48,11 @@ export const users = pgTable(
     station_pin_hash: text('station_pin_hash'),
     /** Exempt (salaried) staff get no overtime or meal-break flags on their timesheets (issue T1 item 7). */
     exempt: boolean('exempt').notNull().default(false),
+    /**
+     * The code on a staff member's badge (issue T2 item 2: `STAFF:` and this code, as a QR code): a station that reads
+     * it may clock that person in and out. Random and secret like a key card; null until the office prints a badge.
+     */
+    badge_code: text('badge_code'),
     google_sub: text('google_sub'),
     photo_id: uuid('photo_id'),
     active: boolean('active').notNull().default(true),
@@ -56,6 +61,7 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
     uniqueIndex('users_google_sub_unique').on(t.google_sub),
+    uniqueIndex('users_badge_code_unique').on(t.badge_code),
     index('users_lname_idx').on(t.lname, t.fname),
   ],
 );
@@ -333,6 +339,11 @@ export const schoolSettings = pgTable('school_settings', {
     .default('semi_monthly'),
   /** The first day of any one bi-weekly pay period. */
   pay_period_anchor: date('pay_period_anchor', { mode: 'string' }),
+  /** Which compliance flags timesheets show (issue T2 item 9); a flag missing here is on. */
+  timesheet_flags: jsonb('timesheet_flags')
+    .$type<Partial<Record<'weekly_overtime' | 'daily_overtime' | 'seventh_day' | 'meal_break', boolean>>>()
+    .notNull()
+    .default({}),
   ...timestamps,
 });
 
@@ -485,4 +496,64 @@ export const specialHours = pgTable(
     ...timestamps,
   },
   (t) => [index('special_hours_range_idx').on(t.starts_on, t.ends_on)],
+);
+
+/**
+ * Time worked (issue T2): a record with a start and an end (null while clocked in), counted on the school day it
+ * started (`work_date`, the date of `started_at` in the school's time zone), an unpaid break and a category.
+ * `version` goes up with every change, so an offline clock-out is applied only to the version it was made from.
+ */
+export const timesheets = pgTable(
+  'timesheets',
+  {
+    id: uuid('id').primaryKey(),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    work_date: date('work_date', { mode: 'string' }).notNull(),
+    started_at: timestamp('started_at', { withTimezone: true, mode: 'string' }).notNull(),
+    ended_at: timestamp('ended_at', { withTimezone: true, mode: 'string' }),
+    break_minutes: integer('break_minutes').notNull().default(0),
+    category: text('category', { enum: ['regular', 'conference', 'extra_duty', 'training', 'leave'] })
+      .notNull()
+      .default('regular'),
+    leave_type: text('leave_type', { enum: ['vacation', 'sick', 'personal', 'unpaid', 'other'] }),
+    note: text('note'),
+    method: text('method', { enum: ['clock', 'badge', 'manual'] })
+      .notNull()
+      .default('manual'),
+    version: integer('version').notNull().default(1),
+    recorded_by: uuid('recorded_by'),
+    device_id: text('device_id'),
+    ...timestamps,
+  },
+  (t) => [
+    index('timesheets_user_start_idx').on(t.user_id, t.started_at),
+    index('timesheets_work_date_idx').on(t.work_date),
+  ],
+);
+
+/**
+ * A person's pay period once it left 'open' (issue T2 item 8): submitted by the person, returned with a note or
+ * approved by the timekeeper (approval locks its records), reopened with a reason. No row: open.
+ */
+export const timesheetPeriods = pgTable(
+  'timesheet_periods',
+  {
+    id: uuid('id').primaryKey(),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    period_start: date('period_start', { mode: 'string' }).notNull(),
+    period_end: date('period_end', { mode: 'string' }).notNull(),
+    state: text('state', { enum: ['open', 'submitted', 'returned', 'approved'] }).notNull(),
+    submitted_at: timestamp('submitted_at', { withTimezone: true, mode: 'string' }),
+    submitted_by: uuid('submitted_by'),
+    decided_at: timestamp('decided_at', { withTimezone: true, mode: 'string' }),
+    decided_by: uuid('decided_by'),
+    note: text('note'),
+    reopen_reason: text('reopen_reason'),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('timesheet_periods_user_start').on(t.user_id, t.period_start)],
 );

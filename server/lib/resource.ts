@@ -16,6 +16,7 @@ import {
   type ListQuery,
   ListQuerySchema,
   listResponse,
+  type Permission,
   type Resource,
   singleResponse,
   UUID_PATTERN,
@@ -52,8 +53,11 @@ export interface ResourceDefinition<Rec, Create extends Row, Update extends Row>
   record: z.ZodType<Rec>;
   create: z.ZodType<Create>;
   update: z.ZodType<Update>;
-  /** Field name to column; the first entry of `defaultSort` applies when the caller gives none. */
-  sortFields: Record<string, AnyPgColumn>;
+  /**
+   * Field name to column (or an expression, such as a joined name); the first entry of `defaultSort` applies when the
+   * caller gives none.
+   */
+  sortFields: Record<string, AnyPgColumn | SQL>;
   defaultSort: string;
   /** Field name to a condition builder; a builder throws `invalid` for a value it cannot use. */
   filters: Record<string, (value: string) => SQL | undefined>;
@@ -91,6 +95,15 @@ export interface ResourceDefinition<Rec, Create extends Row, Update extends Row>
   present?(record: Rec, request: FastifyRequest): Rec;
   /** A condition every list applies on top of the caller's filters (e.g. voided records only when asked for). */
   listScope?(query: ListQuery): SQL | undefined;
+  /** The permission the list route asks for; default `<name>-view_any` (a resource scoped by `scope` may ask less). */
+  listAccess?: Permission;
+  /**
+   * The rows this caller may read, as a condition on the table (their own records, say); the list and the single
+   * route apply it, and a row outside it answers 404. Writes check their own rules (prepareUpdate, beforeDelete).
+   */
+  scope?(request: FastifyRequest): SQL | undefined;
+  /** Runs inside the delete's transaction before the row goes: a rule that refuses it (a lock, the caller's scope). */
+  beforeDelete?(existing: Row, ctx: ResourceContext): Promise<void>;
 }
 
 const BOOLEAN_WORDS = new Map<string, boolean>([
@@ -171,7 +184,10 @@ export const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${
 /** ISO 8601 for timestamps as PostgreSQL and PGlite return them in string mode. */
 export const iso = (value: unknown): string => (value == null ? '' : new Date(String(value)).toISOString());
 
-function orderBy(def: { sortFields: Record<string, AnyPgColumn>; defaultSort: string }, sort: string | undefined) {
+function orderBy(
+  def: { sortFields: Record<string, AnyPgColumn | SQL>; defaultSort: string },
+  sort: string | undefined,
+) {
   const wanted = sort ?? def.defaultSort;
   const field = wanted.replace(/^-/, '');
   // Only the resource's own fields: `__proto__` or `constructor` must not reach Object.prototype.
@@ -219,13 +235,18 @@ function redact(values: Row, secret: string[] = []): Row {
   return out;
 }
 
-/** Reads one record inside a transaction, or throws 404. */
+/** Reads one record inside a transaction (within `scope`, when given), or throws 404. */
 export async function readOne<Rec>(
   def: Pick<ResourceDefinition<Rec, Row, Row>, 'table' | 'idColumn' | 'toRecords'>,
   tx: Tx,
   id: string,
+  scope?: SQL,
 ): Promise<Rec> {
-  const rows = (await tx.select().from(def.table).where(eq(def.idColumn, id)).limit(1)) as Row[];
+  const rows = (await tx
+    .select()
+    .from(def.table)
+    .where(and(eq(def.idColumn, id), scope))
+    .limit(1)) as Row[];
   if (!rows[0]) throw notFound();
   const [record] = await def.toRecords(rows, tx);
   if (!record) throw notFound();
@@ -380,6 +401,40 @@ export async function insertMany<Rec, Create extends Row & { id: string }>(
   return written;
 }
 
+/**
+ * Updates a record inside a transaction: only the fields given change (through `prepareUpdate`), `updated_at` is set,
+ * and one audit event holds what was sent. Used by the update routes and by the sync push (an outbox update).
+ */
+export async function updateOne<Rec, Create extends Row, Update extends Row>(
+  def: ResourceDefinition<Rec, Create, Update>,
+  ctx: ResourceContext,
+  id: string,
+  fields: Update,
+): Promise<Rec> {
+  const { tx, request } = ctx;
+  const existing = (await tx.select().from(def.table).where(eq(def.idColumn, id)).limit(1)) as Row[];
+  if (!existing[0]) throw notFound();
+  const values = def.prepareUpdate ? await def.prepareUpdate(fields, existing[0], ctx) : fields;
+  const columns = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
+  if (Object.keys(columns).length) {
+    await tx
+      .update(def.table)
+      .set({
+        ...columns,
+        ...('updated_at' in existing[0] ? { updated_at: new Date().toISOString() } : {}),
+      } as never)
+      .where(eq(def.idColumn, id));
+  }
+  await def.afterWrite?.(id, fields, { ...ctx, created: false, existing: existing[0] });
+  await audit(tx, request, {
+    action: 'update',
+    resource: def.auditAs ?? def.name,
+    recordId: id,
+    changes: redact(fields, def.secretFields),
+  });
+  return readOne(def, tx, id);
+}
+
 /** The refusals a route's schema declares: no token, no permission, no such record, invalid input. */
 export const ERROR_RESPONSES = {
   401: ErrorResponseSchema,
@@ -401,12 +456,12 @@ export function resourceRoutes<Rec, Create extends Row, Update extends Row>(
     r.get(
       '/',
       {
-        config: { access: `${def.name}-view_any` },
+        config: { access: def.listAccess ?? `${def.name}-view_any` },
         schema: { querystring: ListQuerySchema, response: { 200: listResponse(def.record), ...errors } },
       },
       async (request) => {
         const query = request.query;
-        const where = listWhere(def, query, def.listScope?.(query));
+        const where = listWhere(def, query, and(def.listScope?.(query), def.scope?.(request)));
         const order = orderBy(def, query.sort);
         return app.db.transaction(async (tx) => {
           const [{ total } = { total: 0 }] = await tx.select({ total: count() }).from(def.table).where(where);
@@ -432,7 +487,10 @@ export function resourceRoutes<Rec, Create extends Row, Update extends Row>(
         schema: { params: IdParamsSchema, response: { 200: single, ...errors } },
       },
       async (request) => ({
-        data: show(request, await app.db.transaction((tx) => readOne(def, tx, request.params.id))),
+        data: show(
+          request,
+          await app.db.transaction((tx) => readOne(def, tx, request.params.id, def.scope?.(request))),
+        ),
       }),
     );
 
@@ -456,34 +514,9 @@ export function resourceRoutes<Rec, Create extends Row, Update extends Row>(
       const input = request.body as Update;
       const { _method, ...fields } = input as Row;
       void _method;
-      const record = await app.db.transaction(async (tx) => {
-        const ctx = { tx, request };
-        const existing = (await tx
-          .select()
-          .from(def.table)
-          .where(eq(def.idColumn, request.params.id))
-          .limit(1)) as Row[];
-        if (!existing[0]) throw notFound();
-        const values = def.prepareUpdate ? await def.prepareUpdate(fields as Update, existing[0], ctx) : fields;
-        const columns = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
-        if (Object.keys(columns).length) {
-          await tx
-            .update(def.table)
-            .set({
-              ...columns,
-              ...('updated_at' in existing[0] ? { updated_at: new Date().toISOString() } : {}),
-            } as never)
-            .where(eq(def.idColumn, request.params.id));
-        }
-        await def.afterWrite?.(request.params.id, fields as Update, { ...ctx, created: false, existing: existing[0] });
-        await audit(tx, request, {
-          action: 'update',
-          resource: def.auditAs ?? def.name,
-          recordId: request.params.id,
-          changes: redact(fields, def.secretFields),
-        });
-        return readOne(def, tx, request.params.id);
-      });
+      const record = await app.db.transaction((tx) =>
+        updateOne(def, { tx, request }, request.params.id, fields as Update),
+      );
       return { data: show(request, record) };
     };
     const updateSchema = {
@@ -509,6 +542,7 @@ export function resourceRoutes<Rec, Create extends Row, Update extends Row>(
               .where(eq(def.idColumn, request.params.id))
               .limit(1)) as Row[];
             if (!existing[0]) throw notFound();
+            await def.beforeDelete?.(existing[0], { tx, request });
             if (def.remove === 'deactivate') {
               await tx
                 .update(def.table)

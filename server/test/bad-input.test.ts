@@ -57,6 +57,7 @@ describe('bad input', () => {
       'authorized_pick_ups',
       'nslp_records',
       'messenger_schedules',
+      'timesheets',
     ];
     for (const list of lists) {
       for (const sort of ['__proto__', 'constructor', '-constructor', 'to_string', 'has_own_property']) {
@@ -84,6 +85,12 @@ describe('bad input', () => {
       ['users', 'type=robot'],
       ['users', 'active=toString'],
       ['users', 'role_id=abc'],
+      ['timesheets', 'user_id=abc'],
+      ['timesheets', 'category=overtime'],
+      ['timesheets', 'category=regular,__proto__'],
+      ['timesheets', 'open=maybe'],
+      ['timesheets', 'from=2024-02-30'],
+      ['timesheets', 'work_date=yesterday'],
     ];
     for (const [list, filter] of cases) {
       const [name, value] = filter.split('=');

@@ -98,6 +98,35 @@ describe('permission matrix', () => {
     expect(holds('office@demo.school', 'timesheet_schedules-view')).toBe(false);
   });
 
+  it('walks the timesheet routes (T2) with their permissions', () => {
+    const rules = new Set(s.app.apiRoutes.map((r) => `${r.method} ${r.url} ${r.access}`));
+    const base = '/api/v2/timesheets';
+    const expected = [
+      // Staff list and read their own records (the scope is the server's): the list asks for view, not view_any.
+      `GET ${base} timesheets-view`,
+      `GET ${base}/:id timesheets-view`,
+      `POST ${base} timesheets-create`,
+      `POST ${base}/:id timesheets-update`,
+      `PATCH ${base}/:id timesheets-update`,
+      `DELETE ${base}/:id timesheets-delete`,
+      `GET ${base}/periods timesheets-view`,
+      `POST ${base}/periods/submit timesheets-update`,
+      `POST ${base}/periods/approve timesheets-update`,
+      `POST ${base}/periods/return timesheets-update`,
+      `POST ${base}/periods/reopen timesheets-update`,
+      `POST ${base}/badge timesheets-view`,
+      `GET ${base}/summary timesheets-view`,
+    ];
+    for (const rule of expected) expect(rules, rule).toContain(rule);
+    const holds = (email: string, permission: string) =>
+      people.find((p) => p.email === email)?.permissions.has(permission);
+    for (const action of ['view', 'create', 'update']) {
+      expect(holds('teacher@demo.school', `timesheets-${action}`)).toBe(true);
+    }
+    expect(holds('teacher@demo.school', 'timesheets-view_any')).toBe(false);
+    expect(holds('timekeeper@demo.school', 'timesheets-view_any')).toBe(true);
+  });
+
   it('answers 401, 403 or neither for every route and every role as the catalogue says', async () => {
     const failures: string[] = [];
     let calls = 0;

@@ -29,8 +29,11 @@ export interface SectionRoute {
   children: ChildRoute[];
 }
 
-/** A screen that is given the signed-in person's permissions, to show only the actions they may take. */
-type PermissionsPage = ComponentType<{ permissions: readonly string[] }>;
+/**
+ * A screen that is given the signed-in person's permissions, to show only the actions they may take, and their user
+ * id (their own timesheet).
+ */
+type PermissionsPage = ComponentType<{ permissions: readonly string[]; userId?: string | null }>;
 
 /**
  * Loads a screen that takes the signed-in person's permissions as a prop. Features never import each other, so a
@@ -40,7 +43,8 @@ const withPermissions =
   (load: () => Promise<{ default: PermissionsPage }>) => async (): Promise<{ default: ComponentType }> => {
     const { default: Page } = await load();
     function WithPermissions() {
-      return createElement(Page, { permissions: useSession().permissions });
+      const { permissions, user } = useSession();
+      return createElement(Page, { permissions, userId: user?.id ?? null });
     }
     return { default: WithPermissions };
   };
@@ -172,6 +176,58 @@ export const SECTIONS: readonly SectionRoute[] = [
         title: 'sections.viewWhoAte',
         permission: 'nslp_records-view_any',
         load: () => import('../features/meals/who-ate/who-ate-page'),
+      },
+    ],
+  },
+  {
+    path: '/timesheet',
+    name: 'timesheet',
+    title: 'sections.timesheet',
+    permission: 'timesheets-create',
+    namespaces: ['timesheet', 'timesheet-records', 'timesheet-reports', 'timesheet-schedule'],
+    // Issue T2: Add Record (''); the views each need timesheets-view_any ('view-records', 'view-group-by-date',
+    // 'view-grid', 'view-cumulative', 'view-conferences'). Each joins when its screen is built.
+    children: [
+      {
+        path: '',
+        name: 'timesheet-add-record',
+        title: 'sections.addRecord',
+        load: withPermissions(() => import('../features/timesheet/add-record/add-record-page')),
+      },
+      {
+        path: 'view-records',
+        name: 'timesheet-view-records',
+        title: 'sections.viewRecords',
+        permission: 'timesheets-view_any',
+        load: withPermissions(() => import('../features/timesheet/records/records-page')),
+      },
+      {
+        path: 'view-group-by-date',
+        name: 'timesheet-view-group-by-date',
+        title: 'sections.viewGroupByDate',
+        permission: 'timesheets-view_any',
+        load: withPermissions(() => import('../features/timesheet/daily/daily-page')),
+      },
+      {
+        path: 'view-grid',
+        name: 'timesheet-view-grid',
+        title: 'sections.viewGrid',
+        permission: 'timesheets-view_any',
+        load: withPermissions(() => import('../features/timesheet/grid/grid-page')),
+      },
+      {
+        path: 'view-cumulative',
+        name: 'timesheet-view-cumulative',
+        title: 'sections.viewCumulative',
+        permission: 'timesheets-view_any',
+        load: withPermissions(() => import('../features/timesheet/cumulative/cumulative-page')),
+      },
+      {
+        path: 'view-conferences',
+        name: 'timesheet-view-conferences',
+        title: 'sections.viewConferences',
+        permission: 'timesheets-view_any',
+        load: withPermissions(() => import('../features/timesheet/conferences/conferences-page')),
       },
     ],
   },

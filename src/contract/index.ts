@@ -16,3 +16,5 @@ export * from './authorized-pick-ups';
 export * from './calendar-dates';
 export * from './pay-periods';
 export * from './timesheet-schedules';
+export * from './timesheets';
+export * from './timesheet-flags';

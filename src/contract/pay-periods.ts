@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { daysBetween, monthOf, shiftDate } from './calendar-dates';
 import { DateOnlySchema, MethodOverrideSchema } from './common';
+import { TimesheetFlagSettingsSchema } from './timesheets';
 
 export const PAY_PERIOD_RULES = ['semi_monthly', 'biweekly', 'monthly'] as const;
 export type PayPeriodRule = (typeof PAY_PERIOD_RULES)[number];
@@ -52,6 +53,8 @@ export function payPeriodsBetween(from: string, to: string, settings: PayPeriodS
 export const TimekeepingSettingsSchema = z.object({
   pay_period_rule: z.enum(PAY_PERIOD_RULES),
   pay_period_anchor: z.string().nullable(),
+  /** Which compliance flags timesheets show (issue T2 item 9), all on by default. */
+  timesheet_flags: TimesheetFlagSettingsSchema,
   updated_at: z.string(),
 });
 export type TimekeepingSettings = z.infer<typeof TimekeepingSettingsSchema>;
@@ -59,6 +62,8 @@ export type TimekeepingSettings = z.infer<typeof TimekeepingSettingsSchema>;
 export const TimekeepingSettingsUpdateSchema = MethodOverrideSchema.extend({
   pay_period_rule: z.enum(PAY_PERIOD_RULES, { message: 'Choose semi-monthly, bi-weekly or monthly.' }),
   pay_period_anchor: DateOnlySchema.nullish().transform((v) => v ?? null),
+  /** Absent: the flags stay as they are. */
+  timesheet_flags: TimesheetFlagSettingsSchema.optional(),
 }).refine((v) => v.pay_period_rule !== 'biweekly' || v.pay_period_anchor !== null, {
   message: 'Give the first day of a bi-weekly pay period.',
   path: ['pay_period_anchor'],

@@ -15,6 +15,8 @@
  *   issue F6) and the late-arrival rule run on these when offline. Pulled meals are today's from every station, with
  *   the day's voids kept as records marked `voided` (the rule skips them).
  * - `authorized_pick_ups`: every scholar's pick-up adults, active ones (F5), for the sign-out line offline.
+ * - `timesheets`: the signed-in staff member's own recent time records (T2), so Add Record knows offline whether they
+ *   are clocked in and since when, and lists this pay period's records.
  * - `photos`: scholar and pick-up adult photos as Blobs (fetched once with the bearer token), so a pick-up screen shows faces offline.
  *
  * Not here: the sign-in token and cached user (localStorage, owned by the session store), and the service worker's
@@ -30,6 +32,7 @@ import type {
   SchoolSettings,
   SYNC_ACTIONS,
   SyncResource,
+  TimesheetRecord,
 } from '../contract';
 
 export type SyncAction = (typeof SYNC_ACTIONS)[number];
@@ -111,6 +114,7 @@ export interface LocalRecords {
   messenger_schedules: MessengerScheduleRecord;
   school_settings: SchoolSettings;
   authorized_pick_ups: AuthorizedPickUpRecord;
+  timesheets: TimesheetRecord;
 }
 export type LocalResource = keyof LocalRecords;
 export const LOCAL_RESOURCES = [
@@ -120,6 +124,7 @@ export const LOCAL_RESOURCES = [
   'messenger_schedules',
   'school_settings',
   'authorized_pick_ups',
+  'timesheets',
 ] as const satisfies readonly LocalResource[];
 
 /** Whether the server's resource name has a local table. */
@@ -137,6 +142,7 @@ export class OfflineDb extends Dexie {
   declare messenger_schedules: EntityTable<MessengerScheduleRecord, 'id'>;
   declare school_settings: EntityTable<SchoolSettings, 'id'>;
   declare authorized_pick_ups: EntityTable<AuthorizedPickUpRecord, 'id'>;
+  declare timesheets: EntityTable<TimesheetRecord, 'id'>;
   declare photos: EntityTable<PhotoRow, 'id'>;
 
   constructor(name: string) {
@@ -170,6 +176,12 @@ export class OfflineDb extends Dexie {
     // past these rows, so the cursor goes and the next pull is a full snapshot.
     this.version(3)
       .stores({ authorized_pick_ups: 'id, scholar_id, photo_id' })
+      .upgrade((tx) => tx.table('meta').delete('pull_cursor'));
+    // Version 4 (issue T2): the signed-in staff member's own recent time records, so Add Record knows offline whether
+    // they are clocked in. `[user_id+work_date]` reads one person's days. As before, the cursor goes: only a full
+    // snapshot brings the records the server already passed by.
+    this.version(4)
+      .stores({ timesheets: 'id, user_id, [user_id+work_date]' })
       .upgrade((tx) => tx.table('meta').delete('pull_cursor'));
     // A later schema is a new block below this one; keep the earlier blocks as they are (devices upgrade from them
     // in place). List only the tables that change (null deletes one); an `.upgrade(tx => ...)` runs once, in the

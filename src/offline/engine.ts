@@ -31,7 +31,7 @@ import {
   setMeta,
 } from './db';
 import { getDeviceId } from './device';
-import { enqueue, outboxCounts } from './outbox';
+import { amendEntry, enqueue, outboxCounts } from './outbox';
 
 /** The Web Lock whose holder is this device's one sender. */
 export const SENDER_LOCK = 'school-ops-outbox-sender';
@@ -154,8 +154,16 @@ export interface SyncEngine {
   resume(): Promise<void>;
   /** Sends everything waiting (ignoring backoff) and pulls; in a tab that does not send, asks the sender to. */
   syncNow(): Promise<void>;
-  /** Queues a station write; resolves with the entry once it is in IndexedDB, without waiting for the network. */
-  write(resource: SyncResource, data: Record<string, unknown>): Promise<OutboxEntry>;
+  /**
+   * Queues a station write; resolves with the entry once it is in IndexedDB, without waiting for the network. An
+   * update (of a resource the outbox may update) names the record and the version it was based on in `data`.
+   */
+  write(resource: SyncResource, data: Record<string, unknown>, action?: 'create' | 'update'): Promise<OutboxEntry>;
+  /**
+   * Changes fields of an entry that has not been sent yet (one entry instead of two); false when it is gone or
+   * stopped, OutboxBusyError while it is in flight.
+   */
+  amend(id: string, fields: Record<string, unknown>): Promise<boolean>;
   /** Resolves when no sync round is running. */
   idle(): Promise<void>;
   /** Tells the engine the outbox changed in this tab (after retry or correct), so it sends without waiting. */
@@ -779,10 +787,16 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
       channel?.postMessage({ type: 'sync-now' });
     },
 
-    async write(resource, data) {
+    async amend(id, fields) {
+      const done = await amendEntry(db, id, fields);
+      if (done) setTimeout(() => void requestSync({ force: false, pull: false }), 0);
+      return done;
+    },
+
+    async write(resource, data, action = 'create') {
       const entry = await enqueue(
         db,
-        { resource, action: 'create', data },
+        { resource, action, data },
         { recordedBy: deps.getUserId(), recordedByName: deps.getUserName?.() ?? null, now: now() },
       );
       // Sent right after the write, but in a task of its own: the screen that wrote shows its confirmation first.

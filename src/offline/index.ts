@@ -75,6 +75,7 @@ export const {
   useWaitingEntries,
   useStationRecords,
   useStationWrite,
+  useStationAmend,
   useScholarNames,
 } = createOfflineHooks({ db: offlineDb, engine: syncEngine });
 

@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createOfflineDb, type OfflineDb, type OutboxEntry } from './db';
 import {
+  amendEntry,
   attentionCsv,
   attentionEntries,
   correctEntry,
@@ -147,5 +148,60 @@ describe('attentionCsv', () => {
     expect(lines[1]).toBe(
       `"${entry.id}","check_ins","${entry.recorded_at}","${USER}","attention","The entry is not valid.; kind: Bad kind.","${json}"`,
     );
+  });
+});
+
+describe('timesheets: updates and amending an unsent entry (issue T2)', () => {
+  const START = new Date(T0 - 3_600_000).toISOString();
+  const END = new Date(T0).toISOString();
+  const clockIn = () =>
+    enqueue(
+      db,
+      { resource: 'timesheets', action: 'create', data: { started_at: START, method: 'clock' } },
+      { recordedBy: USER, now: T0 },
+    );
+
+  it('amends an unsent clock-in with its clock-out: one entry carries both times', async () => {
+    const entry = await clockIn();
+    expect(await amendEntry(db, entry.id, { ended_at: END })).toBe(true);
+    const all = await db.outbox.toArray();
+    expect(all).toHaveLength(1);
+    expect(all[0]?.data).toMatchObject({ id: entry.id, started_at: START, ended_at: END, method: 'clock' });
+  });
+
+  it('refuses to amend an entry in flight (the clock-out must then be an update) and one that is stopped', async () => {
+    const entry = await clockIn();
+    await db.outbox.update(entry.id, { status: 'sending' });
+    await expect(amendEntry(db, entry.id, { ended_at: END })).rejects.toBeInstanceOf(OutboxBusyError);
+    await markAttention(entry.id);
+    expect(await amendEntry(db, entry.id, { ended_at: END })).toBe(false);
+    expect((await db.outbox.get(entry.id))?.data.ended_at).toBeUndefined();
+  });
+
+  it('refuses an amendment the contract refuses (an end before the start), leaving the entry as it was', async () => {
+    const entry = await clockIn();
+    await expect(amendEntry(db, entry.id, { ended_at: new Date(T0 - 7_200_000).toISOString() })).rejects.toBeInstanceOf(
+      OutboxValidationError,
+    );
+    expect((await db.outbox.get(entry.id))?.data.ended_at).toBeUndefined();
+  });
+
+  it('queues an update that names the record and the version it was based on; without a version it is refused', async () => {
+    const id = '0190f3a4-0000-7000-8000-0000000000aa';
+    const entry = await enqueue(
+      db,
+      { resource: 'timesheets', action: 'update', data: { id, base_version: 2, ended_at: END } },
+      { recordedBy: USER, now: T0 },
+    );
+    expect(entry).toMatchObject({ action: 'update', data: { id, base_version: 2, ended_at: END } });
+    await expect(
+      enqueue(db, { resource: 'timesheets', action: 'update', data: { id, ended_at: END } }, { recordedBy: USER }),
+    ).rejects.toBeInstanceOf(OutboxValidationError);
+  });
+
+  it('refuses an update of a resource the outbox only creates', async () => {
+    await expect(
+      enqueue(db, { resource: 'check_ins', action: 'update', data: checkInData() }, { recordedBy: USER }),
+    ).rejects.toBeInstanceOf(OutboxValidationError);
   });
 });

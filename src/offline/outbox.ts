@@ -6,7 +6,14 @@
  */
 import { Dexie } from 'dexie';
 import type { z } from 'zod';
-import { CheckInCreateSchema, NslpRecordCreateSchema, type SyncResource, uuidv7 } from '../contract';
+import {
+  CheckInCreateSchema,
+  NslpRecordCreateSchema,
+  type SyncResource,
+  TimesheetCreateSchema,
+  TimesheetSyncUpdateSchema,
+  uuidv7,
+} from '../contract';
 import { csvText } from '../lib/csv';
 import type { OfflineDb, OutboxEntry, OutboxStatus } from './db';
 import { getDeviceId } from './device';
@@ -15,7 +22,19 @@ import { getDeviceId } from './device';
 const CREATE_SCHEMAS: Record<SyncResource, z.ZodType> = {
   check_ins: CheckInCreateSchema,
   nslp_records: NslpRecordCreateSchema,
+  timesheets: TimesheetCreateSchema,
 };
+
+/**
+ * The update schema of the resources whose records a device may change once the server has them (a clock-out of a
+ * record already on the server, issue T2): the record's id and the version the change was based on travel with it.
+ */
+const UPDATE_SCHEMAS: Partial<Record<SyncResource, z.ZodType>> = {
+  timesheets: TimesheetSyncUpdateSchema,
+};
+
+/** Whether the outbox may carry updates of this resource. */
+export const canUpdate = (resource: SyncResource): boolean => UPDATE_SCHEMAS[resource] !== undefined;
 
 /** A write the contract refuses, with per-field reasons in the server's 422 shape. */
 export class OutboxValidationError extends Error {
@@ -35,7 +54,8 @@ export class OutboxBusyError extends Error {
 
 export interface EnqueueInput {
   resource: SyncResource;
-  action: 'create';
+  /** An update names the record (`data.id`) and the version it was based on (`data.base_version`). */
+  action: 'create' | 'update';
   data: Record<string, unknown>;
 }
 
@@ -50,8 +70,9 @@ export interface EnqueueOptions {
   now?: number;
 }
 
-function validate(resource: SyncResource, data: Record<string, unknown>): void {
-  const schema = CREATE_SCHEMAS[resource];
+function validate(resource: SyncResource, data: Record<string, unknown>, action: 'create' | 'update' = 'create'): void {
+  const schema = action === 'create' ? CREATE_SCHEMAS[resource] : UPDATE_SCHEMAS[resource];
+  if (!schema) throw new OutboxValidationError({ data: ['Only new records of this kind can be sent from a device.'] });
   const parsed = schema.safeParse(data);
   if (parsed.success) return;
   const errors: Record<string, string[]> = {};
@@ -74,7 +95,7 @@ export async function enqueue(db: OfflineDb, input: EnqueueInput, options: Enque
   const now = options.now ?? Date.now();
   const id = nextId(now);
   const data = input.action === 'create' && recordIdOf(input.data) === undefined ? { ...input.data, id } : input.data;
-  validate(input.resource, data);
+  validate(input.resource, data, input.action);
   const entry: OutboxEntry = {
     id,
     resource: input.resource,
@@ -160,8 +181,26 @@ export async function correctEntry(
     const previousId = recordIdOf(entry.data);
     const next =
       entry.action === 'create' && recordIdOf(data) === undefined && previousId ? { ...data, id: previousId } : data;
-    validate(entry.resource, next);
+    validate(entry.resource, next, entry.action === 'update' ? 'update' : 'create');
     return { ...ready(now), data: next };
+  });
+}
+
+/**
+ * Changes fields of an entry that has not left yet, keeping it one entry (issue T2: an unsent clock-in amended by its
+ * clock-out travels as one create with both times). True when amended; false when there is no such entry or it is no
+ * longer pending (answered, or stopped for a person); OutboxBusyError while it is being sent (then the change must
+ * travel as an update of the record the send creates).
+ */
+export async function amendEntry(db: OfflineDb, id: string, fields: Record<string, unknown>): Promise<boolean> {
+  return db.transaction('rw', db.outbox, async () => {
+    const entry = await db.outbox.get(id);
+    if (!entry || entry.status === 'attention') return false;
+    if (entry.status === 'sending') throw new OutboxBusyError(id);
+    const data = { ...entry.data, ...fields };
+    validate(entry.resource, data, entry.action === 'update' ? 'update' : 'create');
+    await db.outbox.update(id, { data });
+    return true;
   });
 }
 

@@ -110,8 +110,20 @@ export interface OfflineHooks {
     resource: K,
     query?: StationQuery<LocalRecords[K]>,
   ): StationItem<LocalRecords[K]>[] | undefined;
-  /** The station write: resolves with the outbox entry once it is stored locally; sending happens afterwards. */
-  useStationWrite(): (resource: SyncResource, data: Record<string, unknown>) => Promise<OutboxEntry>;
+  /**
+   * The station write: resolves with the outbox entry once it is stored locally; sending happens afterwards. An update
+   * (a clock-out of a record the server has) names the record and its `base_version` in the data.
+   */
+  useStationWrite(): (
+    resource: SyncResource,
+    data: Record<string, unknown>,
+    action?: 'create' | 'update',
+  ) => Promise<OutboxEntry>;
+  /**
+   * Changes fields of an entry not sent yet, so it stays one entry: true when done, false when it is gone or stopped,
+   * OutboxBusyError while it is in flight.
+   */
+  useStationAmend(): (entryId: string, fields: Record<string, unknown>) => Promise<boolean>;
   /** The names of these scholars from the device's roster ('Jasmine Adams'), by id; undefined while loading. */
   useScholarNames(ids: readonly string[]): ReadonlyMap<string, string> | undefined;
 }
@@ -159,7 +171,15 @@ export function createOfflineHooks({ db, engine }: { db: OfflineDb; engine: Sync
     },
 
     useStationWrite() {
-      return useCallback((resource: SyncResource, data: Record<string, unknown>) => engine.write(resource, data), []);
+      return useCallback(
+        (resource: SyncResource, data: Record<string, unknown>, action?: 'create' | 'update') =>
+          engine.write(resource, data, action),
+        [],
+      );
+    },
+
+    useStationAmend() {
+      return useCallback((entryId: string, fields: Record<string, unknown>) => engine.amend(entryId, fields), []);
     },
   };
 }

@@ -5,8 +5,9 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GRADES, uuidv7 } from '../../../src/contract';
+import { DEFAULT_FLAG_SETTINGS, DEFAULT_PAY_PERIODS, GRADES, uuidv7 } from '../../../src/contract';
 import { verifyPassword } from '../../auth/passwords';
+import { timesheetSummary } from '../../lib/timesheet-summary';
 import { type Database, migrate, openDatabase, schema } from '../client';
 import { drawAvatar } from './avatar';
 import { createRandom } from './names';
@@ -48,7 +49,7 @@ function isWellFormedSvg(svg: string): boolean {
 
 describe('seedDemo', () => {
   let database: Database;
-  let counts: { scholars: number; users: number; photos: number; pickUps: number };
+  let counts: { scholars: number; users: number; photos: number; pickUps: number; timesheets: number };
 
   beforeAll(async () => {
     database = await freshDatabase();
@@ -300,6 +301,77 @@ describe('seedDemo', () => {
     expect(conference?.user_ids).toContain(teacher?.id);
   });
 
+  it('gives the staff three weeks of timesheets to yesterday, a conference night, a few flags and pay period states', async () => {
+    const records = await database.db.select().from(schema.timesheets);
+    const staff = await database.db.select().from(schema.users).where(eq(schema.users.type, 'staff'));
+    const teacher = staff.find((u) => u.email === 'teacher@demo.school');
+    const iso = (v: string | null) => (v === null ? null : new Date(v).toISOString());
+    expect(records.length).toBe(counts.timesheets);
+    expect(records.length).toBeGreaterThan(600);
+    expect(new Set(records.map((r) => r.user_id))).toEqual(new Set(staff.map((u) => u.id)));
+    const dates = [...new Set(records.map((r) => r.work_date))].sort();
+    expect(dates[0]).toBe('2025-09-15');
+    expect(dates.at(-1)).toBe('2025-10-04');
+    // Weekdays only, but for one Saturday of extra duty.
+    const weekend = records.filter((r) => [0, 6].includes(new Date(`${r.work_date}T12:00:00Z`).getUTCDay()));
+    expect(weekend.map((r) => [r.work_date, r.category])).toEqual([['2025-10-04', 'extra_duty']]);
+    // One missing clock-out on a past day; nobody is clocked in today, least of all the demo teacher.
+    const open = records.filter((r) => r.ended_at === null);
+    expect(open).toHaveLength(1);
+    expect((open[0]?.work_date ?? '') < '2025-10-06').toBe(true);
+    expect(open[0]?.user_id).not.toBe(teacher?.id);
+    const mine = records.filter((r) => r.user_id === teacher?.id);
+    expect(mine.length).toBeGreaterThanOrEqual(14);
+    expect(mine.find((r) => r.work_date === '2025-10-01')).toMatchObject({ category: 'leave', leave_type: 'sick' });
+    // The conference night, 17:00 to 20:00 in California, for every teacher.
+    const conference = records.filter((r) => r.category === 'conference');
+    const roles = await database.db
+      .select({ user_id: schema.userRoles.user_id, name: schema.roles.name })
+      .from(schema.userRoles)
+      .innerJoin(schema.roles, eq(schema.roles.id, schema.userRoles.role_id));
+    const teachers = roles.filter((r) => r.name === 'Staff').map((r) => r.user_id);
+    expect(new Set(conference.map((r) => r.user_id))).toEqual(new Set(teachers));
+    for (const r of conference) {
+      expect([r.work_date, iso(r.started_at), iso(r.ended_at)]).toEqual([
+        '2025-10-02',
+        '2025-10-03T00:00:00.000Z',
+        '2025-10-03T03:00:00.000Z',
+      ]);
+    }
+    // The flags the timekeeper sees: besides the conference night (T1 expects 10:30 of teachers that day, over 8
+    // hours, and over 40 in the week for those who worked all of it), one day over 8 hours, one missed meal break and
+    // one week over 40 of staff who are not teachers; none for exempt staff.
+    const summary = await timesheetSummary(database.db, {
+      from: '2025-09-15',
+      to: '2025-10-05',
+      timeZone: SEEDED_AT.timeZone,
+      settings: { ...DEFAULT_PAY_PERIODS, timesheet_flags: DEFAULT_FLAG_SETTINGS },
+      withDays: false,
+    });
+    const flagsOf = (ids: string[]) =>
+      summary.people.filter((p) => ids.includes(p.user_id)).flatMap((p) => p.flags.map((f) => `${f.date} ${f.code}`));
+    const others = staff.filter((u) => !teachers.includes(u.id)).map((u) => u.id);
+    expect(flagsOf(others).sort()).toEqual([
+      '2025-10-03 daily_over_8',
+      '2025-10-03 meal_break',
+      '2025-10-04 weekly_over_40',
+    ]);
+    expect(new Set(flagsOf(teachers))).toEqual(new Set(['2025-10-02 daily_over_8', '2025-10-03 weekly_over_40']));
+    expect(flagsOf(teacher ? [teacher.id] : [])).toEqual(['2025-10-02 daily_over_8']);
+    expect(flagsOf(staff.filter((u) => u.exempt).map((u) => u.id))).toEqual([]);
+    // The second half of September approved for everyone with records in it; October's first half submitted by some.
+    const periods = await database.db.select().from(schema.timesheetPeriods);
+    const approved = periods.filter((p) => p.state === 'approved');
+    const inSecondHalf = records.filter((r) => r.work_date >= '2025-09-16' && r.work_date <= '2025-09-30');
+    expect(new Set(approved.map((p) => p.user_id))).toEqual(new Set(inSecondHalf.map((r) => r.user_id)));
+    expect(approved.every((p) => p.period_start === '2025-09-16' && p.period_end === '2025-09-30')).toBe(true);
+    expect(approved.every((p) => p.decided_by && p.submitted_at && p.decided_at)).toBe(true);
+    const submitted = periods.filter((p) => p.state === 'submitted');
+    expect(submitted.length).toBeGreaterThanOrEqual(5);
+    expect(submitted.every((p) => p.period_start === '2025-10-01' && p.user_id !== teacher?.id)).toBe(true);
+    expect(periods).toHaveLength(approved.length + submitted.length);
+  });
+
   it('links the scholar account and gives the parent account that scholar and one sibling', async () => {
     const [scholarUser] = await database.db
       .select()
@@ -355,6 +427,13 @@ describe('seedDemo', () => {
       const names = async (d: Database) =>
         (await d.db.select().from(schema.users)).map((u) => `${u.email} ${u.fname} ${u.lname}`).sort();
       expect(await names(again)).toEqual(await names(database));
+      const emails = new Map((await database.db.select().from(schema.users)).map((u) => [u.id, u.email]));
+      const emailsAgain = new Map((await again.db.select().from(schema.users)).map((u) => [u.id, u.email]));
+      const records = async (d: Database, email: Map<string, string>) =>
+        (await d.db.select().from(schema.timesheets))
+          .map((r) => `${email.get(r.user_id)} ${r.started_at} ${r.ended_at} ${r.break_minutes} ${r.category}`)
+          .sort();
+      expect(await records(again, emailsAgain)).toEqual(await records(database, emails));
     } finally {
       await again.close();
     }

@@ -1,11 +1,11 @@
 /**
  * Seeds the demo school (DESIGN section 3): about 600 scholars in grades TK to 12 with drawn photos, their families'
  * guardian accounts and pick-up adults (with drawn photos too), about 40 staff with their default weeks, the school
- * year's holidays and breaks, a few days off and a conference night, and the seven demo accounts whose password is
- * `demo`. Every name, number and
- * badge code comes from a PRNG with a fixed seed, so every run builds the same school and the README and tests can
- * count on it (only the row ids, which are UUIDv7, the password salts and the dates, which follow `today`, differ).
- * It runs once, on an empty database, after the default roles exist; everything is inserted in one transaction.
+ * year's holidays and breaks, a few days off and a conference night, three weeks of their timesheets with one pay
+ * period approved and the next submitted by some, and the seven demo accounts whose password is `demo`. Every name,
+ * number and badge code comes from a PRNG with a fixed seed, so every run builds the same school and the README and
+ * tests can count on it (only the row ids, which are UUIDv7, the password salts and the dates, which follow `today`,
+ * differ). It runs once, on an empty database, after the default roles exist; everything is inserted in one transaction.
  */
 import { createHash } from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
@@ -30,6 +30,7 @@ import {
 } from './names';
 import { type PickUpFamily, planPickUps } from './pick-ups';
 import { type DemoStaff, planTimesheetSchedules } from './timesheet-schedules';
+import { planTimesheets } from './timesheets';
 
 export { DEMO_ACCOUNTS };
 
@@ -301,7 +302,7 @@ function photoOf(scholar: ScholarRow): PhotoRow {
 export async function seedDemo(
   db: Db,
   opts: { schoolName: string; timeZone: string; now?: Date },
-): Promise<{ scholars: number; users: number; photos: number; meals: number; pickUps: number }> {
+): Promise<{ scholars: number; users: number; photos: number; meals: number; pickUps: number; timesheets: number }> {
   // scrypt runs on libuv's thread pool: hash while the rows are built and the photos inserted. One hash of 'demo'
   // serves every demo account (the same well-known password; at N=2^17 each hash costs most of a second).
   const hashing = hashPassword(DEMO_PASSWORD);
@@ -337,6 +338,12 @@ export async function seedDemo(
     plan.schoolYear,
     schoolDay(opts.now ?? new Date(), opts.timeZone),
   );
+  const timesheets = planTimesheets(
+    plan.staff,
+    timesheetSchedules,
+    schoolDay(opts.now ?? new Date(), opts.timeZone),
+    opts.timeZone,
+  );
   const exempt = new Set(timesheetSchedules.exempt);
   for (const user of plan.users) if (exempt.has(user.id as string)) user.exempt = true;
   const mealRows = meals.meals(plan.users.find((u) => u.email === 'cafeteria@demo.school')?.id ?? null);
@@ -359,6 +366,8 @@ export async function seedDemo(
     await tx.insert(schema.schoolNonWorkDays).values(timesheetSchedules.nonWorkDays);
     await tx.insert(schema.staffDaysOff).values(timesheetSchedules.daysOff);
     await tx.insert(schema.specialHours).values(timesheetSchedules.specials);
+    await insertJson(tx, 'timesheets', timesheets.records);
+    await insertJson(tx, 'timesheet_periods', timesheets.periods);
   });
   return {
     scholars: scholars.length,
@@ -366,6 +375,7 @@ export async function seedDemo(
     photos: photos.length,
     meals: mealRows.length,
     pickUps: pickUps.pickUps.length,
+    timesheets: timesheets.records.length,
   };
 }
 
@@ -376,7 +386,7 @@ export async function seedDemo(
  */
 async function insertJson(
   tx: Pick<Db, 'execute'>,
-  table: 'nslp_records' | 'authorized_pick_ups',
+  table: 'nslp_records' | 'authorized_pick_ups' | 'timesheets' | 'timesheet_periods',
   rows: readonly object[],
 ): Promise<void> {
   const first = rows[0];

@@ -9,6 +9,12 @@
  * that is not the entry's (a lost connection, a bug) fails the push, and then nothing of it is applied: the device
  * retries the whole of it.
  *
+ * A resource may also take updates from a device (timesheets: a clock-out of a record already on the server, with the
+ * version it was based on). A push is applied in the order its entries were made: each run of creates as one batch,
+ * each update on its own in its own savepoint, through the
+ * same definition as the REST update: applied only to the version named, else answered 'conflict' with the stored
+ * record; a receipt makes a replay answer 'duplicate'.
+ *
  * `GET v2/sync/pull?since=` answers what changed in the reference data the caller may see, from the change log the
  * triggers keep. Without a cursor it answers a snapshot in pages of `limit` records, in a stable order (resource, then
  * id); the page token is stateless (the snapshot's cursor and the last record handed out), so a page can be asked for
@@ -34,6 +40,7 @@ import {
   SyncPushBodySchema,
   SyncPushResponseSchema,
   type SyncResult,
+  TimesheetSyncUpdateSchema,
   UUID_PATTERN,
 } from '../../../src/contract';
 import type { Tx } from '../../db/client';
@@ -47,9 +54,10 @@ import {
   photos,
   schoolSettings,
   syncReceipts,
+  timesheets,
 } from '../../db/schema';
 import { AppError, invalid } from '../../lib/errors';
-import { type CreateOutcome, createOne, type ResourceDefinition, sameRecord } from '../../lib/resource';
+import { type CreateOutcome, createOne, type ResourceDefinition, sameRecord, updateOne } from '../../lib/resource';
 import { schoolDay } from '../../lib/school-day';
 import { can, requireAuth } from '../../plugins/access';
 import { storageRefusal, toErrorResponse } from '../../plugins/errors';
@@ -60,6 +68,8 @@ import { toMessengerRecord } from '../messenger_schedules/index';
 import { nslpRecordsResource, presentNslpRecord, toNslpRecord } from '../nslp_records/index';
 import { maySeeOwner } from '../photos/index';
 import { toSchoolSettings } from '../school_settings/index';
+import { timesheetsResource } from '../timesheets/index';
+import { lockPerson } from '../timesheets/shared';
 
 // biome-ignore lint/suspicious/noExplicitAny: the registry holds definitions of different record types.
 type AnyDefinition = ResourceDefinition<any, any, any>;
@@ -68,7 +78,25 @@ type AnyDefinition = ResourceDefinition<any, any, any>;
 const WRITABLE: Record<string, AnyDefinition> = {
   check_ins: checkInsResource,
   nslp_records: nslpRecordsResource,
+  timesheets: timesheetsResource,
 };
+
+/** The resources whose records a device may also change, with the schema of an update and the lock it takes first. */
+const UPDATABLE: Record<string, { schema: z.ZodType<{ id: string }>; lock(tx: Tx, recordId: string): Promise<void> }> =
+  {
+    timesheets: {
+      schema: TimesheetSyncUpdateSchema,
+      // The record's person, as the REST update locks them: a replay that waited behind the first sees its receipt.
+      async lock(tx, recordId) {
+        const [row] = await tx
+          .select({ user_id: timesheets.user_id })
+          .from(timesheets)
+          .where(eq(timesheets.id, recordId))
+          .limit(1);
+        if (row) await lockPerson(tx, row.user_id, 'id');
+      },
+    },
+  };
 
 const errors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema, 422: ErrorResponseSchema };
 
@@ -183,9 +211,17 @@ function checkItem(request: FastifyRequest, raw: { id: string }, deviceId: strin
   const item = envelope.data;
   const def = Object.hasOwn(WRITABLE, item.resource) ? WRITABLE[item.resource] : undefined;
   if (!def) return rejected(item.id, 'Not a resource the outbox can send.');
-  if (item.action !== 'create') return rejected(item.id, 'Only new records can be sent from a device.');
+  const updatable = Object.hasOwn(UPDATABLE, item.resource) ? UPDATABLE[item.resource] : undefined;
+  if (item.action !== 'create' && !(item.action === 'update' && updatable)) {
+    return rejected(item.id, 'Only new records can be sent from a device.');
+  }
   if (!can(request, `${def.name}-${item.action}` as Permission)) {
     return rejected(item.id, 'You do not have permission to do that.');
+  }
+  if (item.action === 'update' && updatable) {
+    const update = updatable.schema.safeParse(item.data);
+    if (!update.success) return rejected(item.id, 'The entry is not valid.', issuesByField(update.error.issues));
+    return { item, def, input: update.data as Checked['input'] };
   }
   const parsed = def.create.safeParse({ device_id: deviceId, ...item.data });
   if (!parsed.success) return rejected(item.id, 'The entry is not valid.', issuesByField(parsed.error.issues));
@@ -210,6 +246,16 @@ type Receipt = typeof syncReceipts.$inferSelect;
  */
 function replayAnswer(c: Checked, receipt: Receipt, record: unknown): SyncResult {
   const id = c.item.id;
+  if (c.item.action === 'update') {
+    // An update's record has moved on since (later changes): the same record is the same entry again.
+    return receipt.resource === c.def.name && receipt.action === 'update' && receipt.record_id === c.input.id
+      ? { id, status: 'duplicate', ...(record === undefined ? {} : { record }) }
+      : {
+          id,
+          status: 'conflict',
+          message: 'This entry was sent before with different content. The server kept what it received first.',
+        };
+  }
   if (receipt.resource === c.def.name && receipt.record_id === c.input.id && record === undefined) {
     return { id, status: 'duplicate' };
   }
@@ -242,10 +288,27 @@ async function receiptRecords(tx: Tx, replays: { def: AnyDefinition; receipt: Re
 /** Applies one checked entry (the slow path: the caller runs it in its own savepoint). */
 async function applyOne(tx: Tx, request: FastifyRequest, c: Checked, deviceId: string): Promise<SyncResult> {
   const { item, def } = c;
-  const [receipt] = await tx.select().from(syncReceipts).where(eq(syncReceipts.id, item.id)).limit(1);
-  if (receipt?.record_id) {
+  const replay = async () => {
+    const [receipt] = await tx.select().from(syncReceipts).where(eq(syncReceipts.id, item.id)).limit(1);
+    if (!receipt?.record_id) return null;
     const stored = await receiptRecords(tx, [{ def, receipt }]);
     return replayAnswer(c, receipt, stored.get(receipt.record_id));
+  };
+  const replayed = await replay();
+  if (replayed) return replayed;
+  if (item.action === 'update') {
+    // Under the lock a first push of the same entry holds until it commits: its receipt is seen here after it.
+    await UPDATABLE[def.name]?.lock(tx, c.input.id);
+    const raced = await replay();
+    if (raced) return raced;
+    const { id: recordId, _method, ...fields } = c.input;
+    void _method;
+    const record = await updateOne(def, { tx, request }, recordId, fields);
+    await tx
+      .insert(syncReceipts)
+      .values(receiptRow(request, c, deviceId, recordId))
+      .onConflictDoNothing({ target: syncReceipts.id });
+    return { id: item.id, status: 'applied', record };
   }
   const { record, created } = await createOne(def, { tx, request }, c.input);
   await tx
@@ -371,16 +434,33 @@ async function applyBatch(
 async function pushAll(request: FastifyRequest, raws: { id: string }[], deviceId: string): Promise<SyncResult[]> {
   const checks = raws.map((raw) => checkItem(request, raw, deviceId));
   const checked = checks.filter((c): c is Checked => 'def' in c);
+  // In the order they were made (a clock-out of a server record, then the next clock-in): each run of creates as one
+  // batch, each update on its own.
+  const runs: Checked[][] = [];
+  for (const c of checked) {
+    const last = runs.at(-1);
+    if (c.item.action === 'create' && last?.[0]?.item.action === 'create') last.push(c);
+    else runs.push([c]);
+  }
   const applied = checked.length
     ? await request.server.db.transaction(async (tx) => {
-        try {
-          return await tx.transaction((sp) => applyBatch(sp, request, checked, deviceId));
-        } catch (err) {
-          request.log.warn({ err }, 'batch push failed as a whole; applying its entries one by one');
-          const out = new Map<Checked, SyncResult>();
-          for (const c of checked) out.set(c, await applyIsolated(tx, request, c, deviceId));
-          return out;
+        const out = new Map<Checked, SyncResult>();
+        for (const run of runs) {
+          const first = run[0] as Checked;
+          if (first.item.action !== 'create') {
+            out.set(first, await applyIsolated(tx, request, first, deviceId));
+            continue;
+          }
+          try {
+            for (const [c, result] of await tx.transaction((sp) => applyBatch(sp, request, run, deviceId))) {
+              out.set(c, result);
+            }
+          } catch (err) {
+            request.log.warn({ err }, 'batch push failed as a whole; applying its entries one by one');
+            for (const c of run) out.set(c, await applyIsolated(tx, request, c, deviceId));
+          }
         }
+        return out;
       })
     : new Map<Checked, SyncResult>();
   return checks.map((c) => {

@@ -6,13 +6,17 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SyncItem, type SyncPullResponse, uuidv7 } from '../../../src/contract';
 import { buildApp } from '../../app';
+import { createSession } from '../../auth/sessions';
 import {
   authorizedPickUps,
   checkIns,
   demographics,
   messengerSchedules,
   nslpRecords,
+  roles,
   schoolSettings,
+  syncReceipts,
+  timesheets,
 } from '../../db/schema';
 import { schoolDay } from '../../lib/school-day';
 import { startTestServer, type TestServer, testConfig } from '../../test/helpers';
@@ -422,5 +426,127 @@ describe('sync pull', () => {
     const timekeeper = await s.login('timekeeper@demo.school');
     const none = await s.call({ method: 'POST', url: '/api/v2/sync/photos', token: timekeeper, payload: { ids } });
     expect(none.json().photos).toEqual([]);
+  });
+});
+
+describe('sync push: timesheets (creates, and updates applied only to their base version)', () => {
+  let staffToken: string;
+  let staffId: string;
+  const items = (token: string, list: SyncItem[]) =>
+    s.call({ method: 'POST', url: '/api/v2/sync/push', token, payload: { device_id: 'clock-phone', items: list } });
+  const entry = (action: 'create' | 'update' | 'delete', data: Record<string, unknown>, resource = 'timesheets') =>
+    ({ id: uuidv7(), resource, action, data, recorded_at: new Date().toISOString() }) as SyncItem;
+  /** A clock-in sent through the outbox, applied: its stored record. */
+  async function clockIn(startedAt: string, token = staffToken) {
+    const id = uuidv7();
+    const res = await items(token, [entry('create', { id, started_at: startedAt, method: 'clock' })]);
+    expect(res.json().results[0]).toMatchObject({ status: 'applied', record: { id, version: 1, ended_at: null } });
+    return res.json().results[0].record as { id: string; user_id: string; device_id: string };
+  }
+
+  beforeAll(async () => {
+    const admin = await s.login('admin@demo.school');
+    const [role] = await s.database.db.select({ id: roles.id }).from(roles).where(eq(roles.name, 'Staff'));
+    const created = await s.call({
+      method: 'POST',
+      url: '/api/v2/users',
+      token: admin,
+      payload: { email: 'sync.clock@demo.school', fname: 'Sam', lname: 'Sync', role_ids: [role?.id] },
+    });
+    staffId = created.json().data.id;
+    staffToken = await createSession(s.database.db, staffId, 'password', 1);
+  });
+
+  it('applies a clock-in, then its clock-out once; a replay answers duplicate, a stale version conflict', async () => {
+    const record = await clockIn('2025-10-06T07:58:00-07:00');
+    expect(record).toMatchObject({ user_id: staffId, device_id: 'clock-phone' });
+    const out = entry('update', { id: record.id, base_version: 1, ended_at: '2025-10-06T15:58:00-07:00' });
+    const applied = (await items(staffToken, [out])).json().results[0];
+    expect(applied).toMatchObject({ status: 'applied', record: { id: record.id, version: 2, worked_minutes: 480 } });
+    // The same entry again (its answer was lost): duplicate, and the record is not changed twice.
+    const replay = (await items(staffToken, [out])).json().results[0];
+    expect(replay).toMatchObject({ status: 'duplicate', record: { id: record.id, version: 2 } });
+    // Another device's change based on version 1: the stored record wins and is answered.
+    const stale = entry('update', { id: record.id, base_version: 1, ended_at: '2025-10-06T16:30:00-07:00' });
+    const conflict = (await items(staffToken, [stale])).json().results[0];
+    expect(conflict).toMatchObject({
+      status: 'conflict',
+      message: 'This record was changed since you opened it. Here is what is stored now.',
+      record: { id: record.id, version: 2, ended_at: new Date('2025-10-06T15:58:00-07:00').toISOString() },
+    });
+    const [stored] = await s.database.db.select().from(timesheets).where(eq(timesheets.id, record.id));
+    expect(stored?.version).toBe(2);
+    // The clock-in sent again after its clock-out (its answer was lost too) is still the same clock-in.
+    const [receipt] = await s.database.db.select().from(syncReceipts).where(eq(syncReceipts.record_id, record.id));
+    const createdAgain = (
+      await items(staffToken, [
+        entry('create', { id: record.id, started_at: '2025-10-06T07:58:00-07:00', method: 'clock' }),
+        {
+          ...entry('create', { id: record.id, started_at: '2025-10-06T07:58:00-07:00', method: 'clock' }),
+          id: receipt?.id ?? '',
+        },
+      ])
+    ).json().results;
+    expect(createdAgain.map((r: { status: string }) => r.status)).toEqual(['duplicate', 'duplicate']);
+    expect(createdAgain[1].record).toMatchObject({ id: record.id, version: 2 });
+  });
+
+  it('applies a push in the order it was made (a clock-out, then the next clock-in), each entry answered on its own', async () => {
+    const open = await clockIn('2025-10-07T08:00:00-07:00');
+    const next = uuidv7();
+    const res = await items(staffToken, [
+      entry('update', { id: open.id, base_version: 1, ended_at: '2025-10-07T12:00:00-07:00' }),
+      entry('create', { id: next, started_at: '2025-10-07T12:30:00-07:00', method: 'clock' }),
+      entry('update', { id: next, base_version: 1, ended_at: '2025-10-07T16:00:00-07:00' }),
+      entry('update', { id: open.id, base_version: 1, break_minutes: 10 }),
+      entry('update', { id: open.id, ended_at: '2025-10-07T12:00:00-07:00' }),
+      entry('delete', { id: open.id }),
+      entry('update', { id: uuidv7() }, 'check_ins'),
+    ]);
+    const results = res.json().results;
+    expect(results.map((r: { status: string }) => r.status)).toEqual([
+      'applied',
+      'applied',
+      'applied',
+      'conflict',
+      'rejected',
+      'rejected',
+      'rejected',
+    ]);
+    expect(results[2].record).toMatchObject({ id: next, version: 2, worked_minutes: 210 });
+    expect(results[4].errors.base_version).toBeDefined();
+    expect(results[5].message).toBe('Only new records can be sent from a device.');
+    expect(results[6].message).toBe('Only new records can be sent from a device.');
+  });
+
+  it("keeps to the caller's permission and scope: another person's record is not there to change", async () => {
+    const mine = await clockIn('2025-10-08T08:00:00-07:00');
+    const other = await s.login('cafeteria@demo.school');
+    const foreign = (
+      await items(other, [entry('update', { id: mine.id, base_version: 1, ended_at: '2025-10-08T12:00:00-07:00' })])
+    ).json().results[0];
+    expect(foreign).toMatchObject({ status: 'rejected', message: 'No such record.' });
+    const scholar = await s.login('scholar@demo.school');
+    const denied = (
+      await items(scholar, [entry('update', { id: mine.id, base_version: 1, ended_at: '2025-10-08T12:00:00-07:00' })])
+    ).json().results[0];
+    expect(denied).toMatchObject({ status: 'rejected', message: 'You do not have permission to do that.' });
+    // An overlapping clock-in is a conflict with the record in the way.
+    const twice = (await items(staffToken, [entry('create', { started_at: '2025-10-08T09:00:00-07:00' })])).json()
+      .results[0];
+    expect(twice).toMatchObject({ status: 'conflict', record: { id: mine.id } });
+    const out = entry('update', { id: mine.id, base_version: 1, ended_at: '2025-10-08T12:00:00-07:00' });
+    expect((await items(staffToken, [out])).json().results[0].status).toBe('applied');
+  });
+
+  it('applies the same update pushed by many requests at once exactly once', async () => {
+    const open = await clockIn('2025-10-09T08:00:00-07:00');
+    const out = entry('update', { id: open.id, base_version: 1, ended_at: '2025-10-09T16:00:00-07:00' });
+    const answers = await Promise.all(Array.from({ length: 12 }, () => items(staffToken, [out])));
+    expect(answers.map((a) => a.statusCode).filter((c) => c !== 200)).toEqual([]);
+    const statuses = answers.map((a) => a.json().results[0].status).sort();
+    expect(statuses).toEqual(['applied', ...Array.from({ length: 11 }, () => 'duplicate')]);
+    const [stored] = await s.database.db.select().from(timesheets).where(eq(timesheets.id, open.id));
+    expect(stored?.version).toBe(2);
   });
 });

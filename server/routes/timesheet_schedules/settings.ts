@@ -1,11 +1,13 @@
 /**
- * `v2/timesheet_schedules/settings` (issue T1 item 6): the school's pay period rule, kept in its settings row. The
+ * `v2/timesheet_schedules/settings` (issue T1 item 6): the school's pay period rule and which compliance flags
+ * timesheets show (T2 item 9), kept in its settings row. The
  * timekeeper reads it with timesheet_schedules-view_any and sets it with timesheet_schedules-update.
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  DEFAULT_FLAG_SETTINGS,
   type TimekeepingSettings,
   TimekeepingSettingsSchema,
   TimekeepingSettingsUpdateSchema,
@@ -24,6 +26,7 @@ export async function readTimekeepingSettings(tx: Pick<Tx, 'select'>): Promise<T
     id: row.id,
     pay_period_rule: row.pay_period_rule,
     pay_period_anchor: row.pay_period_anchor,
+    timesheet_flags: { ...DEFAULT_FLAG_SETTINGS, ...row.timesheet_flags },
     updated_at: iso(row.updated_at),
   };
 }
@@ -53,6 +56,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           const fields = {
             pay_period_rule: request.body.pay_period_rule,
             pay_period_anchor: request.body.pay_period_rule === 'biweekly' ? request.body.pay_period_anchor : null,
+            ...(request.body.timesheet_flags ? { timesheet_flags: request.body.timesheet_flags } : {}),
           };
           await tx
             .update(schoolSettings)

@@ -26,6 +26,9 @@ import type scanner from '../../../locales/en/scanner.json';
 import type signOut from '../../../locales/en/sign-out.json';
 import type signOutRecords from '../../../locales/en/sign-out-records.json';
 import type sync from '../../../locales/en/sync.json';
+import type timesheet from '../../../locales/en/timesheet.json';
+import type timesheetRecords from '../../../locales/en/timesheet-records.json';
+import type timesheetReports from '../../../locales/en/timesheet-reports.json';
 import type timesheetSchedule from '../../../locales/en/timesheet-schedule.json';
 
 /** The English namespaces in the initial chunk (also the namespaces `initI18n` loads before the first render). */
@@ -44,6 +47,9 @@ interface LazyEnglishResources {
   'sign-out-records': typeof signOutRecords;
   scanner: typeof scanner;
   'timesheet-schedule': typeof timesheetSchedule;
+  timesheet: typeof timesheet;
+  'timesheet-records': typeof timesheetRecords;
+  'timesheet-reports': typeof timesheetReports;
 }
 
 // A Record, so the typecheck fails when a lazy namespace is missing here or one is listed that has no type above.
@@ -59,6 +65,9 @@ const LAZY: Record<keyof LazyEnglishResources, true> = {
   'sign-out-records': true,
   scanner: true,
   'timesheet-schedule': true,
+  timesheet: true,
+  'timesheet-records': true,
+  'timesheet-reports': true,
 };
 
 /** Every English namespace, bundled or lazy: the source of the typed translation keys. */

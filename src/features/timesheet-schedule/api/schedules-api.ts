@@ -19,8 +19,6 @@ import type {
   SpecialHoursUpdate,
   TimekeepingSettings,
   TimekeepingSettingsUpdate,
-  TimekeepingStaffRecord,
-  TimekeepingStaffUpdate,
   TimesheetScheduleCreate,
   TimesheetScheduleRecord,
   TimesheetScheduleUpdate,
@@ -42,8 +40,7 @@ export const daysOffApi = resourceApi<DayOffRecord, DayOffCreate, DayOffUpdate>(
 export const specialHoursApi = resourceApi<SpecialHoursRecord, SpecialHoursCreate, SpecialHoursUpdate>(
   `${BASE}/special_hours`,
 );
-/** Staff with their exempt flag and the default week in effect today (list, single, update of `exempt`). */
-export const staffApi = resourceApi<TimekeepingStaffRecord, never, TimekeepingStaffUpdate>(`${BASE}/staff`);
+export { staffApi } from '../../../api/timekeeping-staff';
 
 /** Copies one default week to several people from a date; answers the weeks written. */
 export const copySchedule = (body: CopySchedule) =>

@@ -9,10 +9,10 @@ import { useTranslation } from 'react-i18next';
 import { DAY_OFF_TYPES, type DayOffRecord, type DayOffType, type TimekeepingStaffRecord } from '../../../contract';
 import { SelectField } from '../../../ui/form/select-field';
 import { addNotification } from '../../../ui/notifications';
-import { staffName } from '../model/hours';
+import { FormAlert, FormDialog } from '../../../ui/timekeeping/form-dialog';
+import { staffName } from '../../../ui/timekeeping/hours';
+import { useFormErrors } from '../../../ui/timekeeping/use-form-errors';
 import { DaySpanFields } from '../parts/day-span-fields';
-import { FormAlert, FormDialog } from '../parts/form-dialog';
-import { useFormErrors } from '../parts/use-form-errors';
 import { useDayOffWrites } from './use-days-off';
 
 export interface DayOffDialogProps {

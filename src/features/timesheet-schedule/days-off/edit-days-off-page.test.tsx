@@ -43,7 +43,12 @@ const SICK: DayOffRecord = {
 
 /** The calls of Edit Days Off, with the server's overlap refusal for a person's days off. */
 class FakeDaysOffServer extends FakeServer<Recorded> {
-  settings: TimekeepingSettings = { pay_period_rule: 'semi_monthly', pay_period_anchor: null, updated_at: STAMP };
+  settings: TimekeepingSettings = {
+    pay_period_rule: 'semi_monthly',
+    pay_period_anchor: null,
+    timesheet_flags: { weekly_overtime: true, daily_overtime: true, seventh_day: true, meal_break: true },
+    updated_at: STAMP,
+  };
   daysOff: DayOffRecord[] = [SICK];
   protected override async readRequest(request: Request, base: BaseRecordedRequest): Promise<Recorded> {
     return { ...base, body: await jsonBody(request) };

@@ -8,9 +8,9 @@ import { useTranslation } from 'react-i18next';
 import { NON_WORK_DAY_KINDS, type NonWorkDayKind, type NonWorkDayRecord } from '../../../contract';
 import { SelectField } from '../../../ui/form/select-field';
 import { addNotification } from '../../../ui/notifications';
+import { FormAlert, FormDialog } from '../../../ui/timekeeping/form-dialog';
+import { useFormErrors } from '../../../ui/timekeeping/use-form-errors';
 import { DaySpanFields } from '../parts/day-span-fields';
-import { FormAlert, FormDialog } from '../parts/form-dialog';
-import { useFormErrors } from '../parts/use-form-errors';
 import { useNonWorkDayWrites } from './use-days-off';
 
 export interface NonWorkDayDialogProps {

@@ -16,9 +16,9 @@ import {
 import { QueryState } from '../../../ui/data/query-state';
 import { SelectField } from '../../../ui/form/select-field';
 import { addNotification } from '../../../ui/notifications';
+import { FormAlert } from '../../../ui/timekeeping/form-dialog';
+import { useFormErrors } from '../../../ui/timekeeping/use-form-errors';
 import { datesText } from '../model/date-range';
-import { FormAlert } from '../parts/form-dialog';
-import { useFormErrors } from '../parts/use-form-errors';
 import { usePayPeriodSettings, useSavePayPeriods } from './use-days-off';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

@@ -9,13 +9,13 @@ import { useTranslation } from 'react-i18next';
 import type { DayOffRecord, TimekeepingStaffRecord } from '../../../contract';
 import { Pager } from '../../../ui/data/pager';
 import { QueryState } from '../../../ui/data/query-state';
+import { staffName } from '../../../ui/timekeeping/hours';
+import { StaffPicker } from '../../../ui/timekeeping/staff-picker';
+import { useErrorText } from '../../../ui/timekeeping/use-form-errors';
 import { datesText } from '../model/date-range';
-import { staffName } from '../model/hours';
 import { DateRangeFields } from '../parts/date-range-fields';
 import { DeleteDialog } from '../parts/delete-dialog';
 import { RowActions } from '../parts/row-actions';
-import { StaffPicker } from '../parts/staff-picker';
-import { useErrorText } from '../parts/use-form-errors';
 import { DayOffDialog } from './day-off-dialog';
 import { useDayOffWrites, usePersonDaysOff, useStaffMember } from './use-days-off';
 

@@ -12,8 +12,8 @@ import { DialogShell } from '../../../ui/dialog-shell';
 import { toFieldErrors } from '../../../ui/form/field-errors';
 import { addNotification } from '../../../ui/notifications';
 import { formatDay } from '../../../ui/school-clock';
-import { formatMinutes, staffName } from '../model/hours';
-import { StaffMultiPicker } from '../parts/staff-picker';
+import { formatMinutes, staffName } from '../../../ui/timekeeping/hours';
+import { StaffMultiPicker } from '../../../ui/timekeeping/staff-picker';
 import { useCopyWeek } from './api/defaults-queries';
 
 export interface CopyWeekDialogProps {

@@ -9,7 +9,7 @@ import type { TimekeepingStaffRecord, TimesheetScheduleRecord } from '../../../c
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { addNotification } from '../../../ui/notifications';
 import { formatDay } from '../../../ui/school-clock';
-import { formatMinutes, staffName } from '../model/hours';
+import { formatMinutes, staffName } from '../../../ui/timekeeping/hours';
 import { useDeleteWeek } from './api/defaults-queries';
 
 export interface DeleteWeekDialogProps {

@@ -11,8 +11,8 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { TimekeepingStaffRecord } from '../../../contract';
 import { QueryState } from '../../../ui/data/query-state';
+import { StaffPicker } from '../../../ui/timekeeping/staff-picker';
 import { staffApi } from '../api/schedules-api';
-import { StaffPicker } from '../parts/staff-picker';
 import { usePerson } from './api/defaults-queries';
 import { PersonWeeks } from './person-weeks';
 

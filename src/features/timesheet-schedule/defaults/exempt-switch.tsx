@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
 import type { TimekeepingStaffRecord } from '../../../contract';
 import { addNotification } from '../../../ui/notifications';
-import { staffName } from '../model/hours';
+import { staffName } from '../../../ui/timekeeping/hours';
 import { useSetExempt } from './api/defaults-queries';
 
 export interface ExemptSwitchProps {

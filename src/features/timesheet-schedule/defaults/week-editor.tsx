@@ -13,7 +13,7 @@ import type { TimekeepingStaffRecord, TimesheetScheduleRecord, Week } from '../.
 import { toFieldErrors } from '../../../ui/form/field-errors';
 import { addNotification } from '../../../ui/notifications';
 import { formatDay } from '../../../ui/school-clock';
-import { formatMinutes, staffName } from '../model/hours';
+import { formatMinutes, staffName } from '../../../ui/timekeeping/hours';
 import { useSaveWeek } from './api/defaults-queries';
 import {
   checkWeek,

@@ -8,7 +8,7 @@ import { Box, Checkbox, Field, Grid, Input, Stack, Text } from '@chakra-ui/react
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dateTimeFormat } from '../../../ui/intl-format';
-import { formatMinutes } from '../model/hours';
+import { formatMinutes } from '../../../ui/timekeeping/hours';
 import { type DayValues, paidMinutes } from './model/week-form';
 
 /** The days' names in `locale`, Monday first ('Monday', 'lunes'). */

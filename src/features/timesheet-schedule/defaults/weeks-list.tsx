@@ -7,7 +7,7 @@ import { Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { TimesheetScheduleRecord } from '../../../contract';
 import { formatDay } from '../../../ui/school-clock';
-import { formatMinutes } from '../model/hours';
+import { formatMinutes } from '../../../ui/timekeeping/hours';
 import { type WeekStanding, weekStandings } from './model/week-form';
 
 export interface WeeksListProps {

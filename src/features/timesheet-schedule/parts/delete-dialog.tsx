@@ -7,7 +7,7 @@ import type { UseMutationResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { addNotification } from '../../../ui/notifications';
-import { useErrorText } from './use-form-errors';
+import { useErrorText } from '../../../ui/timekeeping/use-form-errors';
 
 export interface DeleteDialogProps<T extends { id: string }> {
   target: T | null;

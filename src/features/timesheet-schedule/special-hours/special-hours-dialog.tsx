@@ -9,11 +9,11 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SpecialHoursRecord, TimekeepingStaffRecord } from '../../../contract';
 import { addNotification } from '../../../ui/notifications';
-import { formatMinutes } from '../model/hours';
+import { FormAlert, FormDialog } from '../../../ui/timekeeping/form-dialog';
+import { formatMinutes } from '../../../ui/timekeeping/hours';
+import { StaffMultiPicker } from '../../../ui/timekeeping/staff-picker';
+import { useFormErrors } from '../../../ui/timekeeping/use-form-errors';
 import { DaySpanFields } from '../parts/day-span-fields';
-import { FormAlert, FormDialog } from '../parts/form-dialog';
-import { StaffMultiPicker } from '../parts/staff-picker';
-import { useFormErrors } from '../parts/use-form-errors';
 import { bodyOf, checkForm, emptyForm, formOf, paidMinutes, type SpecialForm } from './special-form';
 import { useSpecialWrites } from './use-special-hours';
 

@@ -5,8 +5,8 @@
 import { Badge, Box, HStack, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { clockMinutes, type SpecialHoursRecord, type TimekeepingStaffRecord } from '../../../contract';
+import { formatMinutes, staffName } from '../../../ui/timekeeping/hours';
 import { datesText } from '../model/date-range';
-import { formatMinutes, staffName } from '../model/hours';
 import { RowActions } from '../parts/row-actions';
 
 /** How many names a row lists before "and N more". */

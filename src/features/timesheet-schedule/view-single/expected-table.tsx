@@ -9,7 +9,7 @@ import { Badge, Stack, Table, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { ExpectedDay } from '../../../contract';
 import { dateTimeFormat } from '../../../ui/intl-format';
-import { formatMinutes } from '../model/hours';
+import { formatMinutes } from '../../../ui/timekeeping/hours';
 import { type DayWords, detailTexts, isMarkedOff, REASON_PALETTE, reasonText, spanTexts } from './model/describe-day';
 import { type TableRow, totalsOf } from './model/expected-rows';
 import type { ScheduleView } from './model/view-state';

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { TimekeepingStaffRecord } from '../../../contract';
 import { QueryState } from '../../../ui/data/query-state';
 import { dateTimeFormat } from '../../../ui/intl-format';
-import { formatMinutes, staffName } from '../model/hours';
+import { formatMinutes, staffName } from '../../../ui/timekeeping/hours';
 import { useExpectedHours } from './api/view-single-queries';
 import { ExpectedActions } from './expected-actions';
 import { ExpectedTable, shortRange } from './expected-table';

@@ -22,7 +22,8 @@ export function useExpectedHours(userId: string | null, from: string, to: string
     queryFn: ({ signal }) => fetchExpected({ from, to, user_id: userId ?? '' }, signal),
     select: (response) => response.data.find((p) => p.user_id === userId) ?? null,
     enabled: Boolean(userId),
-    // The previous range stays while the next loads, but never another person's hours under this one's name.
+    // TanStack Query's placeholderData: the previous range stays while the next loads, but never another person's
+    // hours under this one's name.
     placeholderData: (previous, previousQuery) =>
       previousQuery?.queryKey[3] === (userId ?? '') ? keepPreviousData(previous) : undefined,
   });

@@ -6,7 +6,7 @@
 import type { TFunction } from 'i18next';
 import type { ExpectedDay, ExpectedDetail, ExpectedReason } from '../../../../contract';
 import { dateTimeFormat } from '../../../../ui/intl-format';
-import { formatMinutes } from '../../model/hours';
+import { formatMinutes } from '../../../../ui/timekeeping/hours';
 
 /** The two namespaces a day's words come from, and the language. */
 export interface DayWords {

@@ -5,7 +5,7 @@
  * for a month, `expected-hours-ana-ruiz-2026-11-23.csv` for the week starting that Monday.
  */
 import type { ExpectedDay } from '../../../../contract';
-import { decimalHours } from '../../model/hours';
+import { decimalHours } from '../../../../ui/timekeeping/hours';
 import { type DayWords, detailTexts, reasonText, weekdayName } from './describe-day';
 import type { ScheduleView } from './view-state';
 

@@ -1,8 +1,8 @@
 /**
- * How the timesheet schedule screens write hours and people: minutes as hours and minutes ('7:30', '40:00'), a
- * staff member's name as the school uses it (the preferred first name, then the surname).
+ * How the timekeeping screens (timesheet schedules, T1; timesheets, T2) write hours and people: minutes as hours and
+ * minutes ('7:30', '40:00'), a staff member's name as the school uses it (the preferred first name, then the surname).
  */
-import type { TimekeepingStaffRecord } from '../../../contract';
+import type { TimekeepingStaffRecord } from '../../contract';
 
 /** Minutes as h:mm ('7:30'; '-1:15' below zero), the way timesheets total hours. */
 export function formatMinutes(minutes: number): string {

@@ -6,9 +6,9 @@
 import { Button, Field, HStack, Stack, Tag, Text } from '@chakra-ui/react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TimekeepingStaffRecord } from '../../../contract';
-import { SearchInput } from '../../../ui/data/search-input';
-import { formatMinutes, staffName } from '../model/hours';
+import type { TimekeepingStaffRecord } from '../../contract';
+import { SearchInput } from '../data/search-input';
+import { formatMinutes, staffName } from './hours';
 import { useStaffSearch } from './use-staff-search';
 
 interface MatchesProps {

@@ -5,8 +5,8 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../api/client';
-import { toFieldErrors } from '../../../ui/form/field-errors';
+import { ApiError } from '../../api/client';
+import { toFieldErrors } from '../form/field-errors';
 
 export function useFormErrors() {
   const { t: ts } = useTranslation('timesheet-schedule');

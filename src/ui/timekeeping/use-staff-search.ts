@@ -1,7 +1,7 @@
 /** Staff matching a search (`GET v2/timesheet_schedules/staff?search=`), a few at a time, for the pickers. */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { TimekeepingStaffRecord } from '../../../contract';
-import { staffApi } from '../api/schedules-api';
+import { staffApi } from '../../api/timekeeping-staff';
+import type { TimekeepingStaffRecord } from '../../contract';
 
 /** How many matches a picker offers. */
 export const STAFF_MATCHES = 8;

@@ -5,7 +5,7 @@
 import { Alert, Button, HStack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DialogShell } from '../../../ui/dialog-shell';
+import { DialogShell } from '../dialog-shell';
 
 export interface FormDialogProps {
   open: boolean;

@@ -1,0 +1,237 @@
+/**
+ * Pay periods of timesheets (issue T2 item 8) and staff badges, on PGlite and PostgreSQL: a staff member submits a
+ * period, the timekeeper returns it with a note or approves it, reopening needs a reason; what each state allows, who
+ * may do what, the states listed for a range, and the audit trail. Each test makes its own staff members.
+ */
+import { and, asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TimesheetPeriod } from '../../../src/contract';
+import { createSession } from '../../auth/sessions';
+import { auditEvents, roles, timesheetPeriods, users } from '../../db/schema';
+import { startTestServer, type TestServer } from '../../test/helpers';
+
+let s: TestServer;
+let admin: string;
+let keeper: string;
+let keeperId: string;
+let staffRoleId: string;
+
+beforeAll(async () => {
+  s = await startTestServer({ SCHOOL_TIMEZONE: 'America/Los_Angeles' });
+  [admin, keeper] = await Promise.all([s.login('admin@demo.school'), s.login('timekeeper@demo.school')]);
+  keeperId = (await s.call({ method: 'GET', url: '/api/v2/auth/check', token: keeper })).json().user.id;
+  const [role] = await s.database.db.select({ id: roles.id }).from(roles).where(eq(roles.name, 'Staff'));
+  staffRoleId = role?.id ?? '';
+});
+afterAll(() => s.close());
+
+interface Person {
+  id: string;
+  token: string;
+  name: string;
+}
+let people = 0;
+/** A new staff member with the Staff role (their own timesheet only), signed in. */
+async function staff(fname: string): Promise<Person> {
+  people++;
+  const lname = `Period${people}`;
+  const res = await s.call({
+    method: 'POST',
+    url: '/api/v2/users',
+    token: admin,
+    payload: { email: `t2p.${fname.toLowerCase()}${people}@demo.school`, fname, lname, role_ids: [staffRoleId] },
+  });
+  if (res.statusCode !== 201) throw new Error(`users answered ${res.statusCode}: ${res.body}`);
+  const id = res.json().data.id as string;
+  return { id, token: await createSession(s.database.db, id, 'password', 1), name: `${lname}, ${fname}` };
+}
+const post = (url: string, token: string, payload: object) =>
+  s.call({ method: 'POST', url: `/api/v2/timesheets/${url}`, token, payload });
+const periods = (query: string, token = keeper) =>
+  s.call({ method: 'GET', url: `/api/v2/timesheets/periods?${query}`, token });
+
+describe('the approval of a pay period', () => {
+  it('goes open → submitted → returned → submitted → approved → open, each step by whom it belongs to', async () => {
+    const ana = await staff('Ana');
+    const submit = await post('periods/submit', ana.token, { date: '2025-10-07' });
+    expect(submit.statusCode).toBe(200);
+    expect(submit.json().data).toMatchObject({
+      user_id: ana.id,
+      user_name: ana.name,
+      start: '2025-10-01',
+      end: '2025-10-15',
+      state: 'submitted',
+      submitted_by: ana.id,
+      decided_at: null,
+    });
+    const twice = await post('periods/submit', ana.token, { date: '2025-10-15' });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toBe(
+      'The pay period 2025-10-01 to 2025-10-15 is submitted already: the timekeeper approves it or returns it.',
+    );
+    expect(twice.json().record.state).toBe('submitted');
+
+    // Deciding is the timekeeper's: the person cannot approve or return their own.
+    expect((await post('periods/approve', ana.token, { user_id: ana.id, date: '2025-10-07' })).statusCode).toBe(403);
+    const noNote = await post('periods/return', keeper, { user_id: ana.id, date: '2025-10-07' });
+    expect(noNote.statusCode).toBe(422);
+    expect(noNote.json().errors.note).toBeDefined();
+    const back = await post('periods/return', keeper, {
+      user_id: ana.id,
+      date: '2025-10-07',
+      note: 'The 3rd has no lunch break.',
+    });
+    expect(back.json().data).toMatchObject({ state: 'returned', note: 'The 3rd has no lunch break.' });
+    expect(back.json().data.decided_by).toBe(keeperId);
+
+    expect((await post('periods/submit', ana.token, { date: '2025-10-01' })).json().data.state).toBe('submitted');
+    const approve = await post('periods/approve', keeper, { user_id: ana.id, date: '2025-10-01' });
+    expect(approve.json().data.state).toBe('approved');
+    const again = await post('periods/approve', keeper, { user_id: ana.id, date: '2025-10-01' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(
+      'The pay period 2025-10-01 to 2025-10-15 is approved already. The timekeeper can reopen it, with a reason.',
+    );
+    expect((await post('periods/submit', ana.token, { date: '2025-10-01' })).statusCode).toBe(409);
+    const returnApproved = await post('periods/return', keeper, { user_id: ana.id, date: '2025-10-01', note: 'x' });
+    expect(returnApproved.statusCode).toBe(409);
+
+    const noReason = await post('periods/reopen', keeper, { user_id: ana.id, date: '2025-10-01' });
+    expect(noReason.statusCode).toBe(422);
+    expect(noReason.json().errors.reason).toBeDefined();
+    const reopen = await post('periods/reopen', keeper, {
+      user_id: ana.id,
+      date: '2025-10-01',
+      reason: 'A training day was missing',
+    });
+    expect(reopen.json().data).toMatchObject({ state: 'open', reopen_reason: 'A training day was missing' });
+    const reopenOpen = await post('periods/reopen', keeper, { user_id: ana.id, date: '2025-10-01', reason: 'x' });
+    expect(reopenOpen.statusCode).toBe(409);
+    expect(reopenOpen.json().message).toBe(
+      'The pay period 2025-10-01 to 2025-10-15 is open: only an approved period can be reopened.',
+    );
+    const returnOpen = await post('periods/return', keeper, { user_id: ana.id, date: '2025-10-01', note: 'x' });
+    expect(returnOpen.json().message).toBe(
+      'The pay period 2025-10-01 to 2025-10-15 is open: only a submitted period can be returned.',
+    );
+
+    // One row for the person and period; every step in the audit trail.
+    const rows = await s.database.db.select().from(timesheetPeriods).where(eq(timesheetPeriods.user_id, ana.id));
+    expect(rows).toHaveLength(1);
+    const events = await s.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.resource, 'timesheet_periods'), eq(auditEvents.record_id, rows[0]?.id ?? '')))
+      .orderBy(asc(auditEvents.id));
+    expect(events.map((e) => [e.action, (e.changes as { action: string }).action])).toEqual([
+      ['create', 'submit'],
+      ['update', 'return'],
+      ['update', 'submit'],
+      ['update', 'approve'],
+      ['update', 'reopen'],
+    ]);
+    expect(events.at(-1)?.changes).toMatchObject({
+      from_state: 'approved',
+      reopen_reason: 'A training day was missing',
+    });
+  });
+
+  it('the timekeeper approves an open period at once; a period with a record still open cannot be handed in', async () => {
+    const ben = await staff('Ben');
+    const clockIn = await s.call({
+      method: 'POST',
+      url: '/api/v2/timesheets',
+      token: ben.token,
+      payload: { started_at: '2025-10-20T07:58:00-07:00', method: 'clock' },
+    });
+    expect(clockIn.statusCode).toBe(201);
+    const submit = await post('periods/submit', ben.token, { date: '2025-10-20' });
+    expect(submit.statusCode).toBe(422);
+    expect(submit.json().errors.date).toEqual([
+      'You have a record with no clock-out on 2025-10-20 from 7:58 AM: clock out or fix it first.',
+    ]);
+    const approve = await post('periods/approve', keeper, { user_id: ben.id, date: '2025-10-20' });
+    expect(approve.statusCode).toBe(422);
+    expect(approve.json().errors.date?.[0]).toMatch(/^Period\d+, Ben has a record with no clock-out/);
+    await s.call({
+      method: 'POST',
+      url: `/api/v2/timesheets/${clockIn.json().data.id}`,
+      token: ben.token,
+      payload: { ended_at: '2025-10-20T15:58:00-07:00' },
+    });
+    expect((await post('periods/approve', keeper, { user_id: ben.id, date: '2025-10-31' })).json().data).toMatchObject({
+      start: '2025-10-16',
+      end: '2025-10-31',
+      state: 'approved',
+      submitted_at: null,
+    });
+    // A staff member hands in only their own; the timekeeper may for anyone.
+    const cy = await staff('Cy');
+    expect((await post('periods/submit', cy.token, { user_id: ben.id, date: '2025-10-07' })).statusCode).toBe(403);
+    const forCy = await post('periods/submit', keeper, { user_id: cy.id, date: '2025-10-07' });
+    expect(forCy.json().data).toMatchObject({ user_id: cy.id, state: 'submitted', submitted_by: keeperId });
+    const scholar = (await s.database.db.select({ id: users.id }).from(users).where(eq(users.type, 'student')))[0];
+    const notStaff = await post('periods/approve', keeper, { user_id: scholar?.id, date: '2025-10-07' });
+    expect(notStaff.statusCode).toBe(422);
+    expect(notStaff.json().errors.user_id).toBeDefined();
+  });
+});
+
+describe('the periods of a range', () => {
+  it("lists each person's periods with their state: one's own, or every active staff member's for the timekeeper", async () => {
+    const dee = await staff('Dee');
+    const eve = await staff('Eve');
+    await post('periods/submit', dee.token, { date: '2025-09-03' });
+    await post('periods/approve', keeper, { user_id: eve.id, date: '2025-09-20' });
+    const own = await periods('from=2025-08-25&to=2025-09-20', dee.token);
+    expect(own.statusCode).toBe(200);
+    expect(own.json().data.map((p: TimesheetPeriod) => [p.user_id, p.start, p.end, p.state])).toEqual([
+      [dee.id, '2025-08-16', '2025-08-31', 'open'],
+      [dee.id, '2025-09-01', '2025-09-15', 'submitted'],
+      [dee.id, '2025-09-16', '2025-09-30', 'open'],
+    ]);
+    expect((await periods(`from=2025-09-01&to=2025-09-30&user_id=${eve.id}`, dee.token)).statusCode).toBe(403);
+    const all = (await periods('from=2025-09-16&to=2025-09-16')).json().data as TimesheetPeriod[];
+    const activeStaff = await s.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.type, 'staff'), eq(users.active, true)));
+    expect(all).toHaveLength(activeStaff.length);
+    expect(all.find((p) => p.user_id === eve.id)).toMatchObject({ state: 'approved', user_name: eve.name });
+    expect(all.find((p) => p.user_id === dee.id)?.state).toBe('open');
+    const names = all.map((p) => p.user_name);
+    expect(names.indexOf(dee.name)).toBeLessThan(names.indexOf(eve.name));
+    const one = (await periods(`from=2025-09-01&to=2025-09-30&user_id=${eve.id}`)).json().data as TimesheetPeriod[];
+    expect(one.map((p) => p.state)).toEqual(['open', 'approved']);
+    expect((await periods('from=2025-09-30&to=2025-09-01')).statusCode).toBe(422);
+    expect((await periods('from=2024-01-01&to=2025-09-01')).json().errors.to).toBeDefined();
+  });
+});
+
+describe('staff badges', () => {
+  it('issues a new random badge for oneself, or anyone for the timekeeper, audited without the code', async () => {
+    const fay = await staff('Fay');
+    const gus = await staff('Gus');
+    const mine = await post('badge', fay.token, {});
+    expect(mine.statusCode).toBe(200);
+    const { code, text, user_id } = mine.json().data;
+    expect(user_id).toBe(fay.id);
+    expect(code).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    expect(text).toBe(`STAFF:${code}`);
+    const [stored] = await s.database.db.select({ badge: users.badge_code }).from(users).where(eq(users.id, fay.id));
+    expect(stored?.badge).toBe(code);
+    expect((await post('badge', fay.token, { user_id: gus.id })).statusCode).toBe(403);
+    const forGus = await post('badge', keeper, { user_id: gus.id });
+    expect(forGus.json().data.user_id).toBe(gus.id);
+    const again = await post('badge', keeper, { user_id: fay.id });
+    expect(again.json().data.code).not.toBe(code);
+    const events = await s.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.resource, 'users'), eq(auditEvents.record_id, fay.id)));
+    expect(events.filter((e) => JSON.stringify(e.changes).includes('badge'))).toHaveLength(2);
+    expect(JSON.stringify(events)).not.toContain(code);
+    const scholar = (await s.database.db.select({ id: users.id }).from(users).where(eq(users.type, 'student')))[0];
+    expect((await post('badge', keeper, { user_id: scholar?.id })).statusCode).toBe(422);
+  });
+});

@@ -1,0 +1,161 @@
+/**
+ * The person's records of this pay period (issue T2 item 2), by day, newest first: each record's in and out, break
+ * and category, and each day's worked hours against the hours T1's schedule expects. The records come from the device
+ * (offline too); the expected hours and the period's state from the server's summary, when it can be reached. The
+ * person submits the period for approval here.
+ */
+import { Badge, Box, Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../api/client';
+import type { PayPeriod } from '../../../contract';
+import { addNotification } from '../../../ui/notifications';
+import { formatClockTime, formatDay } from '../../../ui/school-clock';
+import { formatMinutes } from '../../../ui/timekeeping/hours';
+import { fetchSummary, periodAction, summaryKeys } from '../api/timesheets-api';
+import { byDay, type ClockRecord, recordMinutes } from './model/clock';
+
+export interface PeriodRecordsProps {
+  userId: string;
+  period: PayPeriod;
+  records: readonly ClockRecord[];
+  now: number;
+  timeZone: string;
+  online: boolean;
+}
+
+export function PeriodRecords({ userId, period, records, now, timeZone, online }: PeriodRecordsProps) {
+  const { t, i18n } = useTranslation('timesheet', { keyPrefix: 'period' });
+  const { t: tt } = useTranslation('timesheet');
+  const client = useQueryClient();
+  const query = { from: period.start, to: period.end, user_id: userId };
+  const summary = useQuery({
+    queryKey: summaryKeys.range(query),
+    queryFn: ({ signal }) => fetchSummary(query, signal),
+    enabled: online,
+  });
+  const person = summary.data?.people.find((p) => p.user_id === userId);
+  const expectedOn = new Map((person?.days ?? []).map((d) => [d.date, d.expected_minutes]));
+  const state = person?.periods.find((p) => p.start === period.start);
+  const days = byDay(records, period.start, period.end, now);
+  const worked = days.reduce((sum, d) => sum + d.worked, 0);
+  const time = (iso: string) => formatClockTime(iso, timeZone, i18n.language);
+  const open = records.some((r) => r.ended_at === null && r.work_date >= period.start && r.work_date <= period.end);
+
+  const submit = useMutation({
+    mutationFn: () => periodAction('submit', { date: period.start }),
+    onSuccess: () => {
+      addNotification({ type: 'success', text: t('submitted') });
+      void client.invalidateQueries({ queryKey: summaryKeys.all });
+    },
+    onError: (err) => addNotification({ type: 'error', text: err instanceof ApiError ? err.message : String(err) }),
+  });
+  const canSubmit = online && (state?.state === 'open' || state?.state === 'returned') && !open;
+
+  return (
+    <Stack as="section" gap="3" aria-labelledby="period-title">
+      <HStack justify="space-between" flexWrap="wrap" gap="2">
+        <Box>
+          <Text as="h2" id="period-title" fontSize="lg" fontWeight="semibold">
+            {t('title', { from: formatDay(period.start, i18n.language), to: formatDay(period.end, i18n.language) })}
+          </Text>
+          <Text>
+            {person
+              ? t('totalsExpected', {
+                  worked: formatMinutes(worked),
+                  expected: formatMinutes(person.expected_minutes),
+                })
+              : t('totals', { worked: formatMinutes(worked) })}
+          </Text>
+          {!online && <Text color="fg.muted">{t('expectedOffline')}</Text>}
+          {online && summary.isError && <Text color="fg.muted">{t('expectedFailed')}</Text>}
+        </Box>
+        {state && (
+          <HStack gap="2">
+            <Badge
+              size="lg"
+              colorPalette={state.state === 'approved' ? 'green' : state.state === 'returned' ? 'orange' : 'gray'}
+            >
+              {tt(`states.${state.state}`)}
+            </Badge>
+            {canSubmit && (
+              <Button size="sm" loading={submit.isPending} onClick={() => submit.mutate()}>
+                {t('submit')}
+              </Button>
+            )}
+          </HStack>
+        )}
+      </HStack>
+      {state?.state === 'returned' && state.note && (
+        <Text role="note" color="fg.warning">
+          {t('returnedNote', { note: state.note })}
+        </Text>
+      )}
+      {days.length === 0 ? (
+        <Text>{t('empty')}</Text>
+      ) : (
+        <Table.ScrollArea borderWidth="1px" rounded="md">
+          <Table.Root size="sm">
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader>{t('day')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('times')}</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">{t('worked')}</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">{t('expected')}</Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {days.map((day) => {
+                const expected = expectedOn.get(day.date);
+                return (
+                  <Table.Row key={day.date}>
+                    <Table.Cell verticalAlign="top" whiteSpace="nowrap">
+                      {formatDay(day.date, i18n.language)}
+                    </Table.Cell>
+                    <Table.Cell>
+                      <Stack gap="1">
+                        {day.records.map((r) => (
+                          <Text key={r.id} fontSize="sm">
+                            {t('span', {
+                              start: time(r.started_at),
+                              end: r.ended_at ? time(r.ended_at) : t('stillIn'),
+                            })}
+                            {r.break_minutes > 0 && ` · ${t('breakMinutes', { minutes: r.break_minutes })}`}
+                            {r.category !== 'regular' &&
+                              ` · ${tt(`categories.${r.category}`)}${r.leave_type ? ` (${tt(`leaveTypes.${r.leave_type as 'sick'}`)})` : ''}`}
+                            {` · ${formatMinutes(recordMinutes(r, now))}`}
+                            {r.pending && (
+                              <Badge ms="2" size="sm">
+                                {t('notSent')}
+                              </Badge>
+                            )}
+                            {r.attention && (
+                              <Badge ms="2" size="sm" colorPalette="red">
+                                {t('refused')}
+                              </Badge>
+                            )}
+                            {r.locked && (
+                              <Badge ms="2" size="sm" colorPalette="green">
+                                {t('locked')}
+                              </Badge>
+                            )}
+                          </Text>
+                        ))}
+                      </Stack>
+                    </Table.Cell>
+                    <Table.Cell textAlign="end" verticalAlign="top">
+                      {formatMinutes(day.worked)}
+                    </Table.Cell>
+                    <Table.Cell textAlign="end" verticalAlign="top">
+                      {expected === undefined ? '–' : formatMinutes(expected)}
+                    </Table.Cell>
+                  </Table.Row>
+                );
+              })}
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
+      )}
+    </Stack>
+  );
+}

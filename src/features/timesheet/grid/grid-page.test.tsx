@@ -1,0 +1,162 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../test/render-with-providers';
+import { ANA, BEN, CRUZ, demoPeople } from '../reports/test/demo-people';
+import { FakeTimesheetServer } from '../reports/test/fake-timesheet-server';
+import GridPage from './grid-page';
+
+let server: FakeTimesheetServer;
+const TIMEKEEPER = ['timesheets-view_any', 'timesheets-update'];
+
+const page = (route = '/timesheet/view-grid?range=period&date=2026-11-05', permissions = TIMEKEEPER) =>
+  renderWithProviders(<GridPage permissions={permissions} />, { route });
+
+/** The row of a person, once the grid is drawn. */
+const rowOf = async (userId: string) => {
+  await screen.findByRole('region', { name: /Hours worked and expected/ });
+  const row = document.querySelector(`tbody tr[data-user="${userId}"]`);
+  if (!row) throw new Error(`no row for ${userId}`);
+  return row as HTMLElement;
+};
+const cellOf = (row: HTMLElement, date: string) => row.querySelector(`td[data-date="${date}"]`) as HTMLElement;
+const text = (el: Node | null) => el?.textContent?.replace(/\s+/g, ' ').trim();
+/** A cell's lines (worked, expected, each mark), as they stack on screen. */
+const lines = (el: Element | null) => [...(el?.childNodes ?? [])].map(text).join(' | ');
+
+beforeEach(() => {
+  server = new FakeTimesheetServer().install();
+  server.people = demoPeople();
+  server.setState(BEN, '2026-11-01', 'submitted');
+  server.setState(ANA, '2026-11-01', 'approved');
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('View Grid', () => {
+  it('shows a pay period by weeks with totals, each state, and the marks in words', async () => {
+    await page();
+    expect(await screen.findByText('Pay period Nov 1 – 15, 2026')).toBeTruthy();
+    const summaryCall = server.requests.find((r) => r.path === 'v2/timesheets/summary');
+    expect(Object.fromEntries(summaryCall?.query ?? [])).toMatchObject({ from: '2026-11-01', to: '2026-11-15' });
+
+    const ben = await rowOf(BEN);
+    expect(within(ben).getByRole('rowheader').textContent).toContain('Ortiz, Ben');
+    expect(
+      within(ben).getByRole('button', { name: /^Submitted: review the pay period of Ortiz, Ben, Nov 1\s–\s15$/ }),
+    ).toBeTruthy();
+    expect(lines(cellOf(ben, '2026-11-02'))).toBe('8:00 | expected 8:00');
+    expect(cellOf(ben, '2026-11-02').dataset.a).toBeUndefined();
+    expect(lines(cellOf(ben, '2026-11-03'))).toBe('0:00 | expected 8:00 | No clock-out');
+    expect(cellOf(ben, '2026-11-03').dataset.a).toBe('missingOut');
+    expect(lines(cellOf(ben, '2026-11-04'))).toBe(
+      '9:00 | expected 8:00 | 8+ day Over 8 hours this day | Over expected by +1:00',
+    );
+    expect(lines(cellOf(ben, '2026-11-05'))).toBe('7:50 | expected 8:00');
+    expect(lines(cellOf(ben, '2026-11-06'))).toBe('6:40 | expected 8:00 | Under expected by −1:20');
+    // After each week its total; the period's total last.
+    const benTotals = [...ben.querySelectorAll('td[data-week], td[data-total]')].map(lines);
+    expect(benTotals).toEqual([
+      '0:00 | expected 0:00',
+      '31:30 | expected 40:00',
+      '0:00 | expected 0:00',
+      '31:30 | expected 40:00',
+    ]);
+
+    const ana = await rowOf(ANA);
+    expect(within(ana).getByText('Exempt')).toBeTruthy();
+    expect(within(ana).getByRole('button', { name: /^Approved: review the pay period of Ruiz, Ana/ })).toBeTruthy();
+    expect(lines(cellOf(ana, '2026-11-05'))).toBe('0:00 | expected 8:00 | Under expected by −8:00');
+    expect(lines(cellOf(ana, '2026-11-07'))).toBe('4:00 | expected 0:00 | Over expected by +4:00');
+    expect(lines(cellOf(ana, '2026-11-13'))).toBe('0:00 | expected 0:00 | 40+ week Over 40 hours this week');
+    expect(within(await rowOf(CRUZ)).getByRole('button', { name: /^Open: review/ })).toBeTruthy();
+
+    const footer = document.querySelector('tfoot tr') as HTMLElement;
+    expect(text(within(footer).getByRole('rowheader'))).toBe('Day totals');
+    expect([...footer.querySelectorAll('td')].map(lines).slice(2, 4)).toEqual([
+      '16:00 | expected 24:00',
+      '0:00 | expected 16:00',
+    ]);
+    expect(screen.getByTestId('grid-total').textContent).toBe('Everyone: worked 43:30 of 96:00 expected (−52:30).');
+    expect(screen.getByText('11 days need attention.')).toBeTruthy();
+    expect(screen.getByText('Over expected by 15 minutes or more')).toBeTruthy();
+  });
+
+  it('approves a submitted period, and the badge says so', async () => {
+    await page();
+    fireEvent.click(
+      within(await rowOf(BEN)).getByRole('button', { name: /^Submitted: review the pay period of Ortiz, Ben/ }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Pay period of Ortiz, Ben' });
+    expect(within(dialog).queryByRole('button', { name: 'Reopen…' })).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+
+    expect(await within(await rowOf(BEN)).findByRole('button', { name: /^Approved: review/ })).toBeTruthy();
+    const call = server.requests.find((r) => r.path === 'v2/timesheets/periods/approve');
+    expect(call?.body).toEqual({ user_id: BEN, date: '2026-11-01' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('returns a period only with a note, and shows a refusal of the note under it', async () => {
+    await page();
+    fireEvent.click(within(await rowOf(BEN)).getByRole('button', { name: /^Submitted: review/ }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Return…' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Return the pay period' }));
+    expect(await within(dialog).findByText('Say what to fix.')).toBeTruthy();
+    expect(server.requests.some((r) => r.path === 'v2/timesheets/periods/return')).toBe(false);
+
+    const note = within(dialog).getByRole('textbox', { name: /What to fix/ });
+    fireEvent.change(note, { target: { value: 'Tuesday has no clock-out' } });
+    server.failNext('POST', /periods\/return$/, 422, {
+      message: 'The given data was invalid.',
+      errors: { note: ['The note is too long.'] },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Return the pay period' }));
+    expect(await within(dialog).findByText('The note is too long.')).toBeTruthy();
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Return the pay period' }));
+    expect(await within(await rowOf(BEN)).findByRole('button', { name: /^Returned: review/ })).toBeTruthy();
+    const calls = server.requests.filter((r) => r.path === 'v2/timesheets/periods/return');
+    expect(calls.at(-1)?.body).toEqual({ user_id: BEN, date: '2026-11-01', note: 'Tuesday has no clock-out' });
+  });
+
+  it('reopens an approved period with a reason, and shows the server refusing it', async () => {
+    await page();
+    fireEvent.click(within(await rowOf(ANA)).getByRole('button', { name: /^Approved: review/ }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reopen…' }));
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Why it is reopened' }), {
+      target: { value: 'A missed conference night' },
+    });
+    server.failNext('POST', /periods\/reopen$/, 409, { message: 'This pay period was changed meanwhile.' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reopen the pay period' }));
+    expect(await within(dialog).findByText('This pay period was changed meanwhile.')).toBeTruthy();
+    expect(within(dialog).getByRole('textbox', { name: 'Why it is reopened' })).toHaveProperty(
+      'value',
+      'A missed conference night',
+    );
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reopen the pay period' }));
+    expect(await within(await rowOf(ANA)).findByRole('button', { name: /^Open: review/ })).toBeTruthy();
+    expect(server.requests.filter((r) => r.path === 'v2/timesheets/periods/reopen').at(-1)?.body).toEqual({
+      user_id: ANA,
+      date: '2026-11-01',
+      reason: 'A missed conference night',
+    });
+  });
+
+  it('shows the states without actions to someone who may not decide, and says when offline', async () => {
+    const view = await page('/timesheet/view-grid?range=week&date=2026-11-04', ['timesheets-view_any']);
+    const ben = await rowOf(BEN);
+    expect(within(ben).queryByRole('button')).toBeNull();
+    expect(within(ben).getByText('Submitted')).toBeTruthy();
+    expect(document.querySelectorAll('td[data-total]')).toHaveLength(0);
+    view.unmount();
+
+    server.offline = true;
+    await page('/timesheet/view-grid?range=week&date=2026-10-20');
+    expect(await screen.findByText(/You are offline\. Timesheet reports show the hours the server has/)).toBeTruthy();
+  });
+});
