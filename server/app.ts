@@ -37,6 +37,7 @@ import timekeepingStaffRoutes from './routes/timesheet_schedules/staff';
 import timesheetBadgeRoutes from './routes/timesheets/badge';
 import timesheetsRoutes from './routes/timesheets/index';
 import timesheetPeriodsRoutes from './routes/timesheets/periods';
+import timesheetPunchRoutes from './routes/timesheets/punch';
 import timesheetSummaryRoutes from './routes/timesheets/summary';
 import usersRoutes from './routes/users/index';
 
@@ -82,6 +83,7 @@ const API_ROUTES = [
   ['/timesheets', timesheetsRoutes],
   ['/timesheets/periods', timesheetPeriodsRoutes],
   ['/timesheets/badge', timesheetBadgeRoutes],
+  ['/timesheets/punch', timesheetPunchRoutes],
   ['/timesheets/summary', timesheetSummaryRoutes],
 ] as const;
 

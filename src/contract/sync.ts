@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { IdSchema, InstantSchema } from './common';
 
 /** Resources a station may write through the outbox; each has a create schema in the sync registry. */
-export const SYNC_RESOURCES = ['check_ins', 'nslp_records', 'timesheets'] as const;
+export const SYNC_RESOURCES = ['check_ins', 'nslp_records', 'timesheets', 'timesheet_punches'] as const;
 export const SyncResourceSchema = z.enum(SYNC_RESOURCES, { message: 'Not a resource the outbox can send.' });
 export type SyncResource = z.infer<typeof SyncResourceSchema>;
 

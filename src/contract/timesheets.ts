@@ -314,6 +314,8 @@ export type SummaryResponse = z.infer<typeof SummaryResponseSchema>;
 /** What a staff badge's QR code holds: `STAFF:` and the person's badge code. */
 export const STAFF_BADGE_PREFIX = 'STAFF:';
 export const staffBadgeText = (code: string) => `${STAFF_BADGE_PREFIX}${code}`;
+/** The length of a badge code (18 random bytes in base64url): a search box takes a typed code only when whole. */
+export const STAFF_BADGE_CODE_LENGTH = 24;
 /** The badge code of a scanned text, or null when it is not a staff badge. */
 export const staffBadgeCode = (text: string): string | null => {
   const trimmed = text.trim();
@@ -331,3 +333,29 @@ export const StaffBadgeResponseSchema = z.object({
   data: z.object({ user_id: z.string(), code: z.string(), text: z.string() }),
 });
 export type StaffBadge = z.infer<typeof StaffBadgeResponseSchema>['data'];
+
+// ---- Badge punches -------------------------------------------------------------------------------------------------
+
+/** The outbox resource of a badge read at a station (a kiosk cannot know, offline, whether its holder is clocked in). */
+export const TIMESHEET_PUNCHES = 'timesheet_punches';
+
+/**
+ * A staff badge read at a station (`POST v2/timesheets/punch`, or the outbox resource `timesheet_punches`). The server
+ * decides what it is: the clock-out of the holder's open record when one started up to 16 hours before `at`, else a
+ * clock-in at `at` (a new record whose id is the punch's). The punch's id makes it happen once: sent again, it answers
+ * what it did the first time.
+ */
+export const TimesheetPunchSchema = z.object({
+  id: IdSchema,
+  badge: z.string().min(1, 'Scan a staff badge.').max(100),
+  at: InstantSchema,
+});
+export type TimesheetPunch = z.infer<typeof TimesheetPunchSchema>;
+
+/** The longest a clock-in stays open for a badge to clock it out (a longer one is a missed clock-out). */
+export const PUNCH_OPEN_HOURS = 16;
+
+export const TimesheetPunchResponseSchema = z.object({
+  data: z.object({ outcome: z.enum(['in', 'out']), record: TimesheetRecordSchema }),
+});
+export type TimesheetPunchResult = z.infer<typeof TimesheetPunchResponseSchema>['data'];

@@ -19,12 +19,19 @@
 import { Dexie, liveQuery } from 'dexie';
 import { ApiError } from '../api/client';
 import type { SyncPhotosResponse, SyncPushResponse } from '../api/sync';
-import type { SyncPullResponse, SyncPushBody, SyncResource, SyncResult } from '../contract';
+import {
+  type SyncPullResponse,
+  type SyncPushBody,
+  type SyncResource,
+  type SyncResult,
+  TIMESHEET_PUNCHES,
+} from '../contract';
 import { retryDelay } from './backoff';
 import {
   getMeta,
   isLocalResource,
   LOCAL_RESOURCES,
+  type LocalResource,
   type MetaKey,
   type OfflineDb,
   type OutboxEntry,
@@ -209,6 +216,15 @@ export function base64ToBlob(data: string, contentType: string): Blob {
 }
 
 /** Makes a sync engine; nothing happens until `start()`. */
+/**
+ * The local table an applied entry's record lands in: its own resource's, or, for a badge read at a station, the
+ * timesheets (the record the server clocked in or out, which the station shows).
+ */
+function localTableOf(resource: string): LocalResource | null {
+  if (resource === TIMESHEET_PUNCHES) return 'timesheets';
+  return isLocalResource(resource) ? resource : null;
+}
+
 export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
   const { db, api } = deps;
   const now = deps.now ?? Date.now;
@@ -345,11 +361,12 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
           });
         } else if (result.status === 'applied' || result.status === 'duplicate') {
           deletes.push(entry.id);
-          if (isLocalResource(entry.resource) && isRecordWithId(result.record)) {
+          const table = localTableOf(entry.resource);
+          if (table && isRecordWithId(result.record)) {
             // The screen keeps showing the record, now as the server stored it.
-            const records = confirmed.get(entry.resource) ?? [];
+            const records = confirmed.get(table) ?? [];
             records.push(result.record);
-            confirmed.set(entry.resource, records);
+            confirmed.set(table, records);
           }
         } else {
           const fallback =

@@ -11,6 +11,7 @@ import {
   NslpRecordCreateSchema,
   type SyncResource,
   TimesheetCreateSchema,
+  TimesheetPunchSchema,
   TimesheetSyncUpdateSchema,
   uuidv7,
 } from '../contract';
@@ -23,6 +24,7 @@ const CREATE_SCHEMAS: Record<SyncResource, z.ZodType> = {
   check_ins: CheckInCreateSchema,
   nslp_records: NslpRecordCreateSchema,
   timesheets: TimesheetCreateSchema,
+  timesheet_punches: TimesheetPunchSchema,
 };
 
 /**

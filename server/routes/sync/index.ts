@@ -13,7 +13,8 @@
  * version it was based on). A push is applied in the order its entries were made: each run of creates as one batch,
  * each update on its own in its own savepoint, through the
  * same definition as the REST update: applied only to the version named, else answered 'conflict' with the stored
- * record; a receipt makes a replay answer 'duplicate'.
+ * record; a receipt makes a replay answer 'duplicate'. A staff badge read at a station (`timesheet_punches`) is
+ * applied on its own too, by the timesheets' punch (a clock-in or the clock-out of the holder's open record).
  *
  * `GET v2/sync/pull?since=` answers what changed in the reference data the caller may see, from the change log the
  * triggers keep. Without a cursor it answers a snapshot in pages of `limit` records, in a stable order (resource, then
@@ -21,7 +22,7 @@
  * again after a restart, and what changes while a device pages comes in the delta since the snapshot's cursor.
  * `POST v2/sync/photos` hands the snapshot its photos in batches.
  */
-import { and, asc, count, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -40,6 +41,10 @@ import {
   SyncPushBodySchema,
   SyncPushResponseSchema,
   type SyncResult,
+  shiftDate,
+  TIMESHEET_PUNCHES,
+  type TimesheetPunch,
+  TimesheetPunchSchema,
   TimesheetSyncUpdateSchema,
   UUID_PATTERN,
 } from '../../../src/contract';
@@ -68,7 +73,8 @@ import { toMessengerRecord } from '../messenger_schedules/index';
 import { nslpRecordsResource, presentNslpRecord, toNslpRecord } from '../nslp_records/index';
 import { maySeeOwner } from '../photos/index';
 import { toSchoolSettings } from '../school_settings/index';
-import { timesheetsResource } from '../timesheets/index';
+import { timesheetsResource, toTimesheetRecords } from '../timesheets/index';
+import { applyPunch } from '../timesheets/punch';
 import { lockPerson } from '../timesheets/shared';
 
 // biome-ignore lint/suspicious/noExplicitAny: the registry holds definitions of different record types.
@@ -107,20 +113,23 @@ interface Pullable {
   table: PgTable;
   id: AnyPgColumn;
   /** The rows a device keeps (what a snapshot carries); none: all of them. */
-  kept?(today: string): SQL | undefined;
+  kept?(today: string, request: FastifyRequest): SQL | undefined;
   /** The changed rows a delta hands out (any other changed row goes out as a removal); none: those kept. */
-  changed?(today: string): SQL | undefined;
+  changed?(today: string, request: FastifyRequest): SQL | undefined;
   /** Stored rows as this caller may see them, in the same order. */
-  records(rows: unknown[], request: FastifyRequest): unknown[];
+  records(rows: unknown[], request: FastifyRequest, tx: Tx): unknown[] | Promise<unknown[]>;
 }
 
 /** A Pullable whose `records` is typed by its table's rows. */
 const pullable = <T extends PgTable>(
   p: Omit<Pullable, 'records' | 'table'> & {
     table: T;
-    records(rows: T['$inferSelect'][], request: FastifyRequest): unknown[];
+    records(rows: T['$inferSelect'][], request: FastifyRequest, tx: Tx): unknown[] | Promise<unknown[]>;
   },
 ): Pullable => p as unknown as Pullable;
+
+/** How far back a device keeps its person's own timesheet records: a pay period of a month and some days more. */
+const OWN_TIMESHEET_DAYS = 40;
 
 /** In the order a snapshot hands them out (its pages go resource after resource, each by id). */
 const PULLABLE: Record<string, Pullable> = {
@@ -173,11 +182,31 @@ const PULLABLE: Record<string, Pullable> = {
     changed: (today) => eq(nslpRecords.served_on, today),
     records: (rows, request) => rows.map((r) => presentNslpRecord(toNslpRecord(r), request)),
   }),
+  timesheets: pullable({
+    permission: 'timesheets-create',
+    table: timesheets,
+    id: timesheets.id,
+    /**
+     * The caller's own records of the last OWN_TIMESHEET_DAYS days (issue T2 item 2): whether they are clocked in (at
+     * the kiosk, say) and their recent days, on their phone offline. Nobody else's, whatever the caller may see.
+     */
+    kept: (today, request) =>
+      and(
+        eq(timesheets.user_id, requireAuth(request).user.id),
+        gte(timesheets.work_date, shiftDate(today, -OWN_TIMESHEET_DAYS)),
+      ),
+    records: (rows, _request, tx) => toTimesheetRecords(rows, tx),
+  }),
 };
 
 /** Rows as `{id, record}` for this caller. */
-function shown(p: Pullable, rows: unknown[], request: FastifyRequest): { id: string; record: unknown }[] {
-  const records = p.records(rows, request);
+async function shown(
+  p: Pullable,
+  rows: unknown[],
+  request: FastifyRequest,
+  tx: Tx,
+): Promise<{ id: string; record: unknown }[]> {
+  const records = await p.records(rows, request, tx);
   return rows.map((row, i) => ({ id: (row as { id: string }).id, record: records[i] }));
 }
 
@@ -195,6 +224,8 @@ interface Checked {
   item: SyncItem;
   def: AnyDefinition;
   input: Record<string, unknown> & { id: string };
+  /** A staff badge read at a station (`timesheet_punches`): the server decides clock-in or clock-out. */
+  punch?: true;
 }
 
 const rejected = (id: string, message: string, errors?: Record<string, string[]>): SyncResult => ({
@@ -209,6 +240,7 @@ function checkItem(request: FastifyRequest, raw: { id: string }, deviceId: strin
   const envelope = SyncItemSchema.safeParse(raw);
   if (!envelope.success) return rejected(raw.id, 'The entry is not valid.', issuesByField(envelope.error.issues));
   const item = envelope.data;
+  if (item.resource === TIMESHEET_PUNCHES) return checkPunch(request, item);
   const def = Object.hasOwn(WRITABLE, item.resource) ? WRITABLE[item.resource] : undefined;
   if (!def) return rejected(item.id, 'Not a resource the outbox can send.');
   const updatable = Object.hasOwn(UPDATABLE, item.resource) ? UPDATABLE[item.resource] : undefined;
@@ -226,6 +258,15 @@ function checkItem(request: FastifyRequest, raw: { id: string }, deviceId: strin
   const parsed = def.create.safeParse({ device_id: deviceId, ...item.data });
   if (!parsed.success) return rejected(item.id, 'The entry is not valid.', issuesByField(parsed.error.issues));
   return { item, def, input: parsed.data };
+}
+
+/** A badge punch: created only, with the permission to write timesheets (the server decides in or out). */
+function checkPunch(request: FastifyRequest, item: SyncItem): Checked | SyncResult {
+  if (item.action !== 'create') return rejected(item.id, 'Only new records can be sent from a device.');
+  if (!can(request, 'timesheets-create')) return rejected(item.id, 'You do not have permission to do that.');
+  const parsed = TimesheetPunchSchema.safeParse(item.data);
+  if (!parsed.success) return rejected(item.id, 'The entry is not valid.', issuesByField(parsed.error.issues));
+  return { item, def: timesheetsResource, input: parsed.data, punch: true };
 }
 
 const receiptRow = (request: FastifyRequest, c: Checked, deviceId: string, recordId: string) => ({
@@ -288,6 +329,11 @@ async function receiptRecords(tx: Tx, replays: { def: AnyDefinition; receipt: Re
 /** Applies one checked entry (the slow path: the caller runs it in its own savepoint). */
 async function applyOne(tx: Tx, request: FastifyRequest, c: Checked, deviceId: string): Promise<SyncResult> {
   const { item, def } = c;
+  if (c.punch) {
+    // Its own receipt, keyed by the punch's id, is written and read by applyPunch (the REST route's too).
+    const { record, replayed } = await applyPunch(tx, request, c.input as TimesheetPunch, deviceId);
+    return { id: item.id, status: replayed ? 'duplicate' : 'applied', record };
+  }
   const replay = async () => {
     const [receipt] = await tx.select().from(syncReceipts).where(eq(syncReceipts.id, item.id)).limit(1);
     if (!receipt?.record_id) return null;
@@ -435,11 +481,12 @@ async function pushAll(request: FastifyRequest, raws: { id: string }[], deviceId
   const checks = raws.map((raw) => checkItem(request, raw, deviceId));
   const checked = checks.filter((c): c is Checked => 'def' in c);
   // In the order they were made (a clock-out of a server record, then the next clock-in): each run of creates as one
-  // batch, each update on its own.
+  // batch, each update and each badge punch on its own.
   const runs: Checked[][] = [];
   for (const c of checked) {
     const last = runs.at(-1);
-    if (c.item.action === 'create' && last?.[0]?.item.action === 'create') last.push(c);
+    const batchable = (x: Checked | undefined) => x?.item.action === 'create' && !x.punch;
+    if (batchable(c) && batchable(last?.[0])) last?.push(c);
     else runs.push([c]);
   }
   const applied = checked.length
@@ -447,7 +494,7 @@ async function pushAll(request: FastifyRequest, raws: { id: string }[], deviceId
         const out = new Map<Checked, SyncResult>();
         for (const run of runs) {
           const first = run[0] as Checked;
-          if (first.item.action !== 'create') {
+          if (first.item.action !== 'create' || first.punch) {
             out.set(first, await applyIsolated(tx, request, first, deviceId));
             continue;
           }
@@ -560,7 +607,7 @@ async function snapshotPage(
   const taken: SyncChange[] = [];
   let total = 0;
   for (const [resource, p] of visible) {
-    const [counted] = await tx.select({ n: count() }).from(p.table).where(p.kept?.(today));
+    const [counted] = await tx.select({ n: count() }).from(p.table).where(p.kept?.(today, request));
     total += Number(counted?.n ?? 0);
     const at = order.indexOf(resource);
     if (at < from || taken.length > limit) continue;
@@ -568,10 +615,10 @@ async function snapshotPage(
     const rows = await tx
       .select()
       .from(p.table)
-      .where(and(p.kept?.(today), after ? gt(p.id, after) : undefined))
+      .where(and(p.kept?.(today, request), after ? gt(p.id, after) : undefined))
       .orderBy(asc(p.id))
       .limit(limit + 1 - taken.length);
-    for (const { id, record } of shown(p, rows, request)) taken.push({ resource, id, op: 'upsert', record });
+    for (const { id, record } of await shown(p, rows, request, tx)) taken.push({ resource, id, op: 'upsert', record });
   }
   const more = taken.length > limit;
   const page = taken.slice(0, limit);
@@ -608,9 +655,9 @@ async function delta(
       ? await tx
           .select()
           .from(p.table)
-          .where(and((p.changed ?? p.kept)?.(today), inArray(p.id, upserts)))
+          .where(and((p.changed ?? p.kept)?.(today, request), inArray(p.id, upserts)))
       : [];
-    const found = new Map(shown(p, rows, request).map((r) => [r.id, r.record]));
+    const found = new Map((await shown(p, rows, request, tx)).map((r) => [r.id, r.record]));
     for (const c of wanted) {
       const record = found.get(c.id);
       out.push(

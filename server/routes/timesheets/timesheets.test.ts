@@ -528,3 +528,127 @@ describe('who sees and writes whose records', () => {
     expect((await call('GET', `timesheets/${uuidv7()}`, ned.token)).statusCode).toBe(404);
   });
 });
+
+describe('badge punches at a station', () => {
+  const punch = (badge: string, when: string, token: string, id = uuidv7()) =>
+    call('POST', 'timesheets/punch', token, { id, badge, at: when });
+  const pushPunch = (badge: string, when: string, token: string, id = uuidv7()) =>
+    s.call({
+      method: 'POST',
+      url: '/api/v2/sync/push',
+      token,
+      payload: {
+        device_id: 'kiosk-1',
+        items: [
+          {
+            id,
+            resource: 'timesheet_punches',
+            action: 'create',
+            data: { id, badge, at: when },
+            recorded_at: new Date().toISOString(),
+          },
+        ],
+      },
+    });
+  async function badgeOf(person: Person): Promise<string> {
+    return (await call('POST', 'timesheets/badge', person.token, {})).json().data.code;
+  }
+
+  it('clocks the holder in, then out of that record; each punch sent again answers what it did the first time', async () => {
+    const kiosk = await staff('Kio');
+    const rosa = await staff('Rosa');
+    const code = await badgeOf(rosa);
+    const inId = uuidv7();
+    const first = await punch(code, at('2025-12-01T07:58:00', '-08:00'), kiosk.token, inId);
+    expect(first.statusCode).toBe(200);
+    expect(first.json().data).toMatchObject({
+      outcome: 'in',
+      record: { id: inId, user_id: rosa.id, user_name: rosa.name, method: 'badge', ended_at: null, version: 1 },
+    });
+    expect((await punch(code, at('2025-12-01T07:58:00', '-08:00'), kiosk.token, inId)).json().data).toMatchObject({
+      outcome: 'in',
+      record: { id: inId, version: 1 },
+    });
+    const outId = uuidv7();
+    const out = await punch(code, at('2025-12-01T15:40:00', '-08:00'), kiosk.token, outId);
+    expect(out.json().data).toMatchObject({ outcome: 'out', record: { id: inId, version: 2, worked_minutes: 462 } });
+    // The REST answer lost, the outbox sends the same punch: a duplicate, not a second clock-in.
+    const replay = await pushPunch(code, at('2025-12-01T15:40:00', '-08:00'), kiosk.token, outId);
+    expect(replay.json().results[0]).toMatchObject({ status: 'duplicate', record: { id: inId, version: 2 } });
+    expect((await list(`filter[user_id]=${rosa.id}`)).meta.total).toBe(1);
+    // The next read is a new clock-in.
+    const again = await pushPunch(code, at('2025-12-01T16:10:00', '-08:00'), kiosk.token);
+    expect(again.json().results[0]).toMatchObject({ status: 'applied', record: { user_id: rosa.id, ended_at: null } });
+    expect((await list(`filter[user_id]=${rosa.id}`)).meta.total).toBe(2);
+  });
+
+  it('clocks out a record begun on the phone; an open record older than 16 hours is a missed clock-out to close first', async () => {
+    const kiosk = await staff('Kit');
+    const sam = await staff('Sam');
+    const code = await badgeOf(sam);
+    const phone = await create({ started_at: at('2025-12-02T08:05:00', '-08:00'), method: 'clock' }, sam.token);
+    const out = await pushPunch(code, at('2025-12-02T16:05:00', '-08:00'), kiosk.token);
+    expect(out.json().results[0]).toMatchObject({ status: 'applied', record: { id: phone.id, version: 2 } });
+    await create({ started_at: at('2025-12-03T08:00:00', '-08:00'), method: 'clock' }, sam.token);
+    const late = await punch(code, at('2025-12-04T08:00:00', '-08:00'), kiosk.token);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toMatch(/is clocked in since 8:00 AM on 2025-12-03/);
+    const pushed = await pushPunch(code, at('2025-12-04T08:00:00', '-08:00'), kiosk.token);
+    expect(pushed.json().results[0]).toMatchObject({ status: 'conflict' });
+  });
+
+  it('refuses a badge that is nobody’s, on the badge field, and a punch without the right to write timesheets', async () => {
+    const kiosk = await staff('Kai');
+    const wrong = await punch('no-such-badge', at('2025-12-05T08:00:00', '-08:00'), kiosk.token);
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().errors.badge).toEqual([TIMESHEET_MESSAGES.badge]);
+    const pushed = await pushPunch('no-such-badge', at('2025-12-05T08:00:00', '-08:00'), kiosk.token);
+    expect(pushed.json().results[0]).toMatchObject({
+      status: 'rejected',
+      errors: { badge: [TIMESHEET_MESSAGES.badge] },
+    });
+    const scholar = await s.login('scholar@demo.school');
+    expect((await punch('x', at('2025-12-05T08:00:00', '-08:00'), scholar)).statusCode).toBe(403);
+    expect((await pushPunch('x', at('2025-12-05T08:00:00', '-08:00'), scholar)).json().results[0]).toMatchObject({
+      status: 'rejected',
+      message: 'You do not have permission to do that.',
+    });
+  });
+
+  it("hands a person's own recent records to their devices in the sync pull, and nobody else's", async () => {
+    const kiosk = await staff('Kim');
+    const tia = await staff('Tia');
+    const code = await badgeOf(tia);
+    const now = Date.now();
+    const mine = await pushPunch(code, new Date(now - 3_600_000).toISOString(), kiosk.token);
+    const id = mine.json().results[0].record.id as string;
+    const old = await create(
+      {
+        started_at: new Date(now - 60 * 86_400_000).toISOString(),
+        ended_at: new Date(now - 60 * 86_400_000 + 3_600_000).toISOString(),
+      },
+      tia.token,
+    );
+    const snapshot = async (token: string) => {
+      const res = await s.call({ method: 'GET', url: '/api/v2/sync/pull?limit=5000', token });
+      return (res.json().changes as { resource: string; id: string }[]).filter((c) => c.resource === 'timesheets');
+    };
+    const hers = await snapshot(tia.token);
+    expect(hers.map((c) => c.id)).toEqual([id]);
+    expect(await snapshot(kiosk.token)).toEqual([]);
+    expect(hers.map((c) => c.id)).not.toContain(old.id);
+    // Her clock-out at the kiosk reaches her phone as a change.
+    const cursor = (await s.call({ method: 'GET', url: '/api/v2/sync/pull?limit=5000', token: tia.token })).json()
+      .cursor;
+    await pushPunch(code, new Date(now - 60_000).toISOString(), kiosk.token);
+    const delta = await s.call({ method: 'GET', url: `/api/v2/sync/pull?since=${cursor}`, token: tia.token });
+    expect(delta.json().changes).toContainEqual(
+      expect.objectContaining({
+        resource: 'timesheets',
+        id,
+        op: 'upsert',
+        record: expect.objectContaining({ version: 2 }),
+      }),
+    );
+  });
+});

@@ -35,7 +35,8 @@ export const STATIONS: readonly StationDef[] = [
     kind: 'arrivals',
     title: 'sections.arrivals',
     requires: ['demographics-view_any', 'check_ins-create'],
-    grants: ['check_ins-create'],
+    // Staff clock in and out at the kiosk with their badges (issue T2), when the starting staff member may record time.
+    grants: ['check_ins-create', 'timesheets-create'],
     namespaces: ['check-in', 'scanner'],
     pages: [
       {

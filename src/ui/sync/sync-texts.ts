@@ -82,7 +82,12 @@ export function formatWhen(iso: string, language: string, timeZone?: string): st
   }).format(time);
 }
 
-const RESOURCE_KEYS = { check_ins: 'resources.check_ins', nslp_records: 'resources.nslp_records' } as const;
+const RESOURCE_KEYS = {
+  check_ins: 'resources.check_ins',
+  nslp_records: 'resources.nslp_records',
+  timesheets: 'resources.timesheets',
+  timesheet_punches: 'resources.timesheet_punches',
+} as const;
 const KIND_KEYS = {
   arrival: 'kinds.arrival',
   departure: 'kinds.departure',
@@ -100,6 +105,8 @@ const FIELD_KEYS = {
   recorded_by: 'fields.recorded_by',
   meal_type: 'fields.meal_type',
   served_at: 'fields.served_at',
+  badge: 'fields.badge',
+  at: 'fields.at',
   data: 'fields.data',
 } as const;
 

@@ -2,6 +2,7 @@
  * The Arrivals kiosk's screens, one per step of its flow (use-arrivals-flow.ts): the search, the reason step, the
  * confirmation and 'already here'. The badge scanner (USB, or the camera when it is open above the steps) is listened
  * to on every step but the reason step, so the next person can scan while the previous confirmation is still on screen.
+ * A staff badge (`STAFF:` and its code) clocks its holder in or out instead (staff-punch.tsx).
  */
 import { Stack } from '@chakra-ui/react';
 import type { DemographicRecord } from '../../../contract';
@@ -12,11 +13,14 @@ import type { CheckInDay } from '../station/use-check-in-day';
 import { AlreadyHere, Confirmation } from './outcome-screens';
 import { ReasonStep } from './reason-step';
 import { SearchScreen } from './search-screen';
+import { StaffPunch } from './staff-punch';
 import { useArrivalsFlow } from './use-arrivals-flow';
 
 export interface ArrivalsKioskProps {
   day: CheckInDay;
   canRecord: boolean;
+  /** Staff badges clock their holders in and out here (the kiosk's person may record timesheets). */
+  canPunch?: boolean;
   resetAfterMs: number;
   /** Station mode: a child is at the kiosk. */
   forChildren?: boolean;
@@ -24,7 +28,7 @@ export interface ArrivalsKioskProps {
 
 /** The camera option, then the kiosk's current step. */
 export function ArrivalsKiosk(props: ArrivalsKioskProps) {
-  const flow = useArrivalsFlow(props.day, props.canRecord);
+  const flow = useArrivalsFlow(props.day, props.canRecord, props.canPunch);
   const scanning = flow.step.step !== 'reason';
   useBadgeScanner(flow.scan, scanning);
   return (
@@ -71,6 +75,10 @@ function KioskStep({
           forChildren={forChildren}
           onDone={reset}
         />
+      );
+    case 'punch':
+      return (
+        <StaffPunch id={step.id} at={step.at} timeZone={day.timeZone} resetAfterMs={resetAfterMs} onDone={reset} />
       );
     case 'already':
       return (

@@ -1,7 +1,17 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render-with-providers';
-import { ada, EARLY, type Fixture, LATE, makeFixture, mei, SETTINGS, serverCheckIn } from '../test/station-fixture';
+import {
+  ada,
+  EARLY,
+  type Fixture,
+  LATE,
+  makeFixture,
+  mei,
+  SETTINGS,
+  serverCheckIn,
+  USER,
+} from '../test/station-fixture';
 import ArrivalsPage from './arrivals-page';
 
 const RECORD = ['check_ins-create', 'demographics-view_any'];
@@ -221,6 +231,80 @@ describe('Arrivals', () => {
       queryClient: fixture.queryClient,
     });
     expect(await screen.findByText(/You are offline and the roster has not been downloaded/)).toBeTruthy();
+  });
+});
+
+describe('staff badges at the kiosk (issue T2)', () => {
+  const CODE = 'AbCdEfGhIjKlMnOpQrStUvWx';
+  const scan = (text: string) =>
+    act(() => {
+      for (const key of [...text, 'Enter']) fireEvent.keyDown(document.body, { key });
+    });
+
+  it('queues a punch for the server to decide, says it is saved offline, then who was clocked in', async () => {
+    await renderArrivals([...RECORD, 'timesheets-create']);
+    scan(`STAFF:${CODE}`);
+    expect(clean((await screen.findByRole('heading', { name: /Badge read at/ })).textContent)).toBe(
+      'Badge read at 7:50 AM',
+    );
+    expect(screen.getByText(/Saved on this device/)).toBeTruthy();
+    const [entry] = await fixture.db.outbox.toArray();
+    expect(entry).toMatchObject({ resource: 'timesheet_punches', action: 'create', data: { badge: CODE, at: EARLY } });
+    // The server's answer, as the sync engine files it: the record it clocked in, under the punch's id.
+    await act(async () => {
+      await fixture.db.outbox.delete(entry?.id as string);
+      await fixture.db.timesheets.put({
+        id: entry?.id as string,
+        user_id: USER,
+        user_name: 'Rivera, Ana',
+        work_date: '2026-03-02',
+        started_at: EARLY,
+        ended_at: null,
+        break_minutes: 0,
+        category: 'regular',
+        leave_type: null,
+        note: null,
+        method: 'badge',
+        version: 1,
+        worked_minutes: null,
+        locked: false,
+        recorded_by: USER,
+        device_id: 'd',
+        created_at: EARLY,
+        updated_at: EARLY,
+      });
+    });
+    expect(await screen.findByRole('heading', { name: 'Clocked in' })).toBeTruthy();
+    expect(clean(screen.getByText(/clocked in at/).textContent)).toBe('Rivera, Ana: clocked in at 7:50 AM');
+    // A later pull taking the record away leaves the answer on screen.
+    await act(() => fixture.db.timesheets.clear());
+    expect(screen.getByRole('heading', { name: 'Clocked in' })).toBeTruthy();
+  });
+
+  it('shows the reason the server refused a punch', async () => {
+    await renderArrivals([...RECORD, 'timesheets-create']);
+    scan(`STAFF:${CODE}`);
+    await screen.findByRole('heading', { name: /Badge read at/ });
+    const [entry] = await fixture.db.outbox.toArray();
+    await act(() =>
+      fixture.db.outbox.update(entry?.id as string, {
+        status: 'attention',
+        last_error: 'This badge is not valid. Ask the office for a new one.',
+      }),
+    );
+    expect(await screen.findByRole('heading', { name: 'Not recorded' })).toBeTruthy();
+    expect(screen.getByText('This badge is not valid. Ask the office for a new one.')).toBeTruthy();
+  });
+
+  it('records nothing for a staff badge on a kiosk whose person may not record timesheets', async () => {
+    await renderArrivals();
+    scan(`STAFF:${CODE}`);
+    expect(
+      await screen.findByText(
+        'Staff badges clock in and out only on a kiosk started by someone who may record timesheets.',
+      ),
+    ).toBeTruthy();
+    expect(await fixture.written()).toEqual([]);
   });
 });
 

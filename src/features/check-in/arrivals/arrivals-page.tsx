@@ -2,7 +2,8 @@
  * Arrivals (/check-in, issue F4 item 1): the entrance kiosk, run by the front office or by the scholars themselves.
  * It works entirely from the device (roster, settings, today's check-ins) and records through the outbox, so it
  * works the same offline. The route gives it the signed-in person's permissions (features never import the auth
- * feature); without `check_ins-create` the recording actions are hidden and the screen only looks scholars up.
+ * feature); without `check_ins-create` the recording actions are hidden and the screen only looks scholars up. With
+ * `timesheets-create`, a staff badge read here clocks its holder in or out (issue T2 item 2).
  */
 import { useTranslation } from 'react-i18next';
 import { RosterGate, StationNotices, StationScreen } from '../../../ui/roster/roster-gate';
@@ -29,6 +30,7 @@ function Arrivals({ permissions, resetAfterMs = 4000, audience }: ArrivalsPagePr
         <ArrivalsKiosk
           day={day}
           canRecord={permissions.includes('check_ins-create')}
+          canPunch={permissions.includes('timesheets-create')}
           resetAfterMs={resetAfterMs}
           forChildren={audience === 'children'}
         />

@@ -12,14 +12,22 @@ import { formatClockTime } from '../model/school-clock';
 import { ScholarPhoto, scholarName } from '../parts/scholar-photo';
 
 /** Calls `onDone` once after `ms`. */
-function useAutoReset(onDone: () => void, ms: number): void {
+export function useAutoReset(onDone: () => void, ms: number): void {
   useEffect(() => {
     const timer = setTimeout(onDone, ms);
     return () => clearTimeout(timer);
   }, [onDone, ms]);
 }
 
-function OutcomeCard({ onDone, children, actions }: { onDone: () => void; children: ReactNode; actions?: ReactNode }) {
+export function OutcomeCard({
+  onDone,
+  children,
+  actions,
+}: {
+  onDone: () => void;
+  children: ReactNode;
+  actions?: ReactNode;
+}) {
   const { t } = useTranslation('check-in');
   return (
     <Card.Root position="relative" size="lg" minH="60dvh">

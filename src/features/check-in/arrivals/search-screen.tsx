@@ -6,7 +6,7 @@
  * screen checks the text), and a code typed after other text is told by its speed, like anywhere on the page.
  */
 import { Alert, Heading, Stack, Text } from '@chakra-ui/react';
-import { memo, useMemo, } from 'react';
+import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DemographicRecord } from '../../../contract';
 import { searchRoster } from '../../../ui/roster/roster-search';

@@ -6,11 +6,18 @@
  */
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CheckInRecord, DemographicRecord } from '../../../contract';
+import {
+  type CheckInRecord,
+  type DemographicRecord,
+  STAFF_BADGE_CODE_LENGTH,
+  staffBadgeCode,
+  TIMESHEET_PUNCHES,
+} from '../../../contract';
 import { findByBadge } from '../../../ui/roster/roster-search';
 import type { ScholarDay } from '../model/day-state';
 import { decideArrival, decideDeparture } from '../model/decide';
 import { isLateArrival } from '../model/school-clock';
+import { useStation } from '../station/station';
 import type { CheckInDay } from '../station/use-check-in-day';
 import { useRecordCheckIn } from '../station/use-record-check-in';
 import { useWrittenDays } from '../station/use-written-days';
@@ -19,7 +26,9 @@ export type ArrivalsStep =
   | { step: 'search' }
   | { step: 'reason'; purpose: 'late' | 'departure'; scholar: DemographicRecord; method: CheckInMethod; at: string }
   | { step: 'done'; scholar: DemographicRecord; kind: 'arrival' | 'departure'; at: string; late: boolean }
-  | { step: 'already'; scholar: DemographicRecord; day: ScholarDay };
+  | { step: 'already'; scholar: DemographicRecord; day: ScholarDay }
+  /** A staff badge read (issue T2): the punch's outbox entry and when it was read. */
+  | { step: 'punch'; id: string; at: string };
 
 type Purpose = 'arrival' | 'departure';
 type CheckInMethod = CheckInRecord['method'];
@@ -27,10 +36,14 @@ type CheckInMethod = CheckInRecord['method'];
 /** The shortest text taken for a badge typed into the search box (codes are 12 characters). */
 const MIN_BADGE_LENGTH = 6;
 
-/** The kiosk's state and what the person can do in it. */
-export function useArrivalsFlow(day: CheckInDay, canRecord: boolean) {
+/**
+ * The kiosk's state and what the person can do in it. `canPunch`: staff badges clock their holder in or out here
+ * (a badge punch through the outbox; the server decides which, as it knows whether the holder is clocked in).
+ */
+export function useArrivalsFlow(day: CheckInDay, canRecord: boolean, canPunch = false) {
   const { t } = useTranslation('check-in');
   const record = useRecordCheckIn();
+  const write = useStation().useWrite();
   const [step, setStep] = useState<ArrivalsStep>({ step: 'search' });
   const [query, setQuery] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -70,6 +83,26 @@ export function useArrivalsFlow(day: CheckInDay, canRecord: boolean) {
     }
   }
 
+  async function punch(badge: string) {
+    if (saving.current) return;
+    setError(null);
+    if (!canPunch) {
+      setError(t('arrivals.staffBadgeNotHere'));
+      return;
+    }
+    saving.current = true;
+    try {
+      const at = new Date().toISOString();
+      const entry = await write(TIMESHEET_PUNCHES, { badge, at });
+      setQuery('');
+      setStep({ step: 'punch', id: entry.id, at });
+    } catch (err) {
+      setError(t('arrivals.recordFailed', { message: err instanceof Error ? err.message : String(err) }));
+    } finally {
+      saving.current = false;
+    }
+  }
+
   function open(scholar: DemographicRecord, method: CheckInMethod, purpose: Purpose) {
     if (saving.current) return;
     setError(null);
@@ -101,12 +134,22 @@ export function useArrivalsFlow(day: CheckInDay, canRecord: boolean) {
     open,
     /** A code from the badge scanner. */
     scan(code: string) {
+      const staff = staffBadgeCode(code);
+      if (staff !== null) {
+        void punch(staff);
+        return;
+      }
       const scholar = findByBadge(day.index, code);
       if (scholar) open(scholar, 'scan', 'arrival');
       else setError(t('arrivals.unknownBadge'));
     },
     /** Typing in the search box; a whole badge code there (a scanner typing into it) opens its scholar. */
     type(text: string) {
+      const staff = staffBadgeCode(text);
+      if (staff !== null && staff.length === STAFF_BADGE_CODE_LENGTH) {
+        void punch(staff);
+        return;
+      }
       const badge = text.trim().length >= MIN_BADGE_LENGTH ? findByBadge(day.index, text) : undefined;
       if (badge) open(badge, 'scan', 'arrival');
       else setQuery(text);
