@@ -129,7 +129,7 @@ const pullable = <T extends PgTable>(
 ): Pullable => p as unknown as Pullable;
 
 /** How far back a device keeps its person's own timesheet records: a pay period of a month and some days more. */
-const OWN_TIMESHEET_DAYS = 40;
+export const OWN_TIMESHEET_DAYS = 40;
 
 /** In the order a snapshot hands them out (its pages go resource after resource, each by id). */
 const PULLABLE: Record<string, Pullable> = {

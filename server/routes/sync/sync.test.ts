@@ -2,9 +2,10 @@
  * The offline sync on PGlite and PostgreSQL: a push answers each entry on its own (applied, duplicate, conflict,
  * rejected) and never fails as a whole because of one; a pull answers a snapshot in pages, then what changed.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gte, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SyncItem, type SyncPullResponse, uuidv7 } from '../../../src/contract';
+import { shiftDate } from '../../../src/contract/calendar-dates';
 import { buildApp } from '../../app';
 import { createSession } from '../../auth/sessions';
 import {
@@ -17,9 +18,11 @@ import {
   schoolSettings,
   syncReceipts,
   timesheets,
+  users,
 } from '../../db/schema';
 import { schoolDay } from '../../lib/school-day';
 import { startTestServer, type TestServer, testConfig } from '../../test/helpers';
+import { OWN_TIMESHEET_DAYS } from './index';
 
 let s: TestServer;
 let office: string;
@@ -65,6 +68,17 @@ async function everythingKept(): Promise<Set<string>> {
     ...ids('messenger_schedules', await db.select({ id: messengerSchedules.id }).from(messengerSchedules)),
     ...ids('school_settings', await db.select({ id: schoolSettings.id }).from(schoolSettings)),
     ...ids('check_ins', await db.select({ id: checkIns.id }).from(checkIns).where(eq(checkIns.school_day, today))),
+    // The caller's own timesheet records of the last 40 days (their phone's Add Record reads them offline).
+    ...ids(
+      'timesheets',
+      await db
+        .select({ id: timesheets.id })
+        .from(timesheets)
+        .innerJoin(users, eq(users.id, timesheets.user_id))
+        .where(
+          and(eq(users.email, 'office@demo.school'), gte(timesheets.work_date, shiftDate(today, -OWN_TIMESHEET_DAYS))),
+        ),
+    ),
     ...ids(
       'nslp_records',
       await db
@@ -411,8 +425,15 @@ describe('sync pull', () => {
   it('answers only what the caller may see', async () => {
     const timekeeper = await s.login('timekeeper@demo.school');
     const res = await s.call({ method: 'GET', url: '/api/v2/sync/pull', token: timekeeper });
-    const resources = new Set(res.json().changes.map((c: { resource: string }) => c.resource));
-    expect([...resources]).toEqual(['school_settings']);
+    const changes = res.json().changes as { resource: string; record?: { user_id?: string } }[];
+    expect([...new Set(changes.map((c) => c.resource))].sort()).toEqual(['school_settings', 'timesheets']);
+    // Of the timesheets, only their own.
+    const [me] = await s.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, 'timekeeper@demo.school'));
+    const owners = new Set(changes.filter((c) => c.resource === 'timesheets').map((c) => c.record?.user_id));
+    expect([...owners]).toEqual([me?.id]);
   });
 
   it('hands out photo blobs in batches to callers allowed to see their owners', async () => {
