@@ -6,12 +6,12 @@ import { Box, Flex, Text } from '@chakra-ui/react';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DemographicRecord } from '../../../contract';
+import { QrCode } from '../../../ui/qr/qr-code';
 import { useKnownSchoolName } from '../../../ui/school-name';
 import { useSchoolWords } from '../../../ui/school-words';
 import { useObjectUrl } from '../../../ui/use-object-url';
 import { usePhotoBlob } from '../pick-ups/photo';
 import { scholarName } from '../pick-ups/scholar-search';
-import { QrCode } from './qr-code';
 
 const initials = (s: DemographicRecord) => `${(s.nickname || s.fname).charAt(0)}${s.lname.charAt(0)}`.toUpperCase();
 

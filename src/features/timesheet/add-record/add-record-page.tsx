@@ -1,17 +1,19 @@
 /**
  * Add Record (`/timesheet`, issue T2 item 2): the signed-in staff member's own time. Their state today (clocked in
- * since 7:58, or not) with the one action that changes it, a form for a past day, and this pay period's records with
- * day totals against the hours their schedule expects. Clocking works offline: every write goes through the outbox,
- * and the state and the records come from the device.
+ * since 7:58, or not) with the one action that changes it, a form for a past day, this pay period's records with
+ * day totals against the hours their schedule expects, and their QR badge for the Arrivals kiosk. Clocking works
+ * offline: every write goes through the outbox, and the state and the records come from the device.
  */
 import { Heading, Stack } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAY_PERIODS, type PayPeriodSettings, payPeriodOf } from '../../../contract';
+import { recorderName } from '../../../offline';
 import { schoolDayOf } from '../../../ui/school-clock';
 import { useNow } from '../../../ui/station/use-now';
 import { ClockCard } from './clock-card';
 import { useClockStation } from './clock-station';
+import { MyBadge } from './my-badge';
 import { PastRecordForm } from './past-record-form';
 import { PeriodRecords } from './period-records';
 import { useClock } from './use-clock';
@@ -61,6 +63,7 @@ export default function AddRecordPage({ userId = null }: AddRecordPageProps) {
           online={online}
         />
       )}
+      {userId && <MyBadge name={recorderName(userId)} online={online} />}
       <PastRecordForm today={today} timeZone={clock.timeZone} onAdd={clock.addPast} />
     </Stack>
   );

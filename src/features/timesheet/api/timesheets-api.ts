@@ -1,12 +1,14 @@
 /**
  * The calls of the timesheet screens (issue T2): records (`v2/timesheets`), pay periods and their approval
  * (`v2/timesheets/periods`) and the summary of worked and expected hours with the compliance flags
- * (`v2/timesheets/summary`). Clocking in and out goes through the outbox instead (see the Add Record screen); these are
- * the online calls of the lists, the reports and the timekeeper's edits.
+ * (`v2/timesheets/summary`), and a new staff badge (`v2/timesheets/badge`). Clocking in and out goes through the outbox
+ * instead (see the Add Record screen); these are the online calls of the lists, the reports, the timekeeper's edits
+ * and the badge.
  */
 import { api, call } from '../../../api/client';
 import { resourceApi } from '../../../api/resource';
 import type {
+  StaffBadge,
   SummaryQuery,
   SummaryResponse,
   TimesheetCreate,
@@ -71,3 +73,10 @@ export const periodAction = (
   call(() => api.post(`${BASE}/periods/${action}`, { json: body }).json<{ data: TimesheetPeriod }>()).then(
     (r) => r.data,
   );
+
+/**
+ * A new badge for the signed-in person: a new random code that replaces the old one, which stops working at once. The
+ * code is answered only this once, so it is never cached or retried.
+ */
+export const issueStaffBadge = () =>
+  call(() => api.post(`${BASE}/badge`, { json: {} }).json<{ data: StaffBadge }>()).then((r) => r.data);

@@ -1,8 +1,8 @@
 /**
- * QR codes for the badge cards, made on the device with `uqr` (no request, no personal data leaves it): the badge's
- * opaque code becomes a boolean matrix, drawn as one SVG path of dark runs with a quiet zone of four modules on each
- * side (ISO/IEC 18004 asks for four, and scanners miss a code that touches the card's edge). `crispEdges` keeps the
- * modules sharp when printed at any size.
+ * QR codes for the badges (the scholars' cards, a staff member's own badge), made on the device with `uqr` (no
+ * request, no personal data leaves it): the badge's opaque code becomes a boolean matrix, drawn as one SVG path of
+ * dark runs with a quiet zone of four modules on each side (ISO/IEC 18004 asks for four, and scanners miss a code that
+ * touches the card's edge). `crispEdges` keeps the modules sharp when printed at any size.
  */
 import { encode } from 'uqr';
 
