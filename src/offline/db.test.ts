@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { Dexie } from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { TimesheetRecord } from '../contract';
 import { createOfflineDb, getMeta, OFFLINE_DB_NAME, OfflineDb, setMeta } from './db';
 import { enqueue } from './outbox';
 import { checkInData, freshDbName, nslpRecord, scholar } from './test/fakes';
@@ -30,12 +31,12 @@ class VersionOneDb extends Dexie {
 }
 
 describe('the offline database', () => {
-  it('declares version 3 with the outbox, meta and snapshot tables and their indexes', async () => {
+  it('declares version 4 with the outbox, meta and snapshot tables and their indexes', async () => {
     const db = createOfflineDb(freshDbName());
     opened.push(db);
     await db.open();
     expect(createOfflineDb().name).toBe(OFFLINE_DB_NAME);
-    expect(db.verno).toBe(3);
+    expect(db.verno).toBe(4);
     const indexes = Object.fromEntries(db.tables.map((t) => [t.name, t.schema.indexes.map((i) => i.name).sort()]));
     expect(indexes).toEqual({
       outbox: ['[status+id]', '[status+next_attempt_at]', 'resource'],
@@ -46,6 +47,7 @@ describe('the offline database', () => {
       messenger_schedules: ['scholar_id', 'weekday'],
       school_settings: [],
       authorized_pick_ups: ['photo_id', 'scholar_id'],
+      timesheets: ['[user_id+work_date]', 'user_id'],
       photos: [],
     });
     await setMeta(db, 'pull_cursor', 12);
@@ -71,7 +73,7 @@ describe('the offline database', () => {
     const v2 = createOfflineDb(name);
     opened.push(v2);
     await v2.open();
-    expect(v2.verno).toBe(3);
+    expect(v2.verno).toBe(4);
     expect(await v2.outbox.toArray()).toEqual([entry]);
     expect(await v2.demographics.get(ada.id)).toEqual(ada);
     expect(await getMeta(v2, 'device_id')).toBe('kiosk-1');
@@ -111,7 +113,7 @@ describe('the offline database', () => {
     const v3 = createOfflineDb(name);
     opened.push(v3);
     await v3.open();
-    expect(v3.verno).toBe(3);
+    expect(v3.verno).toBe(4);
     expect(await v3.outbox.toArray()).toEqual([entry]);
     expect(await v3.nslp_records.toArray()).toEqual([meal]);
     // Version 2 dropped the pick-up adults the server already sent: the next pull is a full snapshot.
@@ -134,6 +136,57 @@ describe('the offline database', () => {
     expect((await v3.authorized_pick_ups.where('scholar_id').equals('s1').toArray()).map((p) => p.id)).toEqual(['p1']);
   });
 
+  it("upgrades a version 3 device: the outbox stays, the staff member's own timesheets get a table and a full snapshot", async () => {
+    const name = freshDbName();
+    class VersionThreeDb extends VersionOneDb {
+      constructor() {
+        super(name);
+        this.version(2).stores({
+          nslp_records: 'id, scholar_id, served_on, [served_on+meal_type], [served_on+scholar_id+meal_type]',
+        });
+        this.version(3).stores({ authorized_pick_ups: 'id, scholar_id, photo_id' });
+      }
+    }
+    const v3 = new VersionThreeDb();
+    const entry = await enqueue(
+      v3 as unknown as OfflineDb,
+      { resource: 'check_ins', action: 'create', data: checkInData() },
+      { recordedBy: null, deviceId: 'kiosk-2' },
+    );
+    await v3.table('meta').put({ key: 'pull_cursor', value: 91 });
+    v3.close();
+
+    const v4 = createOfflineDb(name);
+    opened.push(v4);
+    await v4.open();
+    expect(v4.verno).toBe(4);
+    expect(await v4.outbox.toArray()).toEqual([entry]);
+    // Version 3 never kept the timesheets the server already sent: the next pull is a full snapshot.
+    expect(await getMeta(v4, 'pull_cursor')).toBeUndefined();
+    const record = {
+      id: 't1',
+      user_id: 'u1',
+      user_name: 'Teacher, Terry',
+      work_date: '2026-11-20',
+      started_at: '2026-11-20T15:58:00Z',
+      ended_at: null,
+      break_minutes: 0,
+      category: 'regular',
+      leave_type: null,
+      note: null,
+      method: 'clock',
+      worked_minutes: null,
+      locked: false,
+      recorded_by: 'u1',
+      device_id: 'phone-1',
+      version: 1,
+      created_at: '2026-11-20T15:58:00Z',
+      updated_at: '2026-11-20T15:58:00Z',
+    } satisfies TimesheetRecord;
+    await v4.timesheets.put(record);
+    expect(await v4.timesheets.where('[user_id+work_date]').equals(['u1', '2026-11-20']).toArray()).toEqual([record]);
+  });
+
   it('upgrades in place again: a later version block keeps the outbox and runs its upgrade once', async () => {
     const name = freshDbName();
     const current = createOfflineDb(name);
@@ -148,8 +201,8 @@ describe('the offline database', () => {
     class NextVersion extends OfflineDb {
       constructor() {
         super(name);
-        this.version(4)
-          .stores({ timesheets: 'id, user_id' })
+        this.version(5)
+          .stores({ staff_notes: 'id, user_id' })
           .upgrade((tx) =>
             tx
               .table('outbox')
@@ -160,11 +213,11 @@ describe('the offline database', () => {
           );
       }
     }
-    const v4 = new NextVersion();
-    opened.push(v4);
-    await v4.open();
-    expect(v4.verno).toBe(4);
-    expect(v4.tables.map((t) => t.name).sort()).toEqual([
+    const v5 = new NextVersion();
+    opened.push(v5);
+    await v5.open();
+    expect(v5.verno).toBe(5);
+    expect(v5.tables.map((t) => t.name).sort()).toEqual([
       'authorized_pick_ups',
       'check_ins',
       'demographics',
@@ -174,8 +227,9 @@ describe('the offline database', () => {
       'outbox',
       'photos',
       'school_settings',
+      'staff_notes',
       'timesheets',
     ]);
-    expect(await v4.outbox.get(entry.id)).toEqual({ ...entry, field_errors: { upgraded: ['yes'] } });
+    expect(await v5.outbox.get(entry.id)).toEqual({ ...entry, field_errors: { upgraded: ['yes'] } });
   });
 });
