@@ -1,8 +1,9 @@
 /**
- * What the Chromium benchmarks (roster-search.mjs, tap-to-confirmed.mjs, meal-tap.mjs, lunch-line.mjs) share: the
- * real server on a fresh data directory, the API calls that prepare the school, Debian's Chromium driven by
- * playwright-core with a temporary profile (the launch options of tests/e2e/lib/browser.ts), signing in through the
- * login form, the service worker, the outbox, the school's day, and percentiles.
+ * What the Chromium benchmarks (roster-search.mjs, tap-to-confirmed.mjs, meal-tap.mjs, lunch-line.mjs,
+ * timesheet-grid.mjs) share: the real server on a fresh data directory, the API calls that prepare the school, Debian's
+ * Chromium driven by playwright-core with a temporary profile (the launch options of tests/e2e/lib/browser.ts), signing
+ * in through the login form, the service worker, the outbox, the school's day, percentiles, and the pieces their
+ * in-page instrumentations share (`pageKit`, installed with `pageScript`).
  *
  * Everything started here is stopped by the `close`/`stop` it returns, which also deletes its temporary folder;
  * `withResources` runs a benchmark body and always releases what it acquired, in reverse order, even on failure.
@@ -213,15 +214,17 @@ export const CHROMIUM_LAUNCH_OPTIONS = {
 
 /**
  * Launches Chromium with a fresh persistent profile (as a kiosk runs it) and one page; `close()` deletes it. `args`
- * adds Chromium flags (a fake camera).
+ * adds Chromium flags (a fake camera); `serviceWorkers: 'block'` keeps service workers out, so answers the bench
+ * routes itself reach the page as given.
  */
-export async function launchBrowser(name = 'bench', { args = [] } = {}) {
+export async function launchBrowser(name = 'bench', { args = [], serviceWorkers = 'allow' } = {}) {
   const profile = mkdtempSync(join(tmpdir(), `school-ops-${name}-chromium-`));
   let context;
   try {
     context = await chromium.launchPersistentContext(profile, {
       ...CHROMIUM_LAUNCH_OPTIONS,
       args: [...CHROMIUM_LAUNCH_OPTIONS.args, ...args],
+      serviceWorkers,
       locale: 'en-US',
       colorScheme: 'light',
       viewport: { width: 1366, height: 900 },
@@ -402,3 +405,87 @@ export async function schoolToday(url) {
     new Date(),
   );
 }
+
+/**
+ * What the in-page instrumentations share (roster-search.mjs, tap-instrument.mjs, timesheet-grid.mjs). It runs in the
+ * page, installed as source text by `pageScript`, so it uses nothing from this module:
+ * - `hookReactCommits(onCommit)`: a minimal React DevTools hook; React calls `onCommit` after each commit.
+ * - `whenPainted(sample, done)`: notes on `sample` the next animation frame (`frame`) and the task after it
+ *   (`painted`: the frame showing the DOM as it is now has been painted), then calls `done`.
+ * - `oneAtATime(timeoutMs, timeoutMessage)`: the measurements, one at a time. `start(sample)` makes a sample the
+ *   `current()` one; `finish(sample)` adds it to `samples` and clears the current one. `settled(ms = timeoutMs)`
+ *   resolves once no sample is current; when `ms` pass first, it clears the current one and rejects with
+ *   `timeoutMessage(sample, ms)`.
+ */
+export function pageKit() {
+  return {
+    hookReactCommits(onCommit) {
+      Object.defineProperty(window, '__REACT_DEVTOOLS_GLOBAL_HOOK__', {
+        configurable: true,
+        value: {
+          supportsFiber: true,
+          isDisabled: false,
+          renderers: new Map(),
+          inject: () => 1,
+          checkDCE() {},
+          onScheduleFiberRoot() {},
+          onCommitFiberRoot: onCommit,
+          onPostCommitFiberRoot() {},
+          onCommitFiberUnmount() {},
+        },
+      });
+    },
+    whenPainted(sample, done) {
+      requestAnimationFrame(() => {
+        sample.frame = performance.now();
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => {
+          sample.painted = performance.now();
+          done();
+        };
+        channel.port2.postMessage(0);
+      });
+    },
+    oneAtATime(timeoutMs, timeoutMessage) {
+      const samples = [];
+      let current = null;
+      let waiting = [];
+      return {
+        samples,
+        current: () => current,
+        start(sample) {
+          current = sample;
+        },
+        finish(sample) {
+          samples.push(sample);
+          current = null;
+          for (const resolve of waiting) resolve();
+          waiting = [];
+        },
+        settled: (ms = timeoutMs) =>
+          new Promise((resolve, reject) => {
+            if (current === null) {
+              resolve();
+              return;
+            }
+            const timer = setTimeout(() => {
+              const sample = current;
+              current = null;
+              reject(new Error(timeoutMessage(sample, ms)));
+            }, ms);
+            waiting.push(() => {
+              clearTimeout(timer);
+              resolve();
+            });
+          }),
+      };
+    },
+  };
+}
+
+/**
+ * The init script (for `page.addInitScript`) that runs `instrument(options, kit)` in the page before the app's
+ * scripts, `kit` being `pageKit()`'s helpers; `instrument` and `options` travel as source text and JSON.
+ */
+export const pageScript = (instrument, options = null) =>
+  `(${instrument})(${JSON.stringify(options)}, (${pageKit})());`;

@@ -26,6 +26,7 @@ import {
   growRoster,
   launchBrowser,
   ms1,
+  pageScript,
   percentile,
   seededRandom,
   signIn,
@@ -83,23 +84,19 @@ function makeQueries(roster) {
 }
 
 /**
- * Installed before the app's scripts (exported for profiling scripts): a minimal React DevTools hook (React calls `onCommitFiberRoot` after each
- * commit) and the keystroke listeners. `window.__bench.settled()` resolves once the last keystroke's results are
- * painted.
+ * Installed before the app's scripts with `pageScript(instrument)` (exported for profiling scripts): React's commits
+ * and the keystroke listeners, with lib-browser's `pageKit` as the second argument. `window.__bench.settled()`
+ * resolves once the last keystroke's results are painted.
  */
-export function instrument() {
-  const samples = [];
-  let pending = null;
+export function instrument(_options, { hookReactCommits, whenPainted, oneAtATime }) {
   let keyAt = null;
   let expected = null;
-  let waiting = [];
-  const finish = () => {
-    if (pending !== null) return;
-    for (const resolve of waiting) resolve();
-    waiting = [];
-  };
-  const onCommit = () => {
-    const p = pending;
+  const keystrokes = oneAtATime(
+    5000,
+    (p, ms) => `no results commit for '${p?.query}' within ${ms} ms (${p?.commits.length} commits)`,
+  );
+  hookReactCommits(() => {
+    const p = keystrokes.current();
     if (p === null || p.dom !== undefined) return;
     const now = performance.now();
     p.commits.push(now);
@@ -113,31 +110,7 @@ export function instrument() {
     p.rows = rows.length;
     p.more = more;
     p.first = rows[0]?.getAttribute('aria-label') ?? null;
-    requestAnimationFrame(() => {
-      p.frame = performance.now();
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => {
-        p.painted = performance.now();
-        samples.push(p);
-        pending = null;
-        finish();
-      };
-      channel.port2.postMessage(0);
-    });
-  };
-  Object.defineProperty(window, '__REACT_DEVTOOLS_GLOBAL_HOOK__', {
-    configurable: true,
-    value: {
-      supportsFiber: true,
-      isDisabled: false,
-      renderers: new Map(),
-      inject: () => 1,
-      checkDCE() {},
-      onScheduleFiberRoot() {},
-      onCommitFiberRoot: onCommit,
-      onPostCommitFiberRoot() {},
-      onCommitFiberUnmount() {},
-    },
+    whenPainted(p, () => keystrokes.finish(p));
   });
   const isSearch = (target) => target instanceof HTMLInputElement && target.type === 'search';
   window.addEventListener(
@@ -151,42 +124,25 @@ export function instrument() {
     'input',
     (event) => {
       if (!isSearch(event.target)) return;
-      pending = {
+      keystrokes.start({
         key: keyAt ?? event.timeStamp,
         input: event.timeStamp,
         query: event.target.value,
         expect: event.target.value.trim() === '' ? null : expected,
         commits: [],
-      };
+      });
       keyAt = null;
       expected = null;
     },
     true,
   );
   window.__bench = {
-    samples,
+    samples: keystrokes.samples,
     /** What the next keystroke's results are (rows shown, how many more announced), from the same search in node. */
     expect(rows, more) {
       expected = { rows, more };
     },
-    settled: (timeoutMs = 5000) =>
-      new Promise((resolve, reject) => {
-        if (pending === null) {
-          resolve();
-          return;
-        }
-        const timer = setTimeout(() => {
-          const p = pending;
-          pending = null;
-          reject(
-            new Error(`no results commit for '${p?.query}' within ${timeoutMs} ms (${p?.commits.length} commits)`),
-          );
-        }, timeoutMs);
-        waiting.push(() => {
-          clearTimeout(timer);
-          resolve();
-        });
-      }),
+    settled: keystrokes.settled,
   };
 }
 
@@ -236,7 +192,7 @@ export default {
       const queries = makeQueries(roster);
 
       const { context, page } = acquire(await launchBrowser('bench-roster'));
-      await page.addInitScript(instrument);
+      await page.addInitScript(pageScript(instrument));
       await signIn(page, server.url, 'office@demo.school');
       await page.goto(`${server.url}/check-in`);
       await waitForLocalRoster(page, SCHOLARS);

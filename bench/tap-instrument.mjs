@@ -6,8 +6,10 @@
  * lunch line (meal-tap.mjs, lunch-line.mjs) differ only in which button and which confirmation, given as options.
  *
  * Install with `page.addInitScript(tapInstrumentScript(options))`; read `window.__bench.samples` and wait with
- * `window.__bench.settled()`.
+ * `window.__bench.settled()`. The frame timing and the waiting are lib-browser's `pageKit`, shared with the other
+ * instrumentations.
  */
+import { pageScript } from './lib-browser.mjs';
 
 /**
  * @typedef {object} TapOptions
@@ -17,19 +19,14 @@
  */
 
 /** The script to install: the instrumentation with its options. */
-export const tapInstrumentScript = (options) => `(${instrumentTaps})(${JSON.stringify(options)});`;
+export const tapInstrumentScript = (options) => pageScript(instrumentTaps, options);
 
-/** Runs in the page. */
-export function instrumentTaps({ labelPrefix, headingPrefix, statusText }) {
-  const samples = [];
-  let pending = null;
-  let waiting = [];
+/** Runs in the page, with lib-browser's `pageKit` as the second argument. */
+export function instrumentTaps({ labelPrefix, headingPrefix, statusText }, { whenPainted, oneAtATime }) {
+  const taps = oneAtATime(10_000, (p, ms) => `no confirmation for '${p?.label}' within ${ms} ms`);
   const done = (p) => {
     observer.disconnect();
-    samples.push(p);
-    pending = null;
-    for (const resolve of waiting) resolve();
-    waiting = [];
+    taps.finish(p);
   };
   const confirmed = (p) => {
     for (const status of document.querySelectorAll('[role="status"]')) {
@@ -45,21 +42,13 @@ export function instrumentTaps({ labelPrefix, headingPrefix, statusText }) {
     return null;
   };
   const observer = new MutationObserver(() => {
-    const p = pending;
+    const p = taps.current();
     if (p === null || p.dom !== undefined) return;
     const heading = confirmed(p);
     if (heading === null) return;
     p.dom = performance.now();
     p.heading = heading;
-    requestAnimationFrame(() => {
-      p.frame = performance.now();
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => {
-        p.painted = performance.now();
-        done(p);
-      };
-      channel.port2.postMessage(0);
-    });
+    whenPainted(p, () => done(p));
   });
   window.addEventListener(
     'pointerdown',
@@ -69,7 +58,7 @@ export function instrumentTaps({ labelPrefix, headingPrefix, statusText }) {
       if (!button) return;
       const label = button.getAttribute('aria-label');
       const p = { down: event.timeStamp, label, name: label.slice(labelPrefix.length) };
-      pending = p;
+      taps.start(p);
       // The first frame after the press: Chromium holds every task that follows a tap (IndexedDB's answers included)
       // until then.
       requestAnimationFrame(() => {
@@ -81,7 +70,7 @@ export function instrumentTaps({ labelPrefix, headingPrefix, statusText }) {
   );
   const add = IDBObjectStore.prototype.add;
   IDBObjectStore.prototype.add = function (...args) {
-    const p = pending;
+    const p = taps.current();
     if (p !== null && this.name === 'outbox' && p.add === undefined) {
       p.add = performance.now();
       this.transaction.addEventListener('complete', () => {
@@ -94,7 +83,7 @@ export function instrumentTaps({ labelPrefix, headingPrefix, statusText }) {
   for (const method of ['appendChild', 'insertBefore', 'removeChild']) {
     const original = Node.prototype[method];
     Node.prototype[method] = function (...args) {
-      const p = pending;
+      const p = taps.current();
       if (p !== null && p.click !== undefined && p.add === undefined) {
         p.firstWrite ??= performance.now();
         p.lastWrite = performance.now();
@@ -105,27 +94,10 @@ export function instrumentTaps({ labelPrefix, headingPrefix, statusText }) {
   window.addEventListener(
     'click',
     (event) => {
-      if (pending !== null && pending.click === undefined) pending.click = event.timeStamp;
+      const p = taps.current();
+      if (p !== null && p.click === undefined) p.click = event.timeStamp;
     },
     true,
   );
-  window.__bench = {
-    samples,
-    settled: (timeoutMs = 10_000) =>
-      new Promise((resolve, reject) => {
-        if (pending === null) {
-          resolve();
-          return;
-        }
-        const timer = setTimeout(() => {
-          const p = pending;
-          pending = null;
-          reject(new Error(`no confirmation for '${p?.label}' within ${timeoutMs} ms`));
-        }, timeoutMs);
-        waiting.push(() => {
-          clearTimeout(timer);
-          resolve();
-        });
-      }),
-  };
+  window.__bench = { samples: taps.samples, settled: taps.settled };
 }

@@ -23,13 +23,11 @@
  * Breakdown: `buildGridModel` alone (grid-model.ts bundled with esbuild) over the same two answers in a blank page of
  * the same Chromium, so the model's share of a redraw is visible.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
 import {
-  CHROMIUM_LAUNCH_OPTIONS,
+  launchBrowser,
   ms1,
+  pageScript,
   percentile,
   schoolToday,
   seededRandom,
@@ -137,17 +135,17 @@ export function summaryFor(dates, seed) {
   };
 }
 
-/** Installed before the app's scripts: React's commits, and the clicks of Previous/Next month it makes. */
-export function instrumentGrid() {
-  const samples = [];
-  let pending = null;
-  let waiting = [];
-  const finish = () => {
-    for (const resolve of waiting) resolve();
-    waiting = [];
-  };
-  const onCommit = () => {
-    const p = pending;
+/**
+ * Installed before the app's scripts with `pageScript(instrumentGrid)`: React's commits, and the clicks of
+ * Previous/Next month it makes, with lib-browser's `pageKit` as the second argument.
+ */
+export function instrumentGrid(_options, { hookReactCommits, whenPainted, oneAtATime }) {
+  const redraws = oneAtATime(
+    10_000,
+    (p, ms) => `no commit with ${p?.first} … ${p?.last} within ${ms} ms (${p?.commits} commits)`,
+  );
+  hookReactCommits(() => {
+    const p = redraws.current();
     if (p === null || p.dom !== undefined) return;
     const now = performance.now();
     p.commits += 1;
@@ -156,34 +154,10 @@ export function instrumentGrid() {
     const last = document.querySelector(`tbody tr[data-user]:last-child td[data-date="${p.last}"]`);
     if (rows !== p.rows || !first || !last) return;
     p.dom = now;
-    requestAnimationFrame(() => {
-      p.frame = performance.now();
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => {
-        p.painted = performance.now();
-        samples.push(p);
-        pending = null;
-        finish();
-      };
-      channel.port2.postMessage(0);
-    });
-  };
-  Object.defineProperty(window, '__REACT_DEVTOOLS_GLOBAL_HOOK__', {
-    configurable: true,
-    value: {
-      supportsFiber: true,
-      isDisabled: false,
-      renderers: new Map(),
-      inject: () => 1,
-      checkDCE() {},
-      onScheduleFiberRoot() {},
-      onCommitFiberRoot: onCommit,
-      onPostCommitFiberRoot() {},
-      onCommitFiberUnmount() {},
-    },
+    whenPainted(p, () => redraws.finish(p));
   });
   window.__bench = {
-    samples,
+    samples: redraws.samples,
     /**
      * Clicks the button named `label` (Previous month, Next month) from the page itself, noting the time: the month
      * it shows has `first` and `last` as its first and last date, in `rows` rows.
@@ -191,49 +165,10 @@ export function instrumentGrid() {
     press(label, first, last, rows) {
       const button = document.querySelector(`button[aria-label="${label}"]`);
       if (!button) throw new Error(`no button ${label}`);
-      pending = { start: performance.now(), commits: 0, first, last, rows };
+      redraws.start({ start: performance.now(), commits: 0, first, last, rows });
       button.click();
     },
-    settled: (timeoutMs = 10_000) =>
-      new Promise((resolve, reject) => {
-        if (pending === null) {
-          resolve();
-          return;
-        }
-        const timer = setTimeout(() => {
-          const p = pending;
-          pending = null;
-          reject(new Error(`no commit with ${p?.first} … ${p?.last} within ${timeoutMs} ms (${p?.commits} commits)`));
-        }, timeoutMs);
-        waiting.push(() => {
-          clearTimeout(timer);
-          resolve();
-        });
-      }),
-  };
-}
-
-/** Chromium with a fresh profile and service workers blocked (the bench answers the summary itself). */
-async function launchWithoutServiceWorkers() {
-  const profile = mkdtempSync(join(tmpdir(), 'school-ops-bench-grid-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    ...CHROMIUM_LAUNCH_OPTIONS,
-    serviceWorkers: 'block',
-    locale: 'en-US',
-    colorScheme: 'light',
-    viewport: { width: 1366, height: 900 },
-  });
-  const page = context.pages()[0] ?? (await context.newPage());
-  return {
-    context,
-    page,
-    async close() {
-      try {
-        await context.close();
-      } finally {
-        rmSync(profile, { recursive: true, force: true });
-      }
-    },
+    settled: redraws.settled,
   };
 }
 
@@ -277,7 +212,7 @@ export default {
       const { july, august } = benchMonths(today);
       const answers = { [july[0]]: summaryFor(july, 7), [august[0]]: summaryFor(august, 8) };
 
-      const { context, page } = acquire(await launchWithoutServiceWorkers());
+      const { context, page } = acquire(await launchBrowser('bench-grid', { serviceWorkers: 'block' }));
       await page.route('**/api/v2/timesheets/summary?*', (route) => {
         const from = new URL(route.request().url()).searchParams.get('from');
         const answer = answers[from];
@@ -285,7 +220,7 @@ export default {
           ? route.fulfill({ json: answer })
           : route.fulfill({ status: 404, json: { message: `no bench answer for ${from}` } });
       });
-      await page.addInitScript(instrumentGrid);
+      await page.addInitScript(pageScript(instrumentGrid));
       await signIn(page, server.url, TIMEKEEPER);
       await page.goto(`${server.url}/timesheet/view-grid?range=month&date=${august[0]}`);
       const previous = page.getByRole('button', { name: 'Previous month', exact: true });

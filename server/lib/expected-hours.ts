@@ -268,6 +268,14 @@ export interface ExpectedRequest {
   timeZone: string;
 }
 
+/** The people a request asks about: these ids (an id that is not a staff member is left out), or every active one. */
+export const staffAskedFor = (userIds?: readonly string[]) =>
+  userIds
+    ? and(eq(users.type, 'staff'), inArray(users.id, [...userIds]))
+    : and(eq(users.type, 'staff'), eq(users.active, true));
+/** Surname order, the order the expected hours and the timesheet summary answer people in. */
+export const BY_SURNAME = [asc(users.lname), asc(users.fname), asc(users.id)];
+
 /**
  * Expected hours of people for a range, day by day with each day's reason, in five queries whatever the number of
  * people or days. People are answered in surname order; an id that is not a staff member is left out.
@@ -276,12 +284,8 @@ export async function expectedHours(db: Db, req: ExpectedRequest): Promise<Expec
   const people = await db
     .select({ id: users.id, exempt: users.exempt })
     .from(users)
-    .where(
-      req.userIds
-        ? and(eq(users.type, 'staff'), inArray(users.id, [...req.userIds]))
-        : and(eq(users.type, 'staff'), eq(users.active, true)),
-    )
-    .orderBy(asc(users.lname), asc(users.fname), asc(users.id));
+    .where(staffAskedFor(req.userIds))
+    .orderBy(...BY_SURNAME);
   if (!people.length) return [];
   const ids = people.map((p) => p.id);
   const overlaps = (t: { starts_on: AnyPgColumn; ends_on: AnyPgColumn }) =>

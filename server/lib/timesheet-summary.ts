@@ -14,7 +14,7 @@
  * - Eight queries whatever the number of people or days (the people, T1's five, the records, the pay period rows),
  *   one after another in the caller's transaction; the caller reads the school's settings (one more).
  */
-import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
+import { and, asc, gte, inArray, lte } from 'drizzle-orm';
 import {
   complianceFlags,
   datesBetween,
@@ -32,7 +32,7 @@ import {
 } from '../../src/contract';
 import type { Tx } from '../db/client';
 import { timesheetPeriods, timesheets, users } from '../db/schema';
-import { expectedHours } from './expected-hours';
+import { BY_SURNAME, expectedHours, staffAskedFor } from './expected-hours';
 import { iso } from './resource';
 
 type Db = Pick<Tx, 'select'>;
@@ -120,12 +120,8 @@ export async function timesheetSummary(db: Db, req: SummaryRequest): Promise<Sum
   const people = await db
     .select({ id: users.id, fname: users.fname, lname: users.lname, nickname: users.nickname, exempt: users.exempt })
     .from(users)
-    .where(
-      req.userIds
-        ? and(eq(users.type, 'staff'), inArray(users.id, [...req.userIds]))
-        : and(eq(users.type, 'staff'), eq(users.active, true)),
-    )
-    .orderBy(asc(users.lname), asc(users.fname), asc(users.id));
+    .where(staffAskedFor(req.userIds))
+    .orderBy(...BY_SURNAME);
   if (!people.length) return answer([]);
   const ids = people.map((p) => p.id);
 

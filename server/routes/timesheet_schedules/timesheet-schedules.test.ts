@@ -5,8 +5,9 @@
  * see whose hours. Dates lie in 2031-2032, clear of the demo school's calendar.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DayHours, ExpectedDay, ExpectedPerson } from '../../../src/contract';
-import { startTestServer, type TestServer } from '../../test/helpers';
+import type { ExpectedDay, ExpectedPerson } from '../../../src/contract';
+import type { TestServer } from '../../test/helpers';
+import { createdBy, FULL, newStaff, startTimekeepingServer, WEEKDAYS } from '../../test/timekeeping';
 
 let s: TestServer;
 let admin: string;
@@ -14,28 +15,14 @@ let keeper: string;
 let teacher: string;
 let teacherId: string;
 
-const FULL: DayHours = { start: '08:00', end: '16:30', break_minutes: 30 };
-const WEEKDAYS = [FULL, FULL, FULL, FULL, FULL, null, null];
-
 async function post(url: string, payload: Record<string, unknown>, token = keeper) {
   return s.call({ method: 'POST', url: `/api/v2/${url}`, token, payload });
 }
-async function created(url: string, payload: Record<string, unknown>, token = keeper) {
-  const res = await post(url, payload, token);
-  if (res.statusCode !== 201) throw new Error(`${url} answered ${res.statusCode}: ${res.body}`);
-  return res.json().data;
-}
-let people = 0;
+const created = (url: string, payload: Record<string, unknown>, token = keeper) => createdBy(s, token, url, payload);
 /** A new staff member (made by the administrator). */
-async function staff(fname: string): Promise<string> {
-  people++;
-  const user = await created(
-    'users',
-    { email: `t1.${fname.toLowerCase()}${people}@demo.school`, fname, lname: `Tester${people}`, type: 'staff' },
-    admin,
-  );
-  return user.id;
-}
+const newTester = (fname: string) => newStaff(s, admin, fname, { tag: 't1', family: 'Tester' });
+/** A new staff member's id. */
+const staff = async (fname: string): Promise<string> => (await newTester(fname)).id;
 async function expected(userId: string, from: string, to: string, token = keeper): Promise<ExpectedPerson> {
   const res = await s.call({
     method: 'GET',
@@ -49,14 +36,7 @@ async function expected(userId: string, from: string, to: string, token = keeper
 const day = (p: ExpectedPerson, date: string) => p.days.find((d) => d.date === date) as ExpectedDay;
 
 beforeAll(async () => {
-  s = await startTestServer({ SCHOOL_TIMEZONE: 'America/Los_Angeles' });
-  [admin, keeper, teacher] = await Promise.all([
-    s.login('admin@demo.school'),
-    s.login('timekeeper@demo.school'),
-    s.login('teacher@demo.school'),
-  ]);
-  const me = await s.call({ method: 'GET', url: '/api/v2/auth/check', token: teacher });
-  teacherId = me.json().user.id;
+  ({ s, admin, keeper, teacher, teacherId } = await startTimekeepingServer());
 });
 afterAll(() => s.close());
 
@@ -236,7 +216,7 @@ describe('expected hours', () => {
 
 describe('overlaps', () => {
   it('refuses a second default week from the same date, and days off or non-work days that overlap', async () => {
-    const fay = await staff('Fay');
+    const { id: fay, lname: fayLname } = await newTester('Fay');
     await created('timesheet_schedules', { user_id: fay, effective_from: '2031-08-01', days: WEEKDAYS });
     const again = await post('timesheet_schedules', { user_id: fay, effective_from: '2031-08-01', days: WEEKDAYS });
     expect(again.statusCode).toBe(409);
@@ -258,7 +238,7 @@ describe('overlaps', () => {
     });
     expect(clash.statusCode).toBe(409);
     expect(clash.json().message).toBe(
-      `Fay Tester${people} already has a day off on 2031-09-08 to 2031-09-10 (sick): change that one, or choose other dates.`,
+      `Fay ${fayLname} already has a day off on 2031-09-08 to 2031-09-10 (sick): change that one, or choose other dates.`,
     );
     expect(clash.json().record.type).toBe('sick');
     // Two part days of one date whose hours do not meet are both fine.

@@ -6,9 +6,9 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TimesheetPeriod } from '../../../src/contract';
-import { createSession } from '../../auth/sessions';
-import { auditEvents, roles, timesheetPeriods, users } from '../../db/schema';
-import { startTestServer, type TestServer } from '../../test/helpers';
+import { auditEvents, timesheetPeriods, users } from '../../db/schema';
+import type { TestServer } from '../../test/helpers';
+import { signedInStaff, startTimekeepingServer } from '../../test/timekeeping';
 
 let s: TestServer;
 let admin: string;
@@ -17,34 +17,13 @@ let keeperId: string;
 let staffRoleId: string;
 
 beforeAll(async () => {
-  s = await startTestServer({ SCHOOL_TIMEZONE: 'America/Los_Angeles' });
-  [admin, keeper] = await Promise.all([s.login('admin@demo.school'), s.login('timekeeper@demo.school')]);
-  keeperId = (await s.call({ method: 'GET', url: '/api/v2/auth/check', token: keeper })).json().user.id;
-  const [role] = await s.database.db.select({ id: roles.id }).from(roles).where(eq(roles.name, 'Staff'));
-  staffRoleId = role?.id ?? '';
+  ({ s, admin, keeper, keeperId, staffRoleId } = await startTimekeepingServer());
 });
 afterAll(() => s.close());
 
-interface Person {
-  id: string;
-  token: string;
-  name: string;
-}
-let people = 0;
 /** A new staff member with the Staff role (their own timesheet only), signed in. */
-async function staff(fname: string): Promise<Person> {
-  people++;
-  const lname = `Period${people}`;
-  const res = await s.call({
-    method: 'POST',
-    url: '/api/v2/users',
-    token: admin,
-    payload: { email: `t2p.${fname.toLowerCase()}${people}@demo.school`, fname, lname, role_ids: [staffRoleId] },
-  });
-  if (res.statusCode !== 201) throw new Error(`users answered ${res.statusCode}: ${res.body}`);
-  const id = res.json().data.id as string;
-  return { id, token: await createSession(s.database.db, id, 'password', 1), name: `${lname}, ${fname}` };
-}
+const staff = (fname: string) =>
+  signedInStaff(s, admin, fname, { tag: 't2p', family: 'Period', roleIds: [staffRoleId] });
 const post = (url: string, token: string, payload: object) =>
   s.call({ method: 'POST', url: `/api/v2/timesheets/${url}`, token, payload });
 const periods = (query: string, token = keeper) =>

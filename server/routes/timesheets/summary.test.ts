@@ -9,7 +9,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  type DayHours,
   DEFAULT_FLAG_SETTINGS,
   MAX_SUMMARY_DAYS,
   type SummaryDay,
@@ -23,45 +22,27 @@ import type { Tx } from '../../db/client';
 import { timesheetPeriods, timesheets, users } from '../../db/schema';
 import { zonedInstant } from '../../lib/expected-hours';
 import { timesheetSummary } from '../../lib/timesheet-summary';
-import { startTestServer, type TestServer } from '../../test/helpers';
+import type { TestServer } from '../../test/helpers';
+import { createdBy, newStaff, SCHOOL_TZ, startTimekeepingServer, WEEKDAYS } from '../../test/timekeeping';
 import { readTimekeepingSettings } from '../timesheet_schedules/settings';
 
-const TZ = 'America/Los_Angeles';
 let s: TestServer;
 let admin: string;
 let keeper: string;
 let teacher: string;
 let teacherId: string;
 
-const FULL: DayHours = { start: '08:00', end: '16:30', break_minutes: 30 };
-const WEEKDAYS = [FULL, FULL, FULL, FULL, FULL, null, null];
-
-async function created(url: string, payload: Record<string, unknown>, token = keeper) {
-  const res = await s.call({ method: 'POST', url: `/api/v2/${url}`, token, payload });
-  if (res.statusCode !== 201) throw new Error(`${url} answered ${res.statusCode}: ${res.body}`);
-  return res.json().data;
-}
-let people = 0;
+const created = (url: string, payload: Record<string, unknown>, token = keeper) => createdBy(s, token, url, payload);
 /** A new staff member with the full-time default week, non-exempt unless asked. */
 async function staff(fname: string, exempt = false): Promise<string> {
-  people++;
-  const user = await created(
-    'users',
-    {
-      email: `t2.summary.${fname.toLowerCase()}${people}@demo.school`,
-      fname,
-      lname: `Summary${people}`,
-      type: 'staff',
-    },
-    admin,
-  );
-  await created('timesheet_schedules', { user_id: user.id, effective_from: '2031-08-01', days: WEEKDAYS });
-  if (exempt) await s.database.db.update(users).set({ exempt: true }).where(eq(users.id, user.id));
-  return user.id;
+  const { id } = await newStaff(s, admin, fname, { tag: 't2.summary', family: 'Summary' });
+  await created('timesheet_schedules', { user_id: id, effective_from: '2031-08-01', days: WEEKDAYS });
+  if (exempt) await s.database.db.update(users).set({ exempt: true }).where(eq(users.id, id));
+  return id;
 }
 
 /** An instant of a wall-clock time of a date in the school's zone. */
-const at = (date: string, time: string) => new Date(zonedInstant(date, time, TZ)).toISOString();
+const at = (date: string, time: string) => new Date(zonedInstant(date, time, SCHOOL_TZ)).toISOString();
 /** Stores a record of a work date; an end before the start is on the next day; null: still clocked in. */
 async function record(
   userId: string,
@@ -119,13 +100,7 @@ async function setFlags(flags: typeof DEFAULT_FLAG_SETTINGS) {
 }
 
 beforeAll(async () => {
-  s = await startTestServer({ SCHOOL_TIMEZONE: TZ });
-  [admin, keeper, teacher] = await Promise.all([
-    s.login('admin@demo.school'),
-    s.login('timekeeper@demo.school'),
-    s.login('teacher@demo.school'),
-  ]);
-  teacherId = (await s.call({ method: 'GET', url: '/api/v2/auth/check', token: teacher })).json().user.id;
+  ({ s, admin, keeper, teacher, teacherId } = await startTimekeepingServer());
 });
 afterAll(() => s.close());
 
@@ -346,7 +321,7 @@ describe('timesheet summary', () => {
           from,
           to,
           userIds,
-          timeZone: TZ,
+          timeZone: SCHOOL_TZ,
           settings: await readTimekeepingSettings(db),
           withDays: true,
         });

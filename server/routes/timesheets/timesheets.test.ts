@@ -8,9 +8,9 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TIMESHEET_MESSAGES, type TimesheetRecord, uuidv7 } from '../../../src/contract';
-import { createSession } from '../../auth/sessions';
-import { auditEvents, roles } from '../../db/schema';
-import { startTestServer, type TestServer } from '../../test/helpers';
+import { auditEvents } from '../../db/schema';
+import type { TestServer } from '../../test/helpers';
+import { type SignedInStaff, signedInStaff, startTimekeepingServer } from '../../test/timekeeping';
 
 let s: TestServer;
 let admin: string;
@@ -18,39 +18,18 @@ let keeper: string;
 let staffRoleId: string;
 
 beforeAll(async () => {
-  s = await startTestServer({ SCHOOL_TIMEZONE: 'America/Los_Angeles' });
-  [admin, keeper] = await Promise.all([s.login('admin@demo.school'), s.login('timekeeper@demo.school')]);
-  const [role] = await s.database.db.select({ id: roles.id }).from(roles).where(eq(roles.name, 'Staff'));
-  staffRoleId = role?.id ?? '';
+  ({ s, admin, keeper, staffRoleId } = await startTimekeepingServer());
 });
 afterAll(() => s.close());
 
-interface Person {
-  id: string;
-  token: string;
-  name: string;
-}
-let people = 0;
-/** A new staff member with the Staff role (their own timesheet only), signed in. */
-async function staff(fname: string, opts: { roleIds?: string[]; type?: string } = {}): Promise<Person> {
-  people++;
-  const lname = `Clock${people}`;
-  const res = await s.call({
-    method: 'POST',
-    url: '/api/v2/users',
-    token: admin,
-    payload: {
-      email: `t2.${fname.toLowerCase()}${people}@demo.school`,
-      fname,
-      lname,
-      type: opts.type ?? 'staff',
-      role_ids: opts.roleIds ?? [staffRoleId],
-    },
+/** A new staff member with the Staff role (their own timesheet only) unless other roles are given, signed in. */
+const staff = (fname: string, opts: { roleIds?: string[]; type?: string } = {}) =>
+  signedInStaff(s, admin, fname, {
+    tag: 't2',
+    family: 'Clock',
+    type: opts.type,
+    roleIds: opts.roleIds ?? [staffRoleId],
   });
-  if (res.statusCode !== 201) throw new Error(`users answered ${res.statusCode}: ${res.body}`);
-  const id = res.json().data.id as string;
-  return { id, token: await createSession(s.database.db, id, 'password', 1), name: `${lname}, ${fname}` };
-}
 
 const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token: string, payload?: object) =>
   s.call({ method, url: `/api/v2/${url}`, token, ...(payload ? { payload } : {}) });
@@ -550,7 +529,7 @@ describe('badge punches at a station', () => {
         ],
       },
     });
-  async function badgeOf(person: Person): Promise<string> {
+  async function badgeOf(person: SignedInStaff): Promise<string> {
     return (await call('POST', 'timesheets/badge', person.token, {})).json().data.code;
   }
 
