@@ -154,6 +154,38 @@ describe('entry texts', () => {
     expect(said).not.toMatch(/nslp_records|[0-9a-f]{8}-[0-9a-f]{4}-|u-9|scholar-1/);
   });
 
+  it('names staff time entries by what and when, never as a scholar (issue T2)', () => {
+    const clockIn = makeEntry({
+      resource: 'timesheets',
+      action: 'create',
+      data: { id: 't1', started_at: '2026-03-02T15:58:00.000Z' },
+    });
+    expect(plain(entryTitle(t, clockIn, context))).toBe('Clock-in · 7:58 AM');
+    const clockOut = makeEntry({
+      resource: 'timesheets',
+      action: 'update',
+      data: { id: 't1', base_version: 1, ended_at: '2026-03-03T00:31:00.000Z' },
+    });
+    expect(plain(entryTitle(t, clockOut, context))).toBe('Clock-out · 4:31 PM');
+    const punch = makeEntry({
+      resource: 'timesheet_punches',
+      action: 'create',
+      data: { id: 'p1', badge: 'x'.repeat(24), at: '2026-03-02T16:05:00.000Z' },
+    });
+    expect(plain(entryTitle(t, punch, context))).toBe('Staff badge · 8:05 AM');
+    expect(plain(entryTitle(tEs, punch, { ...context, language: 'es' }))).toBe('Credencial del personal · 8:05');
+    // A whole record typed in is named by its resource.
+    const typed = makeEntry({
+      resource: 'timesheets',
+      action: 'create',
+      data: { id: 't2', started_at: '2026-03-02T15:00:00.000Z', ended_at: '2026-03-02T17:00:00.000Z' },
+    });
+    expect(plain(entryTitle(t, typed, context))).toMatch(/^Timesheet record · /);
+    for (const entry of [clockIn, clockOut, punch, typed]) {
+      expect(entryTitle(t, entry, context)).not.toContain("a scholar not on this device's roster");
+    }
+  });
+
   it("gives the day too for an entry from another day of the school's calendar", () => {
     // 7:30 PM on 1 March in Los Angeles is already 2 March in UTC: the school's day decides, not the device's.
     const evening = makeEntry({

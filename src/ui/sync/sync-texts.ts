@@ -129,7 +129,21 @@ const WHAT_KEYS = {
   lunch: 'what.lunch',
   snack: 'what.snack',
   supper: 'what.supper',
+  clock_in: 'what.clock_in',
+  clock_out: 'what.clock_out',
+  badge_punch: 'what.badge_punch',
 } as const;
+
+/**
+ * A staff time entry's word (issue T2): a clock-in (a new record still open), a clock-out (an update that ends one),
+ * a badge read at a station; a whole record typed in is named by its resource.
+ */
+function timeEntryKey(entry: Pick<OutboxEntry, 'resource' | 'action' | 'data'>): keyof typeof WHAT_KEYS | null {
+  if (entry.resource === 'timesheet_punches') return 'badge_punch';
+  if (entry.resource !== 'timesheets') return null;
+  if (entry.action === 'create') return entry.data.ended_at ? null : 'clock_in';
+  return typeof entry.data.ended_at === 'string' ? 'clock_out' : null;
+}
 
 /** Where the device panel finds names and the school's clock. */
 export interface EntryContext {
@@ -143,22 +157,39 @@ export interface EntryContext {
   now?: number;
 }
 
-/** What an entry records, in a word: 'Lunch', 'Arrival'. */
-export function entryWhat(t: SyncT, entry: Pick<OutboxEntry, 'resource' | 'data'>): string {
-  const key = entry.resource === 'nslp_records' ? entry.data.meal_type : entry.data.kind;
+/** What an entry records, in a word: 'Lunch', 'Arrival', 'Clock-in'. */
+export function entryWhat(t: SyncT, entry: Pick<OutboxEntry, 'resource' | 'action' | 'data'>): string {
+  const key =
+    entry.resource === 'nslp_records'
+      ? entry.data.meal_type
+      : entry.resource === 'timesheets' || entry.resource === 'timesheet_punches'
+        ? timeEntryKey(entry)
+        : entry.data.kind;
   return has(WHAT_KEYS, key) ? t(WHAT_KEYS[key]) : entryLabel(t, entry);
 }
 
-/** The scholar an entry is for, by name; never an id. */
-export function entryScholar(t: SyncT, entry: Pick<OutboxEntry, 'data'>, context: EntryContext): string {
+/**
+ * The scholar an entry is for, by name; never an id. None for a staff member's own time (whose it is goes in the
+ * 'recorded by' line) and for a badge read (the server names its holder).
+ */
+export function entryScholar(
+  t: SyncT,
+  entry: Pick<OutboxEntry, 'resource' | 'data'>,
+  context: EntryContext,
+): string | null {
+  if (entry.resource === 'timesheets' || entry.resource === 'timesheet_punches') return null;
   const id = entry.data.scholar_id;
   const name = typeof id === 'string' ? context.scholarNames?.get(id) : undefined;
   return name ?? t('unknownScholar');
 }
 
-/** When an entry happened: when the meal was served or the scholar came or went, else when it was recorded. */
+/**
+ * When an entry happened: when the meal was served, the scholar came or went, the badge was read, the person clocked
+ * out or in; else when it was recorded.
+ */
 function entryInstant(entry: Pick<OutboxEntry, 'data' | 'recorded_at'>): number | null {
-  const at = [entry.data.served_at, entry.data.occurred_at, entry.recorded_at].find(
+  const { data } = entry;
+  const at = [data.served_at, data.occurred_at, data.at, data.ended_at, data.started_at, entry.recorded_at].find(
     (v): v is string => typeof v === 'string' && !Number.isNaN(Date.parse(v)),
   );
   return at === undefined ? null : Date.parse(at);
@@ -185,7 +216,7 @@ export function entryTime(entry: Pick<OutboxEntry, 'data' | 'recorded_at'>, cont
 /** What, for whom and when, as a person says it: "Lunch · Jasmine Adams · 11:42 AM" (the school's clock). */
 export function entryTitle(
   t: SyncT,
-  entry: Pick<OutboxEntry, 'resource' | 'data' | 'recorded_at'>,
+  entry: Pick<OutboxEntry, 'resource' | 'action' | 'data' | 'recorded_at'>,
   context: EntryContext,
 ) {
   return [entryWhat(t, entry), entryScholar(t, entry, context), entryTime(entry, context)].filter(Boolean).join(' · ');
