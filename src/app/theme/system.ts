@@ -12,8 +12,9 @@
  * - `primary` is a semantic palette (slate #344955 in light mode, violet #B15DFF in dark mode) with every key a Chakra
  *   recipe reads through `colorPalette` (solid, contrast, fg, muted, subtle, emphasized, focusRing), so
  *   `colorPalette="primary"` works on any component. The two modes use different hues, so each has its own raw scale.
- * - Stations show dense lists on small tablets: Button, Input (and its addons), Textarea, Select, NativeSelect and
- *   Table default to size `sm` (`COMPACT_RECIPES`).
+ * - Stations show dense lists on small tablets: Button, Input (and its addons), Textarea, NativeSelect and
+ *   Table default to size `sm` (`COMPACT_RECIPES`). Chakra's Select, Tooltip and Container are not used (the app's
+ *   selects are native ones), so their recipes are left out.
  * - Dialogs, drawers, menus and popovers take their z-index from `zIndex.popover` in Chakra v3; raising overlay, modal
  *   and popover to 2000 keeps them above the app bar (sticky/banner, 1100-1200). Toasts and our notifications sit
  *   above dialogs (2100) so a sync error is never hidden behind an open form.
@@ -28,7 +29,6 @@ import {
   cardSlotRecipe,
   checkboxSlotRecipe,
   checkmarkRecipe,
-  containerRecipe,
   cssVarsPrefix,
   cssVarsRoot,
   dialogSlotRecipe,
@@ -49,7 +49,6 @@ import {
   progressSlotRecipe,
   radioGroupSlotRecipe,
   radiomarkRecipe,
-  selectSlotRecipe,
   semanticTokens,
   separatorRecipe,
   skeletonRecipe,
@@ -61,7 +60,6 @@ import {
   textareaRecipe,
   textStyles,
   tokens,
-  tooltipSlotRecipe,
 } from '@chakra-ui/react/theme';
 
 /** The specification's breakpoint names and widths; `xxl` is Chakra's `2xl`. */
@@ -85,7 +83,6 @@ const RECIPES = {
   badge: badgeRecipe,
   button: buttonRecipe,
   checkmark: checkmarkRecipe,
-  container: containerRecipe,
   heading: headingRecipe,
   icon: iconRecipe,
   input: inputRecipe,
@@ -114,24 +111,14 @@ const SLOT_RECIPES = {
   progress: progressSlotRecipe,
   radioGroup: radioGroupSlotRecipe,
   // NativeSelect's recipe is built on Select's, so Select's own recipe is in the bundle anyway and costs nothing here.
-  select: selectSlotRecipe,
   switch: switchSlotRecipe,
   table: tableSlotRecipe,
   tabs: tabsSlotRecipe,
   tag: tagSlotRecipe,
-  tooltip: tooltipSlotRecipe,
 };
 
 /** The recipes and slot recipes whose default size is `sm` (dense station screens). */
-export const COMPACT_RECIPES = [
-  'button',
-  'input',
-  'inputAddon',
-  'textarea',
-  'select',
-  'nativeSelect',
-  'table',
-] as const;
+export const COMPACT_RECIPES = ['button', 'input', 'inputAddon', 'textarea', 'nativeSelect', 'table'] as const;
 
 /** The same recipe with `size: 'sm'` as its default; the other default variants stay as Chakra has them. */
 function compact<T extends { defaultVariants?: object }>(recipe: T): T {
