@@ -5,7 +5,7 @@
  */
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TimesheetPeriod } from '../../../src/contract';
+import { MAX_SUMMARY_DAYS, shiftDate, type TimesheetPeriod } from '../../../src/contract';
 import { auditEvents, timesheetPeriods, users } from '../../db/schema';
 import type { TestServer } from '../../test/helpers';
 import { signedInStaff, startTimekeepingServer } from '../../test/timekeeping';
@@ -183,7 +183,12 @@ describe('the periods of a range', () => {
     const one = (await periods(`from=2025-09-01&to=2025-09-30&user_id=${eve.id}`)).json().data as TimesheetPeriod[];
     expect(one.map((p) => p.state)).toEqual(['open', 'approved']);
     expect((await periods('from=2025-09-30&to=2025-09-01')).statusCode).toBe(422);
-    expect((await periods('from=2024-01-01&to=2025-09-01')).json().errors.to).toBeDefined();
+    // At most MAX_SUMMARY_DAYS days, both ends counted, as the summary allows.
+    const last = shiftDate('2025-01-01', MAX_SUMMARY_DAYS - 1);
+    expect((await periods(`from=2025-01-01&to=${last}`)).statusCode).toBe(200);
+    expect((await periods(`from=2025-01-01&to=${shiftDate(last, 1)}`)).json().errors).toEqual({
+      to: [`Ask for at most ${MAX_SUMMARY_DAYS} days at once.`],
+    });
   });
 });
 

@@ -159,8 +159,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { from, to, user_id } = request.query;
       if (to < from) throw invalid('to', 'The end date is before the start date.');
-      if (daysBetween(from, to) > MAX_SUMMARY_DAYS) {
-        throw invalid('to', `Choose at most ${MAX_SUMMARY_DAYS} days.`);
+      // The same limit as the summary's: at most MAX_SUMMARY_DAYS days, both ends counted.
+      if (daysBetween(from, to) + 1 > MAX_SUMMARY_DAYS) {
+        throw invalid('to', `Ask for at most ${MAX_SUMMARY_DAYS} days at once.`);
       }
       const me = requireAuth(request).user.id;
       const viewAny = can(request, 'timesheets-view_any');
