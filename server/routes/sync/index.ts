@@ -22,7 +22,7 @@
  * again after a restart, and what changes while a device pages comes in the delta since the snapshot's cursor.
  * `POST v2/sync/photos` hands the snapshot its photos in batches.
  */
-import { and, asc, count, eq, gt, gte, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, inArray, not, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -116,6 +116,11 @@ interface Pullable {
   kept?(today: string, request: FastifyRequest): SQL | undefined;
   /** The changed rows a delta hands out (any other changed row goes out as a removal); none: those kept. */
   changed?(today: string, request: FastifyRequest): SQL | undefined;
+  /**
+   * The rows this caller's devices may ever hold (their own records); a change to any other row is not sent at all,
+   * not even as a removal. None: every row may be held.
+   */
+  audience?(request: FastifyRequest): SQL;
   /** Stored rows as this caller may see them, in the same order. */
   records(rows: unknown[], request: FastifyRequest, tx: Tx): unknown[] | Promise<unknown[]>;
 }
@@ -195,6 +200,8 @@ const PULLABLE: Record<string, Pullable> = {
         eq(timesheets.user_id, requireAuth(request).user.id),
         gte(timesheets.work_date, shiftDate(today, -OWN_TIMESHEET_DAYS)),
       ),
+    // Another person's clock-ins are none of this device's business: not even their ids go out in a delta.
+    audience: (request) => eq(timesheets.user_id, requireAuth(request).user.id),
     records: (rows, _request, tx) => toTimesheetRecords(rows, tx),
   }),
 };
@@ -658,7 +665,18 @@ async function delta(
           .where(and((p.changed ?? p.kept)?.(today, request), inArray(p.id, upserts)))
       : [];
     const found = new Map((await shown(p, rows, request, tx)).map((r) => [r.id, r.record]));
+    const foreign = new Set(
+      p.audience && upserts.length > found.size
+        ? (
+            await tx
+              .select({ id: p.id })
+              .from(p.table)
+              .where(and(inArray(p.id, upserts), not(p.audience(request))))
+          ).map((r) => r.id as string)
+        : [],
+    );
     for (const c of wanted) {
+      if (foreign.has(c.id)) continue;
       const record = found.get(c.id);
       out.push(
         record === undefined ? { resource, id: c.id, op: 'delete' } : { resource, id: c.id, op: 'upsert', record },

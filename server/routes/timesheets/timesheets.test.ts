@@ -620,7 +620,17 @@ describe('badge punches at a station', () => {
     const cursor = (await s.call({ method: 'GET', url: '/api/v2/sync/pull?limit=5000', token: tia.token })).json()
       .cursor;
     await pushPunch(code, new Date(now - 60_000).toISOString(), kiosk.token);
+    // Kim's own clock-in meanwhile is none of Tia's devices' business: not even its id goes out.
+    const kims = await pushPunch(await badgeOf(kiosk), new Date(now - 30_000).toISOString(), kiosk.token);
+    const kimsId = kims.json().results[0].record.id as string;
     const delta = await s.call({ method: 'GET', url: `/api/v2/sync/pull?since=${cursor}`, token: tia.token });
+    expect(delta.json().changes.map((c: { id: string }) => c.id)).not.toContain(kimsId);
+    // Kim's devices get it.
+    const kimsDelta = await s.call({ method: 'GET', url: `/api/v2/sync/pull?since=${cursor}`, token: kiosk.token });
+    expect(kimsDelta.json().changes).toContainEqual(
+      expect.objectContaining({ resource: 'timesheets', id: kimsId, op: 'upsert' }),
+    );
+    expect(kimsDelta.json().changes.map((c: { id: string }) => c.id)).not.toContain(id);
     expect(delta.json().changes).toContainEqual(
       expect.objectContaining({
         resource: 'timesheets',
