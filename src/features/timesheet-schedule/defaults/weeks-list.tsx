@@ -3,11 +3,12 @@
  * latest start on or before today on the school's calendar), which ones start later, and the one in the editor.
  * Each offers Edit, Copy to others and Delete, as the person's permissions allow.
  */
-import { Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, HStack, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { TimesheetScheduleRecord } from '../../../contract';
 import { formatDay } from '../../../ui/school-clock';
 import { formatMinutes } from '../../../ui/timekeeping/hours';
+import { RowButton } from '../../../ui/timekeeping/row-actions';
 import { type WeekStanding, weekStandings } from './model/week-form';
 
 export interface WeeksListProps {
@@ -64,38 +65,19 @@ export function WeeksList({ weeks, today, editingId, onEdit, onCopy, onDelete }:
               </Stack>
               <HStack wrap="wrap" gap="2">
                 {onEdit && !editing && (
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    minH="10"
-                    aria-label={t('weeks.editLabel', { date })}
-                    onClick={() => onEdit(week)}
-                  >
+                  <RowButton label={t('weeks.editLabel', { date })} onClick={() => onEdit(week)}>
                     {t('weeks.edit')}
-                  </Button>
+                  </RowButton>
                 )}
                 {onCopy && (
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    minH="10"
-                    aria-label={t('weeks.copyLabel', { date })}
-                    onClick={() => onCopy(week)}
-                  >
+                  <RowButton label={t('weeks.copyLabel', { date })} onClick={() => onCopy(week)}>
                     {t('weeks.copy')}
-                  </Button>
+                  </RowButton>
                 )}
                 {onDelete && (
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    colorPalette="red"
-                    minH="10"
-                    aria-label={t('weeks.deleteLabel', { date })}
-                    onClick={() => onDelete(week)}
-                  >
+                  <RowButton label={t('weeks.deleteLabel', { date })} onClick={() => onDelete(week)} danger>
                     {t('weeks.delete')}
-                  </Button>
+                  </RowButton>
                 )}
               </HStack>
             </HStack>

@@ -1,9 +1,10 @@
 /**
  * A listed record's Edit and Delete, for those who may: each named with what it acts on ("Edit Winter break, Mon, Dec
- * 21, 2026 – Fri, Jan 1, 2027"), the visible word first, so a voice user can say what they see.
+ * 21, 2026 – Fri, Jan 1, 2027"), the visible word first, so a voice user can say what they see. The section's words
+ * on the shared `RowActions`.
  */
-import { Button, HStack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { RowActions as SharedRowActions } from '../../../ui/timekeeping/row-actions';
 
 export interface RowActionsProps {
   /** What the record is, for the buttons' names. */
@@ -13,27 +14,8 @@ export interface RowActionsProps {
 }
 
 export function RowActions({ what, onEdit, onDelete }: RowActionsProps) {
-  const { t } = useTranslation('timesheet-schedule');
-  if (!onEdit && !onDelete) return null;
+  const { t } = useTranslation('timesheet-schedule', { keyPrefix: 'rows' });
   return (
-    <HStack gap="2" pt="2" wrap="wrap">
-      {onEdit && (
-        <Button size="sm" variant="outline" minH="10" aria-label={t('rows.editLabel', { what })} onClick={onEdit}>
-          {t('rows.edit')}
-        </Button>
-      )}
-      {onDelete && (
-        <Button
-          size="sm"
-          variant="outline"
-          colorPalette="red"
-          minH="10"
-          aria-label={t('rows.deleteLabel', { what })}
-          onClick={onDelete}
-        >
-          {t('rows.delete')}
-        </Button>
-      )}
-    </HStack>
+    <SharedRowActions words={(word) => t(word, { what })} onEdit={onEdit} onDelete={onDelete} pt="2" wrap="wrap" />
   );
 }

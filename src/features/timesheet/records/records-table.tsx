@@ -5,13 +5,14 @@
  * clock. An open record says "Clocked in" or "Missing clock-out" in words as well as colour; a record of an approved
  * pay period shows a lock and "Locked" and offers no Edit or Delete.
  */
-import { Badge, Box, Button, HStack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, HStack, Table, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TimesheetRecord } from '../../../contract';
 import { SortHeader } from '../../../ui/data/sort-header';
 import { formatDay } from '../../../ui/school-clock';
 import { formatMinutes } from '../../../ui/timekeeping/hours';
+import { RowActions } from '../../../ui/timekeeping/row-actions';
 import { LockIcon } from '../parts/lock-icon';
 import { endDayOffset, openState, runningMinutes, timeText } from '../parts/record-times';
 
@@ -152,31 +153,13 @@ function RecordRow({ record, timeZone, now, onEdit, onDelete }: RowProps) {
       </Cell>
       <Cell area="actions" empty={!canAct}>
         {canAct && (
-          <HStack gap="2" pt={{ base: '2', lg: '0' }} wrap={{ base: 'wrap', lg: 'nowrap' }}>
-            {onEdit && (
-              <Button
-                size="sm"
-                variant="outline"
-                minH="10"
-                aria-label={t('table.editLabel', { what })}
-                onClick={() => onEdit(record)}
-              >
-                {t('table.edit')}
-              </Button>
-            )}
-            {onDelete && (
-              <Button
-                size="sm"
-                variant="outline"
-                colorPalette="red"
-                minH="10"
-                aria-label={t('table.deleteLabel', { what })}
-                onClick={() => onDelete(record)}
-              >
-                {t('table.delete')}
-              </Button>
-            )}
-          </HStack>
+          <RowActions
+            words={(word) => t(`table.${word}`, { what })}
+            onEdit={onEdit && (() => onEdit(record))}
+            onDelete={onDelete && (() => onDelete(record))}
+            pt={{ base: '2', lg: '0' }}
+            wrap={{ base: 'wrap', lg: 'nowrap' }}
+          />
         )}
       </Cell>
     </Table.Row>
