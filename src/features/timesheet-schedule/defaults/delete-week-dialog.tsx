@@ -4,11 +4,9 @@
  */
 import { Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../api/client';
 import type { TimekeepingStaffRecord, TimesheetScheduleRecord } from '../../../contract';
-import { ConfirmDialog } from '../../../ui/confirm-dialog';
-import { addNotification } from '../../../ui/notifications';
 import { formatDay } from '../../../ui/school-clock';
+import { DeleteDialog } from '../../../ui/timekeeping/delete-dialog';
 import { formatMinutes, staffName } from '../../../ui/timekeeping/hours';
 import { useDeleteWeek } from './api/defaults-queries';
 
@@ -23,16 +21,10 @@ export interface DeleteWeekDialogProps {
 /** The confirmation before a week is deleted. */
 export function DeleteWeekDialog({ week, person, onDeleted, onClose }: DeleteWeekDialogProps) {
   const { t, i18n } = useTranslation('timesheet-schedule', { keyPrefix: 'defaults' });
-  const { t: tc } = useTranslation();
   const { t: ts } = useTranslation('timesheet-schedule');
   const remove = useDeleteWeek();
-  const close = () => {
-    remove.reset();
-    onClose();
-  };
-  const error = remove.error;
   return (
-    <ConfirmDialog
+    <DeleteDialog
       target={week}
       title={t('remove.title')}
       body={(w) => (
@@ -44,23 +36,12 @@ export function DeleteWeekDialog({ week, person, onDeleted, onClose }: DeleteWee
           })}
         </Text>
       )}
-      error={error ? (error instanceof ApiError && error.isOffline ? ts('offline') : error.message) : null}
-      cancelLabel={tc('actions.cancel')}
       confirmLabel={t('remove.confirm')}
-      busy={remove.isPending}
-      onConfirm={(w) =>
-        remove.mutate(w.id, {
-          onSuccess: () => {
-            addNotification({
-              type: 'success',
-              text: t('remove.deleted', { date: formatDay(w.effective_from, i18n.language) }),
-            });
-            onDeleted(w);
-            close();
-          },
-        })
-      }
-      onDismiss={close}
+      offlineText={ts('offline')}
+      deleted={(w) => t('remove.deleted', { date: formatDay(w.effective_from, i18n.language) })}
+      remove={remove}
+      onDeleted={onDeleted}
+      onClose={onClose}
     />
   );
 }

@@ -1,13 +1,11 @@
 /**
- * Deleting one of the section's records after a confirmation that says what goes and what follows; on success a
- * notification, on failure the reason in the dialog (offline, or the server's words).
+ * Deleting one of the section's records after a confirmation that says what goes and what follows: the shared
+ * `DeleteDialog` with the section's Delete and offline words, the body one paragraph.
  */
 import { Text } from '@chakra-ui/react';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../ui/confirm-dialog';
-import { addNotification } from '../../../ui/notifications';
-import { useErrorText } from '../../../ui/timekeeping/use-form-errors';
+import { DeleteDialog as SharedDeleteDialog } from '../../../ui/timekeeping/delete-dialog';
 
 export interface DeleteDialogProps<T extends { id: string }> {
   target: T | null;
@@ -20,39 +18,14 @@ export interface DeleteDialogProps<T extends { id: string }> {
   onClose: () => void;
 }
 
-export function DeleteDialog<T extends { id: string }>({
-  target,
-  title,
-  body,
-  deleted,
-  remove,
-  onClose,
-}: DeleteDialogProps<T>) {
+export function DeleteDialog<T extends { id: string }>({ body, ...props }: DeleteDialogProps<T>) {
   const { t } = useTranslation('timesheet-schedule');
-  const { t: tc } = useTranslation();
-  const errorText = useErrorText();
-  const close = () => {
-    remove.reset();
-    onClose();
-  };
   return (
-    <ConfirmDialog
-      target={target}
-      title={title}
+    <SharedDeleteDialog
+      {...props}
       body={(row) => <Text>{body(row)}</Text>}
-      error={errorText(remove.error)}
-      cancelLabel={tc('actions.cancel')}
       confirmLabel={t('rows.delete')}
-      busy={remove.isPending}
-      onConfirm={(row) =>
-        remove.mutate(row.id, {
-          onSuccess: () => {
-            addNotification({ type: 'success', text: deleted(row) });
-            close();
-          },
-        })
-      }
-      onDismiss={close}
+      offlineText={t('offline')}
     />
   );
 }

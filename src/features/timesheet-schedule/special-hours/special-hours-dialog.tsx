@@ -5,11 +5,11 @@
  * show in the form, which keeps what was typed.
  */
 import { Checkbox, Field, HStack, Input, RadioGroup, Stack, Text, Textarea } from '@chakra-ui/react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SpecialHoursRecord, TimekeepingStaffRecord } from '../../../contract';
 import { addNotification } from '../../../ui/notifications';
-import { FormAlert, FormDialog } from '../../../ui/timekeeping/form-dialog';
+import { type Editing, FormAlert, RecordFormDialog } from '../../../ui/timekeeping/form-dialog';
 import { formatMinutes } from '../../../ui/timekeeping/hours';
 import { StaffMultiPicker } from '../../../ui/timekeeping/staff-picker';
 import { useFormErrors } from '../../../ui/timekeeping/use-form-errors';
@@ -19,7 +19,7 @@ import { useSpecialWrites } from './use-special-hours';
 
 export interface SpecialHoursDialogProps {
   /** Closed: null; a new one: 'new'; else the record to change. */
-  editing: SpecialHoursRecord | 'new' | null;
+  editing: Editing<SpecialHoursRecord>;
   /** The first date a new one starts with. */
   today: string;
   staff: ReadonlyMap<string, TimekeepingStaffRecord>;
@@ -194,24 +194,16 @@ function SpecialFormFields({ record, initial, formId, onClose, save }: FormProps
 /** The dialog around the form. */
 export function SpecialHoursDialog({ editing, today, staff, onClose }: SpecialHoursDialogProps) {
   const { t } = useTranslation('timesheet-schedule', { keyPrefix: 'special' });
-  const formId = useId();
   const { save } = useSpecialWrites();
-  const close = () => {
-    save.reset();
-    onClose();
-  };
-  const record = editing === 'new' || editing === null ? null : editing;
   return (
-    <FormDialog
-      open={editing !== null}
-      title={record ? t('editTitle', { name: record.name }) : t('addTitle')}
-      formId={formId}
-      onClose={close}
-      busy={save.isPending}
+    <RecordFormDialog
+      editing={editing}
+      title={(record) => (record ? t('editTitle', { name: record.name }) : t('addTitle'))}
+      save={save}
+      onClose={onClose}
     >
-      {editing !== null && (
+      {({ record, formId, close }) => (
         <SpecialFormFields
-          key={record?.id ?? 'new'}
           record={record}
           initial={record ? formOf(record, staff) : emptyForm(today)}
           formId={formId}
@@ -219,6 +211,6 @@ export function SpecialHoursDialog({ editing, today, staff, onClose }: SpecialHo
           save={save}
         />
       )}
-    </FormDialog>
+    </RecordFormDialog>
   );
 }

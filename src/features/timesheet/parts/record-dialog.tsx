@@ -7,13 +7,13 @@
  * made from its version, so nobody overwrites a change they have not seen.
  */
 import { Alert, Button, Stack, Text } from '@chakra-ui/react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
 import { useSchoolTimeZone } from '../../../api/school-time-zone';
 import type { TimekeepingStaffRecord, TimesheetRecord } from '../../../contract';
 import { addNotification } from '../../../ui/notifications';
-import { FormAlert, FormDialog } from '../../../ui/timekeeping/form-dialog';
+import { type Editing, FormAlert, RecordFormDialog } from '../../../ui/timekeeping/form-dialog';
 import { StaffPicker } from '../../../ui/timekeeping/staff-picker';
 import { useFormErrors } from '../../../ui/timekeeping/use-form-errors';
 import { RecordFields } from './record-fields';
@@ -23,7 +23,7 @@ import { useRecordWrites } from './use-record-writes';
 
 export interface RecordDialogProps {
   /** Closed: null; a new record: 'new'; else the record to change. */
-  editing: TimesheetRecord | 'new' | null;
+  editing: Editing<TimesheetRecord>;
   /** The date a new record starts on. */
   today: string;
   /** A new record asks whose it is (the timekeeper's); without it the record is the signed-in person's. */
@@ -165,31 +165,15 @@ function RecordDialogBody(props: BodyProps) {
 /** The dialog around the form. */
 export function RecordDialog({ editing, onClose, ...props }: RecordDialogProps) {
   const { t } = useTranslation('timesheet-records', { keyPrefix: 'form' });
-  const formId = useId();
   const { save } = useRecordWrites();
-  const close = () => {
-    save.reset();
-    onClose();
-  };
-  const record = editing === 'new' || editing === null ? null : editing;
   return (
-    <FormDialog
-      open={editing !== null}
-      title={record ? t('editTitle', { name: record.user_name }) : t('addTitle')}
-      formId={formId}
-      onClose={close}
-      busy={save.isPending}
+    <RecordFormDialog
+      editing={editing}
+      title={(record) => (record ? t('editTitle', { name: record.user_name }) : t('addTitle'))}
+      save={save}
+      onClose={onClose}
     >
-      {editing !== null && (
-        <RecordDialogBody
-          key={record?.id ?? 'new'}
-          record={record}
-          formId={formId}
-          close={close}
-          save={save}
-          {...props}
-        />
-      )}
-    </FormDialog>
+      {(form) => <RecordDialogBody {...form} save={save} {...props} />}
+    </RecordFormDialog>
   );
 }

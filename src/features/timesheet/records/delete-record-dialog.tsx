@@ -4,10 +4,8 @@
  */
 import { Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../api/client';
 import type { TimesheetRecord } from '../../../contract';
-import { ConfirmDialog } from '../../../ui/confirm-dialog';
-import { addNotification } from '../../../ui/notifications';
+import { DeleteDialog } from '../../../ui/timekeeping/delete-dialog';
 import { recordSummary } from '../parts/stored-record';
 import { useRecordWrites } from '../parts/use-record-writes';
 
@@ -21,15 +19,9 @@ export interface DeleteRecordDialogProps {
 export function DeleteRecordDialog({ target, timeZone, onClose }: DeleteRecordDialogProps) {
   const { t, i18n } = useTranslation('timesheet-records');
   const { t: tt } = useTranslation('timesheet');
-  const { t: tc } = useTranslation();
   const { remove } = useRecordWrites();
-  const close = () => {
-    remove.reset();
-    onClose();
-  };
-  const error = remove.error;
   return (
-    <ConfirmDialog
+    <DeleteDialog
       target={target}
       title={t('delete.title')}
       body={(record) => (
@@ -39,19 +31,11 @@ export function DeleteRecordDialog({ target, timeZone, onClose }: DeleteRecordDi
           <Text>{t('delete.body')}</Text>
         </>
       )}
-      error={error ? (error instanceof ApiError && error.isOffline ? t('offline') : error.message) : null}
-      cancelLabel={tc('actions.cancel')}
       confirmLabel={t('table.delete')}
-      busy={remove.isPending}
-      onConfirm={(record) =>
-        remove.mutate(record.id, {
-          onSuccess: () => {
-            addNotification({ type: 'success', text: t('delete.done', { name: record.user_name }) });
-            close();
-          },
-        })
-      }
-      onDismiss={close}
+      offlineText={t('offline')}
+      deleted={(record) => t('delete.done', { name: record.user_name })}
+      remove={remove}
+      onClose={onClose}
     />
   );
 }
