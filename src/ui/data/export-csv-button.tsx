@@ -27,6 +27,28 @@ export interface ExportCsvTexts {
   failed: (error: unknown) => string;
 }
 
+/**
+ * The words a screen's namespace gives an export (`export.button`, `export.progress`, `export.done` with a count): its
+ * `t`. The options are always given, as a typed `t` asks for them with the keys that fill in values.
+ */
+export type ExportWords = (
+  key: 'export.button' | 'export.progress' | 'export.done',
+  options: { done?: number; pages?: number; count?: number; total?: string },
+) => string;
+
+/**
+ * The usual texts from the screen's namespace (`t`): Export CSV, 'Exporting… page 2 of 5', '1,204 records exported.'
+ * (the count written in `locale`); the failure in the screen's words.
+ */
+export function exportCsvTexts(t: ExportWords, locale: string, failed: (error: unknown) => string): ExportCsvTexts {
+  return {
+    button: t('export.button', {}),
+    progress: (progress) => t('export.progress', { ...progress }),
+    done: (count) => t('export.done', { count, total: count.toLocaleString(locale) }),
+    failed,
+  };
+}
+
 export interface ExportCsvButtonProps<T> {
   list: ListCall<T>;
   params: Omit<ListParams, 'page' | 'per_page'>;

@@ -7,7 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ListParams } from '../../../api/resource';
 import type { AuthorizedPickUpRecord, CheckInRecord, DemographicRecord } from '../../../contract';
-import { ExportCsvButton } from '../../../ui/data/export-csv-button';
+import { ExportCsvButton, exportCsvTexts } from '../../../ui/data/export-csv-button';
 import { pickUpQueryOptions } from './api/pick-ups';
 import { checkInsResource, recordsErrorText } from './api/records-resource';
 import { unnamedPickUpIds } from './model/names';
@@ -58,12 +58,7 @@ export function ExportRecordsButton({
       params={query}
       toCsv={toCsv}
       disabled={disabled}
-      texts={{
-        button: t('export.button'),
-        progress: (progress) => t('export.progress', { ...progress }),
-        done: (count) => t('export.done', { count, total: count.toLocaleString(i18n.language) }),
-        failed: (error) => t('export.failed', { message: recordsErrorText(error, t) }),
-      }}
+      texts={exportCsvTexts(t, i18n.language, (error) => t('export.failed', { message: recordsErrorText(error, t) }))}
     />
   );
 }

@@ -5,7 +5,7 @@
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
 import type { TimesheetRecord } from '../../../contract';
-import { ExportCsvButton } from '../../../ui/data/export-csv-button';
+import { ExportCsvButton, exportCsvTexts } from '../../../ui/data/export-csv-button';
 import { timesheetsApi } from '../api/timesheets-api';
 import { recordsCsv, recordsCsvName } from './model/records-csv';
 import { type RecordsState, recordsFilter } from './model/records-state';
@@ -30,15 +30,11 @@ export function ExportRecordsButton({ state, timeZone, disabled }: ExportRecords
       params={{ filter: recordsFilter(state), search: state.search || undefined, sort: state.sort }}
       toCsv={toCsv}
       disabled={disabled}
-      texts={{
-        button: t('export.button'),
-        progress: (progress) => t('export.progress', { ...progress }),
-        done: (count) => t('export.done', { count, total: count.toLocaleString(i18n.language) }),
-        failed: (error) =>
-          error instanceof ApiError && error.isOffline
-            ? t('offline')
-            : t('export.failed', { message: error instanceof Error ? error.message : String(error) }),
-      }}
+      texts={exportCsvTexts(t, i18n.language, (error) =>
+        error instanceof ApiError && error.isOffline
+          ? t('offline')
+          : t('export.failed', { message: error instanceof Error ? error.message : String(error) }),
+      )}
     />
   );
 }

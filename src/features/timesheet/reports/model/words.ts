@@ -69,13 +69,3 @@ export const overUnder = (minutes: number): [string, string] => [
   (Math.max(0, minutes) / 60).toFixed(2),
   (Math.max(0, -minutes) / 60).toFixed(2),
 ];
-
-/** A name as a file name part: lower case, accents dropped, words joined with '-'. */
-export function slug(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
