@@ -4,9 +4,11 @@
  * dates chosen by hand, and the range in words ('Week of Nov 23 – 29, 2026'), announced when it changes. Every button
  * is at least 40 px high for a thumb; previous and next say what they go to for screen readers.
  */
-import { Button, ButtonGroup, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_SUMMARY_DAYS } from '../../../contract';
+import { SegmentedChoice, StepNav } from '../../../ui/timekeeping/range-nav';
 import { type DateRange, isDay, type RangeKind, rangeLength, stepRange } from './model/report-range';
 import { monthText, rangeText } from './model/words';
 import type { ReportRange } from './use-report-range';
@@ -40,6 +42,27 @@ function useStepLabels(kind: RangeKind, range: DateRange | null): { previous?: s
   }
 }
 
+interface DayFieldProps {
+  label: string;
+  value: string;
+  invalid: boolean;
+  /** A whole date picked (a half-typed one is left to the field). */
+  onPick: (day: string) => void;
+  /** The field's message, if any. */
+  children?: ReactNode;
+}
+
+/** One of the two dates chosen by hand. */
+function DayField({ label, value, invalid, onPick, children }: DayFieldProps) {
+  return (
+    <Field.Root w={{ base: 'full', sm: '44' }} invalid={invalid}>
+      <Field.Label>{label}</Field.Label>
+      <Input type="date" value={value} onChange={(e) => isDay(e.target.value) && onPick(e.target.value)} />
+      {children}
+    </Field.Root>
+  );
+}
+
 export interface RangeControlsProps {
   kinds: readonly RangeKind[];
   report: ReportRange;
@@ -59,72 +82,44 @@ export function RangeControls({ kinds, report }: RangeControlsProps) {
       <Stack gap="3" data-screen-only="">
         <HStack gap="3" wrap="wrap">
           {kinds.length > 1 && (
-            <ButtonGroup size="sm" attached role="group" aria-label={t('range.label')}>
-              {kinds.map((kind) => (
-                <Button
-                  key={kind}
-                  minH="10"
-                  variant={kind === state.kind ? 'solid' : 'outline'}
-                  colorPalette="primary"
-                  aria-pressed={kind === state.kind}
-                  onClick={() => update({ kind })}
-                >
-                  {t(`range.kinds.${kind}`)}
-                </Button>
-              ))}
-            </ButtonGroup>
+            <SegmentedChoice
+              label={t('range.label')}
+              choices={kinds}
+              value={state.kind}
+              text={(kind) => t(`range.kinds.${kind}`)}
+              onChange={(kind) => update({ kind })}
+            />
           )}
-          <HStack as="nav" gap="2" aria-label={t('range.nav')}>
-            <Button
-              size="sm"
-              minH="10"
-              variant="outline"
-              aria-label={steps.previous}
-              disabled={!range}
-              onClick={() => step(-1)}
-            >
-              <span aria-hidden="true">‹</span> {t('range.previous')}
-            </Button>
-            {state.kind !== 'dates' && (
-              <Button size="sm" minH="10" variant="outline" onClick={() => update({ date: today })}>
-                {t('range.today')}
-              </Button>
-            )}
-            <Button
-              size="sm"
-              minH="10"
-              variant="outline"
-              aria-label={steps.next}
-              disabled={!range}
-              onClick={() => step(1)}
-            >
-              {t('range.next')} <span aria-hidden="true">›</span>
-            </Button>
-          </HStack>
+          <StepNav
+            label={t('range.nav')}
+            words={(word) => t(`range.${word}`)}
+            previousLabel={steps.previous}
+            nextLabel={steps.next}
+            disabled={!range}
+            onStep={step}
+            onToday={state.kind !== 'dates' ? () => update({ date: today }) : null}
+          />
         </HStack>
         {state.kind === 'dates' && (
           <HStack gap="3" wrap="wrap" align="flex-start">
-            <Field.Root w={{ base: 'full', sm: '44' }} invalid={problem !== null}>
-              <Field.Label>{t('range.from')}</Field.Label>
-              <Input
-                type="date"
-                value={state.custom.from}
-                onChange={(e) => isDay(e.target.value) && setCustom({ from: e.target.value })}
-              />
-            </Field.Root>
-            <Field.Root w={{ base: 'full', sm: '44' }} invalid={problem !== null}>
-              <Field.Label>{t('range.to')}</Field.Label>
-              <Input
-                type="date"
-                value={state.custom.to}
-                onChange={(e) => isDay(e.target.value) && setCustom({ to: e.target.value })}
-              />
+            <DayField
+              label={t('range.from')}
+              value={state.custom.from}
+              invalid={problem !== null}
+              onPick={(from) => setCustom({ from })}
+            />
+            <DayField
+              label={t('range.to')}
+              value={state.custom.to}
+              invalid={problem !== null}
+              onPick={(to) => setCustom({ to })}
+            >
               {problem && (
                 <Field.ErrorText>
                   {problem === 'tooLong' ? t('range.tooLong', { count: MAX_SUMMARY_DAYS }) : t('range.endBeforeStart')}
                 </Field.ErrorText>
               )}
-            </Field.Root>
+            </DayField>
           </HStack>
         )}
       </Stack>
