@@ -2,22 +2,18 @@
  * A record for a past day (issue T2 item 2): the date, start, end, unpaid break, category (a leave's type), note. The
  * times are the school's wall clock; an end before the start is the next morning (a night). Written through the
  * outbox like a clocking, so it works offline; what the device can tell (a field, an overlap with the person's own
- * records) it says under the field before anything is queued, and the server checks all of it again.
+ * records) it says under the field before anything is queued, and the server checks all of it again. Not the
+ * record dialog's `RecordFields`: the next day follows from the times here (no box to tick) and the fields are fewer,
+ * so only the break and the category with the leave type are shared.
  */
 import { Button, Field, HStack, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  LEAVE_TYPES,
-  recordIssues,
-  TIMESHEET_CATEGORIES,
-  type TimesheetCategory,
-  TimesheetCreateSchema,
-} from '../../../contract';
+import { recordIssues, type TimesheetCategory, TimesheetCreateSchema } from '../../../contract';
 import { OutboxValidationError } from '../../../offline';
-import { SelectField } from '../../../ui/form/select-field';
 import { addNotification } from '../../../ui/notifications';
 import { addDays, formatDay, instantAt } from '../../../ui/school-clock';
+import { BreakField, CategoryFields } from '../parts/record-fields';
 import { OverlapError, type PastRecord } from './use-clock';
 
 export interface PastRecordFormProps {
@@ -38,7 +34,6 @@ const FIELD_OF: Record<string, keyof Errors> = {
 
 export function PastRecordForm({ today, timeZone, onAdd }: PastRecordFormProps) {
   const { t, i18n } = useTranslation('timesheet', { keyPrefix: 'past' });
-  const { t: tt } = useTranslation('timesheet');
   const { t: tc } = useTranslation();
   const [date, setDate] = useState(today);
   const [start, setStart] = useState('08:00');
@@ -149,43 +144,29 @@ export function PastRecordForm({ today, timeZone, onAdd }: PastRecordFormProps) 
             {nextDay && <Field.HelperText>{t('nextDay')}</Field.HelperText>}
             <Field.ErrorText>{errors.end}</Field.ErrorText>
           </Field.Root>
-          <Field.Root invalid={Boolean(errors.break)} w="32">
-            <Field.Label>{t('break')}</Field.Label>
-            <Input
-              type="number"
-              inputMode="numeric"
-              min={0}
-              value={breakMinutes}
-              onChange={(e) => {
-                setBreakMinutes(e.target.value);
-                clear('break');
-              }}
-            />
-            <Field.ErrorText>{errors.break}</Field.ErrorText>
-          </Field.Root>
-        </HStack>
-        <HStack gap="3" align="start" flexWrap="wrap">
-          <SelectField
-            label={t('category')}
-            value={category}
-            choices={TIMESHEET_CATEGORIES.map((c) => [c, tt(`categories.${c}`)])}
-            onChange={(v) => setCategory(v as TimesheetCategory)}
-            w={{ base: 'full', sm: '48' }}
+          <BreakField
+            label={t('break')}
+            value={breakMinutes}
+            onChange={(value) => {
+              setBreakMinutes(value);
+              clear('break');
+            }}
+            error={errors.break}
+            w="32"
           />
-          {category === 'leave' && (
-            <SelectField
-              label={t('leaveType')}
-              value={leaveType}
-              choices={LEAVE_TYPES.map((c) => [c, tt(`leaveTypes.${c}`)])}
-              onChange={(v) => {
-                setLeaveType(v);
-                clear('leave_type');
-              }}
-              error={errors.leave_type}
-              w={{ base: 'full', sm: '48' }}
-            />
-          )}
         </HStack>
+        <CategoryFields
+          labels={{ category: t('category'), leaveType: t('leaveType') }}
+          category={category}
+          leaveType={leaveType}
+          onCategory={setCategory}
+          onLeaveType={(value) => {
+            setLeaveType(value);
+            clear('leave_type');
+          }}
+          errors={errors}
+          w={{ base: 'full', sm: '48' }}
+        />
         <Field.Root invalid={Boolean(errors.note)}>
           <Field.Label>{t('note')}</Field.Label>
           <Textarea value={note} maxLength={500} rows={2} onChange={(e) => setNote(e.target.value)} />

@@ -5,7 +5,7 @@
  * head count) or by person (their dates, records and hours), with the grand total and a CSV of the view. The range,
  * person and view live in the address. Online only: without a connection the screen says it needs one.
  */
-import { Button, ButtonGroup, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useSchoolTimeZone } from '../../../api/school-time-zone';
@@ -14,6 +14,8 @@ import { QueryState } from '../../../ui/data/query-state';
 import { addNotification } from '../../../ui/notifications';
 import { schoolDayOf } from '../../../ui/school-clock';
 import { formatMinutes } from '../../../ui/timekeeping/hours';
+import { SegmentedChoice } from '../../../ui/timekeeping/range-nav';
+import { ListScreenTop } from '../parts/list-screen-top';
 import { PersonFilter } from '../parts/person-filter';
 import { RangeFields } from '../parts/range-fields';
 import { ConferencesByDate } from './conferences-by-date';
@@ -24,6 +26,7 @@ import { schoolYearOf, shiftSchoolYear } from './model/school-year';
 import { useConferences } from './use-conferences';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const VIEWS: readonly ConferenceView[] = ['date', 'person'];
 
 export interface ConferencesPageProps {
   /** The signed-in person's permissions (the route requires timesheets-view_any). */
@@ -63,11 +66,7 @@ export default function ConferencesPage(_props: ConferencesPageProps) {
 
   return (
     <Stack gap="5">
-      <Heading as="h1" size="xl">
-        {tc('sections.viewConferences')}
-      </Heading>
-      <Text>{t('conferences.intro')}</Text>
-      <Stack as="section" aria-label={t('filters.label')} gap="4">
+      <ListScreenTop title={tc('sections.viewConferences')} intro={t('conferences.intro')}>
         <RangeFields
           from={from}
           to={to}
@@ -78,22 +77,15 @@ export default function ConferencesPage(_props: ConferencesPageProps) {
           onChange={(values) => change(values as Record<string, string>)}
         />
         <PersonFilter staffId={staffId} onChange={(id) => change({ staff: id })} />
-      </Stack>
+      </ListScreenTop>
       <HStack gap="3" wrap="wrap" justify="space-between">
-        <ButtonGroup size="sm" attached role="group" aria-label={t('conferences.views')}>
-          {(['date', 'person'] as const).map((v) => (
-            <Button
-              key={v}
-              minH="10"
-              colorPalette="primary"
-              variant={v === view ? 'solid' : 'outline'}
-              aria-pressed={v === view}
-              onClick={() => change({ view: v === 'date' ? '' : v })}
-            >
-              {v === 'date' ? t('conferences.byDate') : t('conferences.byPerson')}
-            </Button>
-          ))}
-        </ButtonGroup>
+        <SegmentedChoice
+          label={t('conferences.views')}
+          choices={VIEWS}
+          value={view}
+          text={(v) => (v === 'date' ? t('conferences.byDate') : t('conferences.byPerson'))}
+          onChange={(v) => change({ view: v === 'date' ? '' : v })}
+        />
         <Button variant="outline" minH="10" disabled={!records.data?.length} onClick={download}>
           {t('export.button')}
         </Button>

@@ -1,11 +1,13 @@
 /**
- * The fields of one timesheet record, shared by every form that types one in (the timekeeper's edit and add in View
- * Records, a past record in Add Record): the date, start and end on the school's clock (the end possibly the next
- * day), the unpaid break, the category with the leave type, a note and, for a change, the reason. The worked hours
- * show as they are typed. Controlled: the caller holds the form and its errors (by the API's field names, so a 422
- * lands under the same field).
+ * The fields of one timesheet record in the record dialog (the timekeeper's edit and add in View Records): the date,
+ * start and end on the school's clock (the end possibly the next day), the unpaid break, the category with the leave
+ * type, a note and, for a change, the reason. The worked hours show as they are typed. Controlled: the caller holds
+ * the form and its errors (by the API's field names, so a 422 lands under the same field). Add Record's past-record
+ * form asks in its own way (no next-day box, no worked hours) but shares the break and the category fields
+ * (`BreakField`, `CategoryFields`).
  */
 import { Checkbox, Field, HStack, Input, Stack, Text, Textarea } from '@chakra-ui/react';
+import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LEAVE_TYPES, MAX_RECORD_BREAK_MINUTES, TIMESHEET_CATEGORIES, type TimesheetCategory } from '../../../contract';
 import { SelectField } from '../../../ui/form/select-field';
@@ -25,16 +27,91 @@ export interface RecordFieldsProps {
 }
 
 const TIME_W = '32';
+const WIDE_W = { base: 'full', sm: '44' } as const;
+
+type FieldWidth = ComponentProps<typeof Field.Root>['w'];
+
+export interface BreakFieldProps {
+  label: string;
+  /** The minutes as typed. */
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  /** The most the field's arrows go to. */
+  max?: number;
+  w: FieldWidth;
+}
+
+/** The unpaid break in minutes. */
+export function BreakField({ label, value, onChange, error, max, w }: BreakFieldProps) {
+  return (
+    <Field.Root invalid={Boolean(error)} w={w}>
+      <Field.Label>{label}</Field.Label>
+      <Input
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={max}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      <Field.ErrorText>{error}</Field.ErrorText>
+    </Field.Root>
+  );
+}
+
+export interface CategoryFieldsProps {
+  labels: { category: string; leaveType: string };
+  category: TimesheetCategory;
+  /** The leave's type ('' for none chosen), asked only for a leave. */
+  leaveType: string;
+  onCategory: (category: TimesheetCategory) => void;
+  onLeaveType: (leaveType: LeaveType | '') => void;
+  errors: { category?: string; leave_type?: string };
+  w: FieldWidth;
+  /** The leave type's first choice, for none chosen yet ('Choose…'); none without it. */
+  chooseLeaveType?: string;
+}
+
+/** The category and, for a leave, its type, side by side. */
+export function CategoryFields(props: CategoryFieldsProps) {
+  const { labels, category, leaveType, onCategory, onLeaveType, errors, w, chooseLeaveType } = props;
+  const { t: tt } = useTranslation('timesheet');
+  return (
+    <HStack gap="3" wrap="wrap" align="flex-start">
+      <SelectField
+        label={labels.category}
+        value={category}
+        w={w}
+        error={errors.category}
+        choices={TIMESHEET_CATEGORIES.map((c): [string, string] => [c, tt(`categories.${c}`)])}
+        onChange={(value) => onCategory(value as TimesheetCategory)}
+      />
+      {category === 'leave' && (
+        <SelectField
+          label={labels.leaveType}
+          value={leaveType}
+          w={w}
+          error={errors.leave_type}
+          choices={[
+            ...(chooseLeaveType === undefined ? [] : [['', chooseLeaveType] as [string, string]]),
+            ...LEAVE_TYPES.map((type): [string, string] => [type, tt(`leaveTypes.${type}`)]),
+          ]}
+          onChange={(value) => onLeaveType(value as LeaveType | '')}
+        />
+      )}
+    </HStack>
+  );
+}
 
 /** The record's fields. */
 export function RecordFields({ form, onChange, errors, timeZone, allowOpen, askReason }: RecordFieldsProps) {
   const { t } = useTranslation('timesheet-records', { keyPrefix: 'form' });
-  const { t: tt } = useTranslation('timesheet');
   const worked = formWorkedMinutes(form, timeZone);
   return (
     <Stack gap="4">
       <HStack gap="3" wrap="wrap" align="flex-start">
-        <Field.Root invalid={Boolean(errors.date)} w={{ base: 'full', sm: '44' }} required>
+        <Field.Root invalid={Boolean(errors.date)} w={WIDE_W} required>
           <Field.Label>
             {t('date')}
             <Field.RequiredIndicator />
@@ -69,44 +146,27 @@ export function RecordFields({ form, onChange, errors, timeZone, allowOpen, askR
         <Checkbox.Control />
         <Checkbox.Label>{t('nextDay')}</Checkbox.Label>
       </Checkbox.Root>
-      <Field.Root invalid={Boolean(errors.break_minutes)} w={{ base: 'full', sm: '44' }}>
-        <Field.Label>{t('break')}</Field.Label>
-        <Input
-          type="number"
-          inputMode="numeric"
-          min={0}
-          max={MAX_RECORD_BREAK_MINUTES}
-          value={form.break_minutes}
-          onChange={(e) => onChange({ break_minutes: e.target.value })}
-        />
-        <Field.ErrorText>{errors.break_minutes}</Field.ErrorText>
-      </Field.Root>
+      <BreakField
+        label={t('break')}
+        value={form.break_minutes}
+        onChange={(break_minutes) => onChange({ break_minutes })}
+        error={errors.break_minutes}
+        max={MAX_RECORD_BREAK_MINUTES}
+        w={WIDE_W}
+      />
       <Text aria-live="polite">
         {worked === null ? t('workedUnknown') : t('worked', { hours: formatMinutes(worked) })}
       </Text>
-      <HStack gap="3" wrap="wrap" align="flex-start">
-        <SelectField
-          label={t('category')}
-          value={form.category}
-          w={{ base: 'full', sm: '44' }}
-          error={errors.category}
-          choices={TIMESHEET_CATEGORIES.map((c): [string, string] => [c, tt(`categories.${c}`)])}
-          onChange={(value) => onChange({ category: value as TimesheetCategory })}
-        />
-        {form.category === 'leave' && (
-          <SelectField
-            label={t('leaveType')}
-            value={form.leave_type}
-            w={{ base: 'full', sm: '44' }}
-            error={errors.leave_type}
-            choices={[
-              ['', t('chooseLeaveType')],
-              ...LEAVE_TYPES.map((type): [string, string] => [type, tt(`leaveTypes.${type}`)]),
-            ]}
-            onChange={(value) => onChange({ leave_type: value as LeaveType | '' })}
-          />
-        )}
-      </HStack>
+      <CategoryFields
+        labels={{ category: t('category'), leaveType: t('leaveType') }}
+        category={form.category}
+        leaveType={form.leave_type}
+        onCategory={(category) => onChange({ category })}
+        onLeaveType={(leave_type) => onChange({ leave_type })}
+        errors={errors}
+        w={WIDE_W}
+        chooseLeaveType={t('chooseLeaveType')}
+      />
       <Field.Root invalid={Boolean(errors.note)}>
         <Field.Label>{t('note')}</Field.Label>
         <Textarea value={form.note} maxLength={500} onChange={(e) => onChange({ note: e.target.value })} />

@@ -6,7 +6,7 @@
  * approved pay period locked it; Export CSV writes the whole filtered range. The filters live in the address. Online
  * only: without a connection the list says it needs one.
  */
-import { Button, Field, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Button, Field, HStack, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSchoolTimeZone } from '../../../api/school-time-zone';
@@ -16,6 +16,7 @@ import { QueryState } from '../../../ui/data/query-state';
 import { SearchInput } from '../../../ui/data/search-input';
 import { SelectField } from '../../../ui/form/select-field';
 import { schoolDayOf } from '../../../ui/school-clock';
+import { ListScreenTop } from '../parts/list-screen-top';
 import { PersonFilter, useStaffMember } from '../parts/person-filter';
 import { RangeFields } from '../parts/range-fields';
 import { RecordDialog } from '../parts/record-dialog';
@@ -55,11 +56,7 @@ export default function RecordsPage({ permissions }: RecordsPageProps) {
 
   return (
     <Stack gap="5">
-      <Heading as="h1" size="xl">
-        {tc('sections.viewRecords')}
-      </Heading>
-      <Text>{t('intro')}</Text>
-      <Stack as="section" aria-label={t('filters.label')} gap="4">
+      <ListScreenTop title={tc('sections.viewRecords')} intro={t('intro')}>
         <RangeFields
           from={state.from}
           to={state.to}
@@ -97,7 +94,7 @@ export default function RecordsPage({ permissions }: RecordsPageProps) {
             onChange={(sort) => update({ sort: sort as RecordSort })}
           />
         </HStack>
-      </Stack>
+      </ListScreenTop>
       <HStack gap="3" wrap="wrap" justify="space-between">
         {can('create') && (
           <Button colorPalette="primary" minH="10" onClick={() => setEditing('new')}>

@@ -5,7 +5,7 @@
  */
 import type { TFunction } from 'i18next';
 import { decimalHours } from '../../../../ui/timekeeping/hours';
-import { localDateTime } from '../../parts/record-times';
+import { timesColumns, timesHeader } from '../../records/model/records-csv';
 import type { ConferenceTotals } from './conference-groups';
 
 export type ConferenceView = 'date' | 'person';
@@ -32,25 +32,9 @@ export function conferencesCsv(
     };
   }
   return {
-    header: [
-      t('csv.date'),
-      t('csv.person'),
-      t('csv.in'),
-      t('csv.out'),
-      t('csv.breakMinutes'),
-      t('csv.workedHours'),
-      t('csv.note'),
-    ],
+    header: [t('csv.date'), t('csv.person'), ...timesHeader(t), t('csv.note')],
     rows: totals.byDate.flatMap((day) =>
-      day.records.map((r) => [
-        day.date,
-        r.user_name,
-        localDateTime(r.started_at, timeZone),
-        r.ended_at ? localDateTime(r.ended_at, timeZone) : '',
-        String(r.break_minutes),
-        r.worked_minutes === null ? '' : decimalHours(r.worked_minutes),
-        r.note ?? '',
-      ]),
+      day.records.map((r) => [day.date, r.user_name, ...timesColumns(r, timeZone), r.note ?? '']),
     ),
   };
 }

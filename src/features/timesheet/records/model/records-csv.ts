@@ -15,15 +15,28 @@ export interface CsvWords {
   timeZone: string;
 }
 
+/** The header of the times every file of records has (View Conferences' too): in, out, break, worked hours. */
+export const timesHeader = (t: TFunction<'timesheet-records'>): string[] => [
+  t('csv.in'),
+  t('csv.out'),
+  t('csv.breakMinutes'),
+  t('csv.workedHours'),
+];
+
+/** A record's times: in and out on the school's wall clock, the break, the worked hours in decimal (none while open). */
+export const timesColumns = (r: TimesheetRecord, timeZone: string): string[] => [
+  localDateTime(r.started_at, timeZone),
+  r.ended_at ? localDateTime(r.ended_at, timeZone) : '',
+  String(r.break_minutes),
+  r.worked_minutes === null ? '' : decimalHours(r.worked_minutes),
+];
+
 /** The header and rows of the file. */
 export function recordsCsv(records: readonly TimesheetRecord[], { t, tt, timeZone }: CsvWords) {
   const header = [
     t('csv.person'),
     t('csv.date'),
-    t('csv.in'),
-    t('csv.out'),
-    t('csv.breakMinutes'),
-    t('csv.workedHours'),
+    ...timesHeader(t),
     t('csv.category'),
     t('csv.leaveType'),
     t('csv.note'),
@@ -33,10 +46,7 @@ export function recordsCsv(records: readonly TimesheetRecord[], { t, tt, timeZon
   const rows = records.map((r) => [
     r.user_name,
     r.work_date,
-    localDateTime(r.started_at, timeZone),
-    r.ended_at ? localDateTime(r.ended_at, timeZone) : '',
-    String(r.break_minutes),
-    r.worked_minutes === null ? '' : decimalHours(r.worked_minutes),
+    ...timesColumns(r, timeZone),
     tt(`categories.${r.category}`),
     r.leave_type ? tt(`leaveTypes.${r.leave_type}`) : '',
     r.note ?? '',
