@@ -3,13 +3,15 @@
  * badge clocks them in at the Arrivals kiosk while the kiosk is offline (saved on the device, sent once when the
  * connection returns); the teacher sees it on a 390×844 phone, clocks out there and submits the pay period; the
  * timekeeper sees the day in View Daily Combined and in View Grid, approves the period from the grid, and the record
- * can no longer be changed (the server answers 409, View Records shows it locked). The demo has nobody clocked in
+ * can no longer be changed (the server answers 409, View Records shows it locked); then those screens and Add Record
+ * on a 390×844 phone in Spanish: no sideways scroll, no serious or critical axe violation. The demo has nobody clocked in
  * today and leaves the demo teacher's current pay period open for this test.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TimesheetRecord } from '../../src/contract';
 import { signIn, startDemoServer } from './lib/app';
+import { checkPhone } from './lib/axe';
 import { launchBrowser } from './lib/browser';
 import { type Api, apiToken, createApi, outboxCount, plain, schoolClock, until } from './lib/check-in';
 import { waitForServiceWorker } from './lib/installability';
@@ -117,7 +119,7 @@ describe('clocking in and out', () => {
     }
 
     // ---- The timekeeper: the day in Daily Combined and in the Grid; approves the period there.
-    const desk = await launchBrowser({ viewport: { width: 1366, height: 900 } });
+    const desk = await launchBrowser({ viewport: { width: 1366, height: 900 }, bypassCSP: true });
     try {
       const { page } = desk;
       const today = schoolClock(timeZone).day;
@@ -148,12 +150,37 @@ describe('clocking in and out', () => {
       const change = await keeper(`timesheets/${record.id}`, {
         method: 'PATCH',
         token: keeperToken,
-        body: JSON.stringify({ note: 'Changed after approval', base_version: record.version + 1, reason: 'A test of the lock' }),
+        body: JSON.stringify({
+          note: 'Changed after approval',
+          base_version: record.version + 1,
+          reason: 'A test of the lock',
+        }),
       });
       expect(change.status, JSON.stringify(change.body)).toBe(409);
       await page.goto(`${server.url}/timesheet/view-records?from=${today}&to=${today}`);
       const row = page.getByRole('row').filter({ hasText: 'Teacher, Terry' });
       await row.getByText('Locked', { exact: true }).waitFor({ timeout: 30_000 });
+
+      // ---- The timekeeper's screens of the day on a phone in Spanish, and their own Add Record with a badge.
+      const problems: string[] = [];
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.evaluate(() => localStorage.setItem('settings.language', 'es'));
+      const screens = [
+        ['view-group-by-date', `?range=dates&from=${today}&to=${today}`],
+        ['view-grid', '?range=period'],
+        ['view-cumulative', ''],
+      ] as const;
+      for (const [path, query] of screens) {
+        await page.goto(`${server.url}/timesheet/${path}${query}`);
+        await page.getByRole('rowheader').filter({ hasText: 'Teacher, Terry' }).first().waitFor({ timeout: 60_000 });
+        await checkPhone(page, `${path} es 390`, problems);
+      }
+      await page.goto(`${server.url}/timesheet`);
+      await page.getByRole('button', { name: 'Crear mi credencial', exact: true }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Crear mi credencial', exact: true }).click();
+      await page.getByRole('img', { name: /Código QR de (la|su) credencial/ }).waitFor();
+      await checkPhone(page, 'add-record es 390', problems);
+      expect(problems).toEqual([]);
     } finally {
       await desk.close();
     }

@@ -5,11 +5,10 @@
  * violation), and deletes it. The day used lies a year back (a record is never in the future), clear of the demo
  * school's records and pay periods.
  */
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isoWeekday, shiftDate } from '../../src/contract';
 import { signIn, startDemoServer } from './lib/app';
-import { seriousViolations, sidewaysScroll } from './lib/axe';
+import { checkPhone } from './lib/axe';
 import { launchBrowser } from './lib/browser';
 import type { ServerProcess } from './lib/server';
 
@@ -23,13 +22,6 @@ afterAll(() => server?.stop());
 function targetThursday(): string {
   const today = new Date().toISOString().slice(0, 10);
   return shiftDate(today, 4 - isoWeekday(today) - 52 * 7);
-}
-
-/** No sideways scroll and no serious or critical axe violation on the page as it is. */
-async function checkPhone(page: Page, where: string, problems: string[]) {
-  const scroll = await sidewaysScroll(page);
-  if (scroll > 0) problems.push(`${where}: scrolls ${scroll}px sideways`);
-  for (const v of await seriousViolations(page)) problems.push(`${where}: ${v}`);
 }
 
 describe('timesheet records', () => {

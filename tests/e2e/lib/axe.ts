@@ -34,3 +34,10 @@ export async function seriousViolations(page: Page): Promise<string[]> {
 /** How far the page scrolls sideways, in CSS pixels (0: it fits). */
 export const sidewaysScroll = (page: Page) =>
   page.evaluate(() => Math.max(0, document.documentElement.scrollWidth - document.documentElement.clientWidth));
+
+/** A phone check of the page as it is: sideways scroll and serious or critical axe violations, added to `problems`. */
+export async function checkPhone(page: Page, where: string, problems: string[]): Promise<void> {
+  const scroll = await sidewaysScroll(page);
+  if (scroll > 0) problems.push(`${where}: scrolls ${scroll}px sideways`);
+  for (const v of await seriousViolations(page)) problems.push(`${where}: ${v}`);
+}

@@ -94,7 +94,8 @@ export function PeriodRecords({ userId, period, records, now, timeZone, online }
       {days.length === 0 ? (
         <Text>{t('empty')}</Text>
       ) : (
-        <Table.ScrollArea borderWidth="1px" rounded="md">
+        // On a phone the table may scroll sideways: the scroll box takes the keyboard focus and says what it holds.
+        <Table.ScrollArea borderWidth="1px" rounded="md" role="region" aria-labelledby="period-title" tabIndex={0}>
           <Table.Root size="sm">
             <Table.Header>
               <Table.Row>
