@@ -323,7 +323,9 @@ describe('Enter Meals', () => {
           .getByText(`Lunch · ${mealName(shared)} · ${clockText(servedAt, timeZone)}`, { exact: true })
           .waitFor();
         await attention.getByText('Recorded by Carmen Cafeteria', { exact: true }).waitFor();
-        await attention.getByText(`${mealName(shared)} already has lunch recorded that day.`, { exact: false }).waitFor();
+        await attention
+          .getByText(`${mealName(shared)} already has lunch recorded that day.`, { exact: false })
+          .waitFor();
         const text = plain(await attention.textContent());
         expect(text).not.toMatch(/nslp_records|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-/);
       } finally {

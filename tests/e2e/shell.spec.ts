@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoServer, signIn, signInWithForm } from './lib/app';
+import { signIn, signInWithForm, startDemoServer } from './lib/app';
 import { type Browser, launchBrowser } from './lib/browser';
 import { getInstallabilityErrors, waitForServiceWorker } from './lib/installability';
 import type { ServerProcess } from './lib/server';
