@@ -10,23 +10,16 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
+import { printOnlyCss } from '../../../ui/print-only';
 import { QrCode } from '../../../ui/qr/qr-code';
 import { issueStaffBadge } from '../api/timesheets-api';
 
-const SCOPE = '[data-my-badge-print]';
-
-const PRINT_ONLY_CSS = `@media print {
-  body *:not(${SCOPE}):not(${SCOPE} *):not(:has(${SCOPE})) { display: none !important; }
-  body *:has(${SCOPE}) {
-    display: block !important; position: static !important; margin: 0 !important; padding: 0 !important;
-    border: 0 !important; width: auto !important; height: auto !important; min-height: 0 !important;
-    max-width: none !important; overflow: visible !important; box-shadow: none !important;
-    background: none !important; transform: none !important;
-  }
-  html, body { background: #fff !important; }
-  ${SCOPE} [data-badge-screen-only] { display: none !important; }
-  ${SCOPE} { break-inside: avoid; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
-}`;
+/** On paper: the badge card alone (the app bar, the page and the buttons left out), in one piece. */
+const PRINT_ONLY_CSS = printOnlyCss('data-my-badge-print', {
+  fontSize: '10pt',
+  cellPadding: '2pt 4pt',
+  rules: (scope) => [`${scope} { break-inside: avoid; }`],
+});
 
 export interface MyBadgeProps {
   /** The signed-in person's name, printed under the code; null when the device does not know it. */
@@ -51,7 +44,7 @@ export function MyBadge({ name, online }: MyBadgeProps) {
     <Card.Root as="section" aria-labelledby="my-badge-title" maxW="xl" data-my-badge-print="">
       <Card.Body>
         <Stack gap="3">
-          <Stack gap="1" data-badge-screen-only="">
+          <Stack gap="1" data-screen-only="">
             <Text as="h2" id="my-badge-title" fontSize="lg" fontWeight="semibold">
               {t('title')}
             </Text>
@@ -69,12 +62,12 @@ export function MyBadge({ name, online }: MyBadgeProps) {
             </Stack>
           )}
           {issue.isError && (
-            <Alert.Root status="error" data-badge-screen-only="">
+            <Alert.Root status="error" data-screen-only="">
               <Alert.Indicator />
               <Alert.Title>{issue.error.message}</Alert.Title>
             </Alert.Root>
           )}
-          <Stack direction={{ base: 'column', sm: 'row' }} gap="2" data-badge-screen-only="">
+          <Stack direction={{ base: 'column', sm: 'row' }} gap="2" data-screen-only="">
             <Button
               loading={issue.isPending}
               loadingText={t('make')}
@@ -90,7 +83,7 @@ export function MyBadge({ name, online }: MyBadgeProps) {
             )}
           </Stack>
           {!online && (
-            <Text fontSize="sm" data-badge-screen-only="">
+            <Text fontSize="sm" data-screen-only="">
               {t('offline')}
             </Text>
           )}
