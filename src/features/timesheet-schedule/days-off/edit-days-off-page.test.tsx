@@ -81,7 +81,12 @@ class FakeDaysOffServer extends FakeServer<Recorded> {
     }
     if (path === 'v2/timesheet_schedules/settings' && get) return json(200, { data: this.settings });
     if (path === 'v2/timesheet_schedules/settings') {
-      this.settings = { ...(body as unknown as TimekeepingSettings), updated_at: '2026-11-02T00:00:00Z' };
+      // As the server does: what is sent replaces what was stored; flags left out stay as they are.
+      this.settings = {
+        ...this.settings,
+        ...(body as unknown as Partial<TimekeepingSettings>),
+        updated_at: '2026-11-02T00:00:00Z',
+      };
       return json(200, { data: this.settings });
     }
     return json(404, { message: 'No such record.' });
@@ -184,5 +189,22 @@ describe('Edit Days Off', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save pay periods' }));
     await waitFor(() => expect(getSnapshot().current?.text).toBe('Pay periods saved.'));
     expect(server.settings).toMatchObject({ pay_period_rule: 'biweekly', pay_period_anchor: '2026-08-03' });
+  });
+
+  it('switches a compliance flag off and saves it with the pay period rule as it is (issue T2 item 9)', async () => {
+    await render('tab=pay');
+    expect(await screen.findByRole('tab', { name: 'Pay periods and flags' })).toBeTruthy();
+    const flags = await screen.findByRole('group', { name: 'Compliance flags' });
+    const mealBreak = within(flags).getByRole('checkbox', { name: 'No meal break begun by the end of the fifth hour' });
+    expect((mealBreak as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(mealBreak);
+    await waitFor(() => expect((mealBreak as HTMLInputElement).checked).toBe(false));
+    fireEvent.click(screen.getByRole('button', { name: 'Save flags' }));
+    await waitFor(() => expect(getSnapshot().current?.text).toBe('Compliance flags saved.'));
+    expect(server.settings).toMatchObject({
+      pay_period_rule: 'semi_monthly',
+      pay_period_anchor: null,
+      timesheet_flags: { weekly_overtime: true, daily_overtime: true, seventh_day: true, meal_break: false },
+    });
   });
 });

@@ -10,6 +10,7 @@ import { useSchoolTimeZone } from '../../../api/school-time-zone';
 import { schoolDayOf } from '../../../ui/school-clock';
 import { schoolYearOf } from '../model/school-year';
 import { useUrlParams } from '../parts/use-url-params';
+import { FlagsCard } from './flags-card';
 import { PayPeriodsCard } from './pay-periods-card';
 import { SchoolCalendar } from './school-calendar';
 import { StaffDaysOff } from './staff-days-off';
@@ -68,7 +69,10 @@ export default function EditDaysOffPage({ permissions }: EditDaysOffPageProps) {
           />
         </Tabs.Content>
         <Tabs.Content value="pay">
-          <PayPeriodsCard today={today} canEdit={can('update')} />
+          <Stack gap="8">
+            <PayPeriodsCard today={today} canEdit={can('update')} />
+            <FlagsCard canEdit={can('update')} />
+          </Stack>
         </Tabs.Content>
       </Tabs.Root>
     </Stack>
