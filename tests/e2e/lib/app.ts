@@ -23,5 +23,6 @@ export async function signInWithForm(page: Page, email: string, password = 'demo
 export async function signIn(page: Page, base: string, email: string): Promise<void> {
   await page.goto(`${base}/login`);
   await signInWithForm(page, email);
-  await page.waitForURL((url) => url.pathname !== '/login');
+  // A minute: on a loaded two-core machine the first sign-in of a fresh browser profile took over 30 s once.
+  await page.waitForURL((url) => url.pathname !== '/login', { timeout: 60_000 });
 }
