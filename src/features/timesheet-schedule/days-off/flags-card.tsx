@@ -4,7 +4,7 @@
  * work, and no meal break begun by the end of the fifth hour. All on by default. They are marks for the timekeeper on
  * the grid, never deductions; switching one off hides it everywhere at once (the server computes them).
  */
-import { Button, Checkbox, Fieldset, Heading, Stack, Text } from '@chakra-ui/react';
+import { Checkbox, Fieldset, Heading, Stack } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TimekeepingSettings, TimesheetFlagSettings } from '../../../contract';
@@ -12,6 +12,7 @@ import { QueryState } from '../../../ui/data/query-state';
 import { addNotification } from '../../../ui/notifications';
 import { FormAlert } from '../../../ui/timekeeping/form-dialog';
 import { useFormErrors } from '../../../ui/timekeeping/use-form-errors';
+import { SaveOrReadOnly } from './save-or-read-only';
 import { usePayPeriodSettings, useSavePayPeriods } from './use-days-off';
 
 const FLAG_SETTINGS = [
@@ -60,15 +61,7 @@ function FlagsForm({ saved, canEdit }: { saved: TimekeepingSettings; canEdit: bo
             ))}
           </Stack>
         </Fieldset.Root>
-        {canEdit ? (
-          <Button type="submit" alignSelf="flex-start" colorPalette="primary" loading={save.isPending}>
-            {t('save')}
-          </Button>
-        ) : (
-          <Text fontSize="sm" color="fg.muted">
-            {t('readOnly')}
-          </Text>
-        )}
+        <SaveOrReadOnly canEdit={canEdit} saving={save.isPending} saveText={t('save')} readOnlyText={t('readOnly')} />
       </Stack>
     </form>
   );

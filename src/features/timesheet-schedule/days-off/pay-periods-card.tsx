@@ -3,7 +3,7 @@
  * Code 204 asks of a charter school), bi-weekly from the first day of any one period, or monthly. The current period
  * and the next two are previewed for the rule being edited, before it is saved.
  */
-import { Button, Field, Input, Stack, Text } from '@chakra-ui/react';
+import { Field, Input, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -19,6 +19,7 @@ import { addNotification } from '../../../ui/notifications';
 import { FormAlert } from '../../../ui/timekeeping/form-dialog';
 import { useFormErrors } from '../../../ui/timekeeping/use-form-errors';
 import { datesText } from '../model/date-range';
+import { SaveOrReadOnly } from './save-or-read-only';
 import { usePayPeriodSettings, useSavePayPeriods } from './use-days-off';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -94,15 +95,12 @@ function PayPeriodsForm({ saved, today, canEdit }: { saved: TimekeepingSettings;
             ))}
           </Stack>
         )}
-        {canEdit ? (
-          <Button type="submit" alignSelf="flex-start" colorPalette="primary" loading={save.isPending}>
-            {t('pay.save')}
-          </Button>
-        ) : (
-          <Text fontSize="sm" color="fg.muted">
-            {t('pay.readOnly')}
-          </Text>
-        )}
+        <SaveOrReadOnly
+          canEdit={canEdit}
+          saving={save.isPending}
+          saveText={t('pay.save')}
+          readOnlyText={t('pay.readOnly')}
+        />
       </Stack>
     </form>
   );
