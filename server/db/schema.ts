@@ -344,6 +344,12 @@ export const schoolSettings = pgTable('school_settings', {
     .$type<Partial<Record<'weekly_overtime' | 'daily_overtime' | 'seventh_day' | 'meal_break', boolean>>>()
     .notNull()
     .default({}),
+  /** The Scholar Portal's settings (issue P1): the Scholar Resources title's prefix, the calendar's first weekday
+   * (0 Sunday … 6 Saturday), the technical-help contact on the sign-in screens, the entries switched off. */
+  resource_prefix: text('resource_prefix'),
+  week_starts_on: integer('week_starts_on').notNull().default(0),
+  help_contact: text('help_contact'),
+  portal_entries_off: jsonb('portal_entries_off').$type<string[]>().notNull().default([]),
   ...timestamps,
 });
 
@@ -556,4 +562,112 @@ export const timesheetPeriods = pgTable(
     ...timestamps,
   },
   (t) => [uniqueIndex('timesheet_periods_user_start').on(t.user_id, t.period_start)],
+);
+
+/** The school's announcements on the Scholar Portal's home (issue P1 item 4), for some grades or all (empty). */
+export const announcements = pgTable(
+  'announcements',
+  {
+    id: uuid('id').primaryKey(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    grades: jsonb('grades').$type<string[]>().notNull().default([]),
+    starts_on: date('starts_on', { mode: 'string' }).notNull(),
+    ends_on: date('ends_on', { mode: 'string' }),
+    ...timestamps,
+  },
+  (t) => [index('announcements_days_idx').on(t.starts_on, t.ends_on)],
+);
+
+/** Group meetings (This Week): when, where or on which Meet, who leads, for which grades (empty: all). */
+export const groupMeetings = pgTable(
+  'group_meetings',
+  {
+    id: uuid('id').primaryKey(),
+    title: text('title').notNull(),
+    starts_at: timestamp('starts_at', { withTimezone: true, mode: 'string' }).notNull(),
+    ends_at: timestamp('ends_at', { withTimezone: true, mode: 'string' }).notNull(),
+    place: text('place'),
+    meet_url: text('meet_url'),
+    leader: text('leader'),
+    grades: jsonb('grades').$type<string[]>().notNull().default([]),
+    ...timestamps,
+  },
+  (t) => [index('group_meetings_starts_idx').on(t.starts_at)],
+);
+
+/**
+ * A class (the Schedule): its weekly sessions, the grades that take it, and the scholars enrolled one by one
+ * (course_enrollments, which the Google Classroom import of issue P2 fills).
+ */
+export const courses = pgTable(
+  'courses',
+  {
+    id: uuid('id').primaryKey(),
+    name: text('name').notNull(),
+    teacher: text('teacher'),
+    room: text('room'),
+    meet_url: text('meet_url'),
+    grades: jsonb('grades').$type<string[]>().notNull().default([]),
+    sessions: jsonb('sessions')
+      .$type<{ weekday: number; start_time: string; end_time: string }[]>()
+      .notNull()
+      .default([]),
+    google_course_id: text('google_course_id'),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('courses_google_id_unique').on(t.google_course_id), index('courses_name_idx').on(t.name)],
+);
+
+export const courseEnrollments = pgTable(
+  'course_enrollments',
+  {
+    course_id: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    scholar_id: uuid('scholar_id')
+      .notNull()
+      .references(() => demographics.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.course_id, t.scholar_id] }),
+    index('course_enrollments_scholar_idx').on(t.scholar_id),
+  ],
+);
+
+/** The school calendar (issue P1 item 6); Google Calendar's events carry their id (issue P2). */
+export const calendarEvents = pgTable(
+  'calendar_events',
+  {
+    id: uuid('id').primaryKey(),
+    title: text('title').notNull(),
+    description: text('description'),
+    starts_at: timestamp('starts_at', { withTimezone: true, mode: 'string' }).notNull(),
+    ends_at: timestamp('ends_at', { withTimezone: true, mode: 'string' }).notNull(),
+    all_day: boolean('all_day').notNull().default(false),
+    color: text('color').notNull().default('blue'),
+    google_event_id: text('google_event_id'),
+    ...timestamps,
+  },
+  (t) => [
+    index('calendar_events_range_idx').on(t.starts_at, t.ends_at),
+    uniqueIndex('calendar_events_google_id_unique').on(t.google_event_id),
+  ],
+);
+
+/** Scholar Resources and Library links, grouped by subject, for some grades or all (empty). */
+export const portalResources = pgTable(
+  'portal_resources',
+  {
+    id: uuid('id').primaryKey(),
+    kind: text('kind', { enum: ['resources', 'library'] }).notNull(),
+    subject: text('subject').notNull(),
+    title: text('title').notNull(),
+    url: text('url').notNull(),
+    description: text('description'),
+    grades: jsonb('grades').$type<string[]>().notNull().default([]),
+    position: integer('position').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [index('portal_resources_kind_idx').on(t.kind, t.subject, t.position)],
 );

@@ -15,6 +15,7 @@ export const RESOURCES = [
   'photos',
   'audit_events',
   'school_settings',
+  'portal_content',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 
@@ -64,6 +65,8 @@ export const DEFAULT_ROLES: Record<string, readonly Permission[]> = {
     'timesheets-view',
     'timesheets-create',
     'timesheets-update',
+    // The Scholar Portal's announcements, meetings, classes, calendar and resources (issue P1 item 9).
+    ...all('portal_content'),
   ],
   Cafeteria: [
     ...read('demographics'),
@@ -83,6 +86,7 @@ export const DEFAULT_ROLES: Record<string, readonly Permission[]> = {
     'timesheets-create',
     'timesheets-update',
     'timesheet_schedules-view',
+    ...read('portal_content'),
   ],
   Timekeeper: [...all('timesheets'), ...all('timesheet_schedules'), ...read('users')],
 };

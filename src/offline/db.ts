@@ -106,6 +106,16 @@ export interface PhotoRow {
   sha256: string;
 }
 
+/** One Scholar Portal answer kept on the device: whose (`user_id`), which call (`key`), and when it was fetched. */
+export interface PortalCacheRow {
+  /** `<user id> <call path>`. */
+  key: string;
+  user_id: string;
+  data: unknown;
+  /** Epoch ms (device clock) when the server answered it. */
+  fetched_at: number;
+}
+
 /** The reference tables a pull fills, by the resource name the server uses. */
 export interface LocalRecords {
   demographics: DemographicRecord;
@@ -144,6 +154,7 @@ export class OfflineDb extends Dexie {
   declare authorized_pick_ups: EntityTable<AuthorizedPickUpRecord, 'id'>;
   declare timesheets: EntityTable<TimesheetRecord, 'id'>;
   declare photos: EntityTable<PhotoRow, 'id'>;
+  declare portal_cache: EntityTable<PortalCacheRow, 'key'>;
 
   constructor(name: string) {
     // No optimistic updates: Dexie would otherwise re-run every live query (the station's whole day) while a tap's
@@ -183,6 +194,9 @@ export class OfflineDb extends Dexie {
     this.version(4)
       .stores({ timesheets: 'id, user_id, [user_id+work_date]' })
       .upgrade((tx) => tx.table('meta').delete('pull_cursor'));
+    // Version 5 (issue P1 item 10): the Scholar Portal's last answers, by the signed-in person and the call, so a
+    // phone shows them offline with their "as of". No cursor change: the pull does not fill this table.
+    this.version(5).stores({ portal_cache: 'key, user_id' });
     // A later schema is a new block below this one; keep the earlier blocks as they are (devices upgrade from them
     // in place). List only the tables that change (null deletes one); an `.upgrade(tx => ...)` runs once, in the
     // upgrade transaction. Add a new table to LOCAL_RESOURCES and LocalRecords, and a `declare` line above.

@@ -9,6 +9,7 @@ import { fetchSyncPhotos, pullSync, pushSync } from '../api/sync';
 import { createOfflineDb } from './db';
 import { createSyncEngine, SYNC_CHANNEL } from './engine';
 import * as outbox from './outbox';
+import { createPortalCache } from './portal-cache';
 import { createOfflineHooks } from './react';
 
 export {
@@ -21,16 +22,21 @@ export {
   type OutboxEntry,
   type OutboxStatus,
   type PhotoRow,
+  type PortalCacheRow,
 } from './db';
 export { getDeviceId } from './device';
 export { createSyncEngine, type SyncApi, type SyncEngine, type SyncEngineDeps, type SyncStatus } from './engine';
 export { OutboxBusyError, OutboxValidationError } from './outbox';
 export { createPhotoCache, type PhotoCache } from './photo-cache';
+export { type CachedAnswer, createPortalCache, PORTAL_CACHE_LIMIT, type PortalCache } from './portal-cache';
 export { mergeStationRecords, type StationItem, type StationQuery } from './react';
 export { requestPersistence, type StorageEstimate, storageEstimate } from './storage';
 
 /** The app's IndexedDB database, `school-ops`. */
 export const offlineDb = createOfflineDb();
+
+/** The Scholar Portal's last answers on this device. */
+export const portalCache = createPortalCache(offlineDb);
 
 let userIdSource: () => string | null = () => null;
 let userNameSource: () => string | null = () => null;
