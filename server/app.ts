@@ -25,7 +25,9 @@ import demographicsRoutes from './routes/demographics/index';
 import messengerRoutes from './routes/messenger_schedules/index';
 import nslpRecordsRoutes from './routes/nslp_records/index';
 import photosRoutes from './routes/photos/index';
+import { portalContentRoutes } from './routes/portal_content/index';
 import rolesRoutes from './routes/roles/index';
+import scholarRoutes from './routes/scholar/index';
 import schoolSettingsRoutes from './routes/school_settings/index';
 import syncRoutes from './routes/sync/index';
 import daysOffRoutes from './routes/timesheet_schedules/days-off';
@@ -85,6 +87,7 @@ const API_ROUTES = [
   ['/timesheets/badge', timesheetBadgeRoutes],
   ['/timesheets/punch', timesheetPunchRoutes],
   ['/timesheets/summary', timesheetSummaryRoutes],
+  ['/scholar', scholarRoutes],
 ] as const;
 
 /** Builds the server without listening. */
@@ -127,7 +130,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
-      for (const [prefix, plugin] of API_ROUTES) await api.register(plugin, { prefix });
+      for (const [prefix, plugin] of [...API_ROUTES, ...portalContentRoutes(app)])
+        await api.register(plugin, { prefix });
     },
     { prefix: '/api/v2' },
   );

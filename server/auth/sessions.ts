@@ -10,7 +10,7 @@
  * most once a minute per session, so a busy device does not write on every request.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { DEFAULT_PROGRAM, type SessionUser } from '../../src/contract';
 import type { Db } from '../db/client';
 import { rolePermissions, sessions, userRoles, users } from '../db/schema';
@@ -39,16 +39,33 @@ export interface AuthContext {
   user: UserRow;
   permissions: Set<string>;
   tokenHash: string;
+  /** How the session began; 'parent' for a parent's sign-in (on their own or inside a scholar's session). */
+  kind: SessionKind;
+  /** For a parent's co-session on a scholar's phone: the scholar the parent answers for. */
+  forScholarId: string | null;
 }
 
 /** SHA-256 of a token, as stored. */
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** Creates a session and answers the token (the only time it exists in the clear). */
-export async function createSession(db: Db, userId: string, kind: SessionKind, days: number): Promise<string> {
+export async function createSession(
+  db: Db,
+  userId: string,
+  kind: SessionKind,
+  days: number,
+  coSession?: { of: string; scholarId: string },
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const expires = new Date(Date.now() + days * 86_400_000).toISOString();
-  await db.insert(sessions).values({ token_hash: hashToken(token), user_id: userId, kind, expires_at: expires });
+  await db.insert(sessions).values({
+    token_hash: hashToken(token),
+    user_id: userId,
+    kind,
+    expires_at: expires,
+    co_session_of: coSession?.of ?? null,
+    for_scholar_id: coSession?.scholarId ?? null,
+  });
   return token;
 }
 
@@ -67,7 +84,12 @@ export async function authenticate(db: Db, token: string): Promise<AuthContext |
   if (token.length < 20 || token.length > 200) return null;
   const tokenHash = hashToken(token);
   const [row] = await db
-    .select({ user: users, idle: sql<number>`extract(epoch from now() - ${sessions.last_seen_at})::float8` })
+    .select({
+      user: users,
+      kind: sessions.kind,
+      forScholarId: sessions.for_scholar_id,
+      idle: sql<number>`extract(epoch from now() - ${sessions.last_seen_at})::float8`,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.user_id))
     .where(
@@ -97,12 +119,18 @@ export async function authenticate(db: Db, token: string): Promise<AuthContext |
         ),
       );
   }
-  return { user: row.user, permissions, tokenHash };
+  return { user: row.user, permissions, tokenHash, kind: row.kind, forScholarId: row.forScholarId };
 }
 
 /** Revokes one session. */
 export async function revokeSession(db: Db, tokenHash: string): Promise<void> {
-  await db.update(sessions).set({ revoked_at: sql`now()` }).where(eq(sessions.token_hash, tokenHash));
+  // A parent's co-session ends with the scholar's session it was opened in.
+  await db
+    .update(sessions)
+    .set({ revoked_at: sql`now()` })
+    .where(
+      or(eq(sessions.token_hash, tokenHash), and(eq(sessions.co_session_of, tokenHash), isNull(sessions.revoked_at))),
+    );
 }
 
 /** Revokes every session of a user (deactivation), or every one but `except` (a password change by its owner). */

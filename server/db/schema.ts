@@ -121,8 +121,14 @@ export const sessions = pgTable(
     last_seen_at: timestamp('last_seen_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
     expires_at: timestamp('expires_at', { withTimezone: true, mode: 'string' }).notNull(),
     revoked_at: timestamp('revoked_at', { withTimezone: true, mode: 'string' }),
+    /**
+     * A parent's sign-in inside a scholar's session on the scholar's phone (issue P1 item 3): the scholar's session
+     * (its token hash), which ending ends this one too, and the scholar the parent answers for.
+     */
+    co_session_of: text('co_session_of'),
+    for_scholar_id: uuid('for_scholar_id'),
   },
-  (t) => [index('sessions_user_idx').on(t.user_id)],
+  (t) => [index('sessions_user_idx').on(t.user_id), index('sessions_co_session_idx').on(t.co_session_of)],
 );
 
 /**

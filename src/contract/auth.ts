@@ -38,7 +38,18 @@ export const SessionUserSchema = z.object({
 });
 export type SessionUser = z.infer<typeof SessionUserSchema>;
 
-export const LoginResponseSchema = z.object({ token: z.string(), user: SessionUserSchema });
+export const LoginResponseSchema = z.object({
+  token: z.string(),
+  user: SessionUserSchema,
+  /** A parent's sign-in inside a scholar's session (`login-parent` with the scholar's token): that scholar. */
+  scholar_id: z.string().optional(),
+});
+
+/** What the parent login inside a scholar's session answers besides the one sign-in failure. */
+export const PARENT_MESSAGES = {
+  notGuardian: 'This parent account is not a guardian of the scholar signed in on this phone.',
+  notParentSession: 'This is not a parent sign-in: only a parent session ends here.',
+} as const;
 export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 
 export const CheckResponseSchema = z.object({ user: SessionUserSchema });
@@ -50,6 +61,8 @@ export const ConfigResponseSchema = z.object({
   school_name: z.string(),
   time_zone: z.string(),
   version: z.string(),
+  /** Who to contact for technical help (the portal's settings), shown on the sign-in screens; null: the office. */
+  help_contact: z.string().nullable().optional(),
 });
 export type ConfigResponse = z.infer<typeof ConfigResponseSchema>;
 

@@ -12,7 +12,7 @@ import { inArray, sql } from 'drizzle-orm';
 import { GRADES, type Grade, uuidv7 } from '../../../src/contract';
 import { hashPassword } from '../../auth/passwords';
 import { schoolDay } from '../../lib/school-day';
-import { type Db, schema } from '../client';
+import { type Db, schema, type Tx } from '../client';
 /** The demo accounts, for the README and the start banner. All of them sign in with the password `demo`. */
 import { DEMO_ACCOUNTS } from './accounts';
 import { drawAvatar } from './avatar';
@@ -29,6 +29,7 @@ import {
   type Random,
 } from './names';
 import { type PickUpFamily, planPickUps } from './pick-ups';
+import { type DemoPortal, planPortal } from './portal';
 import { type DemoStaff, planTimesheetSchedules } from './timesheet-schedules';
 import { planTimesheets } from './timesheets';
 
@@ -324,7 +325,8 @@ export async function seedDemo(
   const families = buildFamilies(plan.rnd, plan.schoolYear);
   const scholars = families.flatMap((f) => f.children);
   addStaff(plan, await lookUpRoles(db));
-  const guarded = addGuardians(plan, families, addDemoScholar(plan, families));
+  const demoFamily = addDemoScholar(plan, families);
+  const guarded = addGuardians(plan, families, demoFamily);
   const pickUps = planPickUps(guarded, today, plan.schoolYear);
   const photos = [...scholars.map(photoOf), ...pickUps.photos];
   const meals = planDemoMeals(
@@ -346,6 +348,15 @@ export async function seedDemo(
   );
   const exempt = new Set(timesheetSchedules.exempt);
   for (const user of plan.users) if (exempt.has(user.id as string)) user.exempt = true;
+  const portal = planPortal({
+    rnd: plan.rnd,
+    today: schoolDay(opts.now ?? new Date(), opts.timeZone),
+    timeZone: opts.timeZone,
+    family: demoFamily.children,
+    demoScholarId: demoFamily.children.find((c) => c.user_id)?.id as string,
+    closedDays: timesheetSchedules.nonWorkDays,
+    lateReasons: ['Medical appointment', 'Transportation', 'Overslept'],
+  });
   const mealRows = meals.meals(plan.users.find((u) => u.email === 'cafeteria@demo.school')?.id ?? null);
 
   await db.transaction(async (tx) => {
@@ -368,6 +379,7 @@ export async function seedDemo(
     await tx.insert(schema.specialHours).values(timesheetSchedules.specials);
     await insertJson(tx, 'timesheets', timesheets.records);
     await insertJson(tx, 'timesheet_periods', timesheets.periods);
+    await insertPortal(tx, portal);
   });
   return {
     scholars: scholars.length,
@@ -377,6 +389,24 @@ export async function seedDemo(
     pickUps: pickUps.pickUps.length,
     timesheets: timesheets.records.length,
   };
+}
+
+/** The demo portal's rows, and its settings: the Scholar Resources title carries the school's name. */
+async function insertPortal(tx: Tx, portal: DemoPortal): Promise<void> {
+  await inBatches(portal.courses, (b) => tx.insert(schema.courses).values(b as (typeof schema.courses.$inferInsert)[]));
+  await tx.insert(schema.courseEnrollments).values(portal.enrollments);
+  await inBatches(portal.meetings, (b) =>
+    tx.insert(schema.groupMeetings).values(b as (typeof schema.groupMeetings.$inferInsert)[]),
+  );
+  await tx.insert(schema.calendarEvents).values(portal.events as (typeof schema.calendarEvents.$inferInsert)[]);
+  await tx.insert(schema.portalResources).values(portal.resources as (typeof schema.portalResources.$inferInsert)[]);
+  await tx.insert(schema.announcements).values(portal.announcements as (typeof schema.announcements.$inferInsert)[]);
+  if (portal.arrivals.length) {
+    await inBatches(portal.arrivals, (b) =>
+      tx.insert(schema.checkIns).values(b as (typeof schema.checkIns.$inferInsert)[]),
+    );
+  }
+  await tx.update(schema.schoolSettings).set({ resource_prefix: 'Demo School' });
 }
 
 /**

@@ -71,6 +71,8 @@ ALTER TABLE "school_settings" ADD COLUMN "resource_prefix" text;--> statement-br
 ALTER TABLE "school_settings" ADD COLUMN "week_starts_on" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "school_settings" ADD COLUMN "help_contact" text;--> statement-breakpoint
 ALTER TABLE "school_settings" ADD COLUMN "portal_entries_off" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "sessions" ADD COLUMN "co_session_of" text;--> statement-breakpoint
+ALTER TABLE "sessions" ADD COLUMN "for_scholar_id" uuid;--> statement-breakpoint
 ALTER TABLE "course_enrollments" ADD CONSTRAINT "course_enrollments_course_id_courses_id_fk" FOREIGN KEY ("course_id") REFERENCES "public"."courses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "course_enrollments" ADD CONSTRAINT "course_enrollments_scholar_id_demographics_id_fk" FOREIGN KEY ("scholar_id") REFERENCES "public"."demographics"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "announcements_days_idx" ON "announcements" USING btree ("starts_on","ends_on");--> statement-breakpoint
@@ -80,4 +82,5 @@ CREATE INDEX "course_enrollments_scholar_idx" ON "course_enrollments" USING btre
 CREATE UNIQUE INDEX "courses_google_id_unique" ON "courses" USING btree ("google_course_id");--> statement-breakpoint
 CREATE INDEX "courses_name_idx" ON "courses" USING btree ("name");--> statement-breakpoint
 CREATE INDEX "group_meetings_starts_idx" ON "group_meetings" USING btree ("starts_at");--> statement-breakpoint
-CREATE INDEX "portal_resources_kind_idx" ON "portal_resources" USING btree ("kind","subject","position");
+CREATE INDEX "portal_resources_kind_idx" ON "portal_resources" USING btree ("kind","subject","position");--> statement-breakpoint
+CREATE INDEX "sessions_co_session_idx" ON "sessions" USING btree ("co_session_of");

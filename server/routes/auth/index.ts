@@ -16,6 +16,7 @@ import {
   LoginResponseSchema,
   LogoutResponseSchema,
   MESSAGES,
+  PARENT_MESSAGES,
   ParentLoginBodySchema,
   STATION_PIN_MESSAGES,
   StationPinBodySchema,
@@ -34,9 +35,10 @@ import {
   toSessionUser,
   type UserRow,
 } from '../../auth/sessions';
-import { users } from '../../db/schema';
+import { guardianships, users } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { AppError, invalid } from '../../lib/errors';
+import { scholarsOf } from '../../lib/scholar-scope';
 import { requireAuth } from '../../plugins/access';
 
 const loginFailed = () => new AppError('unauthenticated', MESSAGES.loginFailed);
@@ -132,15 +134,21 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     return user;
   }
 
-  async function finish(request: FastifyRequest, user: UserRow, kind: SessionKind, allowed?: UserType[]) {
+  async function finish(
+    request: FastifyRequest,
+    user: UserRow,
+    kind: SessionKind,
+    allowed?: UserType[],
+    coSession?: { of: string; scholarId: string },
+  ) {
     if (allowed && !allowed.includes(user.type)) throw loginFailed();
-    const token = await createSession(app.db, user.id, kind, app.config.SESSION_DAYS);
+    const token = await createSession(app.db, user.id, kind, app.config.SESSION_DAYS, coSession);
     await audit(app.db, request, {
       action: 'login',
       resource: 'sessions',
       recordId: user.id,
       userId: user.id,
-      changes: { kind },
+      changes: coSession ? { kind, for_scholar_id: coSession.scholarId } : { kind },
     });
     return { token, user: toSessionUser(user, await loadPermissions(app.db, user.id)) };
   }
@@ -166,19 +174,43 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     );
   }
 
+  /**
+   * A parent signs in on their own (no token, or a parent's), or on a scholar's phone inside the scholar's session
+   * (the scholar's token in Authorization; issue P1 item 3): then only a guardian of that scholar is accepted, and the
+   * parent's session is tied to the scholar's (it answers `scholar_id`, and ends when the scholar's ends).
+   */
   app.post(
     '/login-parent',
     {
       config: { access: 'public', rateLimit },
-      schema: { body: ParentLoginBodySchema, response: { 200: LoginResponseSchema, ...errorResponses } },
+      schema: {
+        body: ParentLoginBodySchema,
+        response: { 200: LoginResponseSchema, 403: ErrorResponseSchema, ...errorResponses },
+      },
     },
     async (request, reply) => {
       const body = request.body;
+      const scholarSession = request.auth?.user.type === 'student' ? request.auth : null;
       const user =
         'id_token' in body
           ? await byGoogle(request, reply, body.id_token)
           : await byPassword(request, reply, body.email, body.password);
-      return finish(request, user, 'parent', ['parent']);
+      if (!scholarSession) return finish(request, user, 'parent', ['parent']);
+      if (user.type !== 'parent') throw loginFailed();
+      const [scholar] = await scholarsOf(app.db, scholarSession.user);
+      const [guardian] = scholar
+        ? await app.db
+            .select({ id: guardianships.parent_id })
+            .from(guardianships)
+            .where(and(eq(guardianships.parent_id, user.id), eq(guardianships.scholar_id, scholar.id)))
+            .limit(1)
+        : [];
+      if (!scholar || !guardian) throw new AppError('forbidden', PARENT_MESSAGES.notGuardian);
+      const result = await finish(request, user, 'parent', ['parent'], {
+        of: scholarSession.tokenHash,
+        scholarId: scholar.id,
+      });
+      return { ...result, scholar_id: scholar.id };
     },
   );
 
@@ -248,21 +280,35 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  for (const path of ['/logout', '/logout-parent']) {
-    app.post(
-      path,
-      {
-        config: { access: 'signed_in' },
-        schema: { response: { 200: LogoutResponseSchema, 401: ErrorResponseSchema } },
-      },
-      async (request) => {
-        const auth = requireAuth(request);
-        await revokeSession(app.db, auth.tokenHash);
-        await audit(app.db, request, { action: 'logout', resource: 'sessions', recordId: auth.user.id });
-        return { message: 'Signed out.' };
-      },
-    );
-  }
+  app.post(
+    '/logout',
+    {
+      config: { access: 'signed_in' },
+      schema: { response: { 200: LogoutResponseSchema, 401: ErrorResponseSchema } },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      await revokeSession(app.db, auth.tokenHash);
+      await audit(app.db, request, { action: 'logout', resource: 'sessions', recordId: auth.user.id });
+      return { message: 'Signed out.' };
+    },
+  );
+
+  /** Ends a parent's session (sent with the parent's token); a scholar's or staff session is refused and stays. */
+  app.post(
+    '/logout-parent',
+    {
+      config: { access: 'signed_in' },
+      schema: { response: { 200: LogoutResponseSchema, 401: ErrorResponseSchema, 409: ErrorResponseSchema } },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      if (auth.kind !== 'parent') throw new AppError('conflict', PARENT_MESSAGES.notParentSession);
+      await revokeSession(app.db, auth.tokenHash);
+      await audit(app.db, request, { action: 'logout', resource: 'sessions', recordId: auth.user.id });
+      return { message: 'Signed out.' };
+    },
+  );
 };
 
 export default routes;

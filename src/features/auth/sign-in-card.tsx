@@ -88,7 +88,11 @@ export function SignInCard({ title, password, google, footer }: SignInCardProps)
           <LoginForm submit={password} onSignedIn={done} />
           <Stack gap="1" fontSize="sm" color="fg.muted">
             {withGoogle && <Text>{t('useChromeForMeets')}</Text>}
-            <Text>{t('technicalHelp')}</Text>
+            <Text>
+              {config.status === 'success' && config.data.help_contact
+                ? t('technicalHelpContact', { contact: config.data.help_contact })
+                : t('technicalHelp')}
+            </Text>
             {footer}
           </Stack>
         </Stack>
