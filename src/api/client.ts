@@ -8,8 +8,8 @@ import type { ErrorResponse } from '../contract';
 import { ApiError, NETWORK_ERROR, SERVER_ERROR } from './errors';
 import { getToken } from './token';
 
-export { getToken, setToken, TOKEN_KEY } from './token';
 export { ApiError, NETWORK_ERROR, SERVER_ERROR } from './errors';
+export { getToken, setToken, TOKEN_KEY } from './token';
 
 type UnauthorizedListener = (url: string) => void;
 const unauthorizedListeners = new Set<UnauthorizedListener>();
@@ -28,8 +28,9 @@ export const api = ky.create({
   hooks: {
     beforeRequest: [
       ({ request }) => {
+        // A call that names its own token (a parent's co-session on a scholar's phone) keeps it.
         const token = getToken();
-        if (token) request.headers.set('Authorization', `Bearer ${token}`);
+        if (token && !request.headers.has('Authorization')) request.headers.set('Authorization', `Bearer ${token}`);
       },
     ],
     afterResponse: [

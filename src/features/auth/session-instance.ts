@@ -1,5 +1,6 @@
 /** The app's one session store, wired to the real endpoints and localStorage, and the hook that reads it. */
 import { useSyncExternalStore } from 'react';
+import { parentSession } from './parent-session';
 import { createSessionStore, type SessionState } from './session';
 
 // The HTTP client (ky) loads after the first paint: the login and kiosk screens render without it (DESIGN section 8).
@@ -7,8 +8,13 @@ const authApi = () => import('./api/auth-api');
 
 export const session = createSessionStore({
   check: () => authApi().then((m) => m.checkSession()),
-  logout: (parent) => authApi().then((m) => m.logoutSession(parent)),
+  logout: () => authApi().then((m) => m.logoutSession()),
   storage: localStorage,
+});
+
+// The scholar's session ending ends a parent's sign-in inside it (the server ends it too).
+session.subscribe(() => {
+  if (session.getState().loggedIn === false) parentSession.forget();
 });
 
 // Any 401 to a request that carried the token means the session ended on the server (revoked, expired, deactivated).

@@ -19,7 +19,7 @@ export const RETURN_URL_KEY = 'auth.returnUrl';
 
 export interface SessionDeps {
   check(): Promise<SessionUser>;
-  logout(parent: boolean): Promise<unknown>;
+  logout(): Promise<unknown>;
   storage: Storage;
 }
 
@@ -84,9 +84,9 @@ export function createSessionStore(deps: SessionDeps) {
 
     /** Signs out on the server (best effort) and on this device. */
     async signOut(): Promise<void> {
-      const parent = state.user?.type === 'parent';
       try {
-        await deps.logout(parent);
+        // The signed-in person's own session, a parent's too (`logout-parent` ends only a parent's co-session).
+        await deps.logout();
       } catch {
         // Offline or already revoked: the device forgets the token either way.
       }

@@ -18,10 +18,16 @@ export interface SignInCardProps {
   password: (body: LoginBody) => Promise<LoginResponse>;
   google: (idToken: string, clientId: string) => Promise<LoginResponse>;
   footer?: ReactNode;
+  /** What a successful sign-in does instead of signing in on this device (a parent inside a scholar's session). */
+  onSignedIn?: (result: LoginResponse) => void;
+  /** Stay on the screen although someone is signed in (the parent login inside a scholar's session). */
+  withinSession?: boolean;
+  /** Text under the title. */
+  intro?: ReactNode;
 }
 
 /** A sign-in screen's content. */
-export function SignInCard({ title, password, google, footer }: SignInCardProps) {
+export function SignInCard({ title, password, google, footer, onSignedIn, withinSession, intro }: SignInCardProps) {
   const { t } = useTranslation(['auth', 'errors']);
   const navigate = useNavigate();
   const { loggedIn } = useSession();
@@ -31,12 +37,13 @@ export function SignInCard({ title, password, google, footer }: SignInCardProps)
   const withGoogle = config.status === 'success' && Boolean(config.data.google_client_id);
 
   const done = (result: LoginResponse) => {
+    if (onSignedIn) return onSignedIn(result);
     session.signIn(result.token, result.user);
     navigate(session.takeReturnUrl() ?? '/', { replace: true });
   };
   useEffect(() => {
-    if (loggedIn) navigate('/', { replace: true });
-  }, [loggedIn, navigate]);
+    if (loggedIn && !withinSession) navigate('/', { replace: true });
+  }, [loggedIn, navigate, withinSession]);
 
   const onCredential = async (idToken: string, clientId: string) => {
     setGoogleError(null);
@@ -60,6 +67,7 @@ export function SignInCard({ title, password, google, footer }: SignInCardProps)
             <Heading as="h1" size="xl">
               {title}
             </Heading>
+            {intro}
           </Stack>
           {withGoogle && (
             <Text fontSize="sm">

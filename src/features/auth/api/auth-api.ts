@@ -22,9 +22,16 @@ export const loginParent = (body: LoginBody | { id_token: string; client_id: str
 export const checkSession = () =>
   call(() => api.get('v2/auth/check', { retry: 0 }).json<{ user: SessionUser }>()).then((r) => r.user);
 
-/** `POST v2/auth/logout` (or logout-parent): revokes the token on the server. */
-export const logoutSession = (parent: boolean) =>
-  call(() => api.post(parent ? 'v2/auth/logout-parent' : 'v2/auth/logout', { retry: 0 }).json<{ message: string }>());
+/** `POST v2/auth/logout`: revokes the signed-in token on the server. */
+export const logoutSession = () => call(() => api.post('v2/auth/logout', { retry: 0 }).json<{ message: string }>());
+
+/** `POST v2/auth/logout-parent` with a parent's co-session token: ends it; the scholar's session stays. */
+export const logoutParent = (token: string) =>
+  call(() =>
+    api
+      .post('v2/auth/logout-parent', { retry: 0, headers: { Authorization: `Bearer ${token}` } })
+      .json<{ message: string }>(),
+  );
 
 /** `GET v2/config`: Google client id, school name, time zone. */
 export const fetchConfig = () => call(() => api.get('v2/config').json<ConfigResponse>());
