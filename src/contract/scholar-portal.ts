@@ -143,6 +143,10 @@ export const CourseRecordSchema = z.object({
 });
 export type CourseRecord = z.infer<typeof CourseRecordSchema>;
 
+/**
+ * A class reaches the scholars of its grades and those enrolled in it one by one (the Google Classroom import of
+ * issue P2); unlike announcements, an empty list of grades here means no grade as a whole: only those enrolled.
+ */
 const courseFields = {
   name: requiredText(150),
   teacher: optionalText(150),
