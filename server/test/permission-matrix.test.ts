@@ -127,6 +127,28 @@ describe('permission matrix', () => {
     expect(holds('timekeeper@demo.school', 'timesheets-view_any')).toBe(true);
   });
 
+  it('walks the Scholar Portal routes (P1): portal accounts only, content under portal_content', () => {
+    const routes = new Map(s.app.apiRoutes.map((r) => [`${r.method} ${r.url}`, r]));
+    for (const path of ['home', 'meetings', 'schedule', 'resources', 'arrivals', 'badge']) {
+      const route = routes.get(`GET /api/v2/scholar/scholars/:id/${path}`);
+      expect(route?.access, path).toBe('signed_in');
+      expect(route?.userTypes, path).toEqual(['student', 'parent']);
+    }
+    expect(routes.get('GET /api/v2/scholar/calendar')?.userTypes).toEqual(['student', 'parent']);
+    for (const resource of ['announcements', 'group_meetings', 'courses', 'calendar_events', 'resources']) {
+      const base = `/api/v2/portal_content/${resource}`;
+      expect(routes.get(`GET ${base}`)?.access).toBe('portal_content-view_any');
+      expect(routes.get(`POST ${base}`)?.access).toBe('portal_content-create');
+      expect(routes.get(`DELETE ${base}/:id`)?.access).toBe('portal_content-delete');
+    }
+    const holds = (email: string, permission: string) =>
+      people.find((p) => p.email === email)?.permissions.has(permission);
+    expect(holds('office@demo.school', 'portal_content-delete')).toBe(true);
+    expect(holds('teacher@demo.school', 'portal_content-view_any')).toBe(true);
+    expect(holds('teacher@demo.school', 'portal_content-create')).toBe(false);
+    expect(holds('scholar@demo.school', 'portal_content-view_any')).toBe(false);
+  });
+
   it('answers 401, 403 or neither for every route and every role as the catalogue says', async () => {
     const failures: string[] = [];
     let calls = 0;
