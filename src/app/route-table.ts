@@ -265,6 +265,22 @@ export const SECTIONS: readonly SectionRoute[] = [
     ],
   },
   {
+    // Issue P1 item 9: the staff screens that manage what the Scholar Portal shows.
+    path: '/portal-content',
+    name: 'portal-content',
+    title: 'sections.portalContent',
+    permission: 'portal_content-view_any',
+    namespaces: ['portal-content'],
+    children: [
+      {
+        path: '',
+        name: 'portal-content-announcements',
+        title: 'sections.announcements',
+        load: withPermissions(() => import('../features/portal-content/announcements/announcements-page')),
+      },
+    ],
+  },
+  {
     path: '/admin',
     name: 'admin',
     title: 'sections.administration',

@@ -22,6 +22,7 @@ import type meals from '../../../locales/en/meals.json';
 import type messenger from '../../../locales/en/messenger.json';
 import notifications from '../../../locales/en/notifications.json';
 import type pickUps from '../../../locales/en/pick-ups.json';
+import type portalContent from '../../../locales/en/portal-content.json';
 import type scanner from '../../../locales/en/scanner.json';
 import type signOut from '../../../locales/en/sign-out.json';
 import type signOutRecords from '../../../locales/en/sign-out-records.json';
@@ -39,6 +40,7 @@ interface LazyEnglishResources {
   admin: typeof admin;
   sync: typeof sync;
   'check-in': typeof checkIn;
+  'portal-content': typeof portalContent;
   messenger: typeof messenger;
   meals: typeof meals;
   'meal-records': typeof mealRecords;
@@ -57,6 +59,7 @@ const LAZY: Record<keyof LazyEnglishResources, true> = {
   admin: true,
   sync: true,
   'check-in': true,
+  'portal-content': true,
   messenger: true,
   meals: true,
   'meal-records': true,

@@ -1,0 +1,75 @@
+/**
+ * The labelled inputs of the content forms, each with its message under it when the field is wrong (a form's own
+ * check or the server's 422).
+ */
+import { Field, Input, Switch, Textarea } from '@chakra-ui/react';
+import type { ComponentProps } from 'react';
+
+export interface TextFieldProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  required?: boolean;
+  type?: 'text' | 'url' | 'date' | 'time' | 'datetime-local' | 'number';
+  maxLength?: number;
+  /** Several lines (a body, a description). */
+  multiline?: boolean;
+  helper?: string;
+  w?: ComponentProps<typeof Field.Root>['w'];
+}
+
+/** A text, date or time input with its label and message. */
+export function TextField({
+  label,
+  value,
+  onChange,
+  error,
+  required,
+  type = 'text',
+  maxLength,
+  multiline,
+  helper,
+  w,
+}: TextFieldProps) {
+  return (
+    <Field.Root invalid={Boolean(error)} required={required} w={w}>
+      <Field.Label>
+        {label}
+        {required && <Field.RequiredIndicator />}
+      </Field.Label>
+      {multiline ? (
+        <Textarea value={value} maxLength={maxLength} rows={4} onChange={(e) => onChange(e.target.value)} />
+      ) : (
+        <Input
+          type={type}
+          value={value}
+          maxLength={maxLength}
+          inputMode={type === 'url' ? 'url' : type === 'number' ? 'numeric' : undefined}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      )}
+      {helper && <Field.HelperText>{helper}</Field.HelperText>}
+      {error && <Field.ErrorText>{error}</Field.ErrorText>}
+    </Field.Root>
+  );
+}
+
+export interface SwitchFieldProps {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}
+
+/** An on-off switch with its label. */
+export function SwitchField({ label, checked, onChange }: SwitchFieldProps) {
+  return (
+    <Switch.Root checked={checked} onCheckedChange={(d) => onChange(d.checked)} minH="10" colorPalette="primary">
+      <Switch.HiddenInput />
+      <Switch.Control>
+        <Switch.Thumb />
+      </Switch.Control>
+      <Switch.Label>{label}</Switch.Label>
+    </Switch.Root>
+  );
+}
