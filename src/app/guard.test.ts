@@ -77,6 +77,24 @@ describe('route guard', () => {
     });
   });
 
+  it('sends a scholar on the scholar host to the Scholar Portal, which the route table opens without a permission', () => {
+    const input = {
+      ...base,
+      url: '/',
+      permissions: [],
+      hostname: 'scholar.school.example.org',
+      session: { loggedIn: true, permissions: [], userType: 'student' as const },
+      mayOpenPath: (path: string) => mayOpenPath(path, []),
+    };
+    expect(decide(input)).toEqual({ type: 'redirect', to: '/scholar' });
+    const portal = SECTIONS.find((s) => s.path === '/scholar') as SectionRoute;
+    expect(decide({ ...input, url: '/scholar', permissions: requiredPermissions(portal, portal.children[0]) })).toEqual(
+      {
+        type: 'allow',
+      },
+    );
+  });
+
   it('recognises scholar hosts', () => {
     expect(isScholarHost('scholar.localhost')).toBe(true);
     expect(isScholarHost('SCHOLAR.school.org')).toBe(true);

@@ -29,6 +29,26 @@ describe('kiosk tiles', () => {
     expect(tiles).toEqual([{ href: '/meals/view-records', title: 'T:sections.meals' }]);
   });
 
+  it('leaves out a section made for other user types, once the type is known', () => {
+    const portal: SectionRoute = {
+      path: '/scholar',
+      name: 'scholar',
+      title: 'sections.scholarPortal',
+      userTypes: ['student', 'parent'],
+      children: [{ path: '', name: 'scholar-home', title: 'd', load: page }],
+    };
+    const all = [...sections, portal];
+    expect(kioskTiles(['roles-create'], (k) => k, all, 'staff')).toEqual([
+      { href: '/admin', title: 'sections.administration' },
+    ]);
+    expect(kioskTiles([], (k) => k, all, 'parent')).toEqual([{ href: '/scholar', title: 'sections.scholarPortal' }]);
+    expect(kioskTiles([], (k) => k, all)).toEqual([{ href: '/scholar', title: 'sections.scholarPortal' }]);
+  });
+
+  it('the real table never offers the Scholar Portal to staff', () => {
+    expect(kioskTiles([], (k) => k, undefined, 'staff')).toEqual([]);
+  });
+
   it('is empty for someone who may open nothing', () => {
     expect(kioskTiles([], (k) => k, sections)).toEqual([]);
   });

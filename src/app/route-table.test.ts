@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PERMISSIONS } from '../contract';
 import {
   childPath,
+  isForUserType,
   isKnownPath,
   mayOpen,
   mayOpenPath,
@@ -98,6 +99,39 @@ describe('route table', () => {
     expect(isKnownPath('/meals/add-meals-missing')).toBe(true);
     expect(isKnownPath('/meals/view-records')).toBe(true);
     expect(isKnownPath('/meals/view-who-ate')).toBe(true);
+  });
+
+  it('the Scholar Portal is for scholars and parents, signed in without a permission, in its own layout', () => {
+    const section = SECTIONS.find((s) => s.path === '/scholar') as SectionRoute;
+    expect(section).toMatchObject({ name: 'scholar', title: 'sections.scholarPortal', layout: 'portal' });
+    expect(section.permission).toBeUndefined();
+    expect(section.userTypes).toEqual(['student', 'parent']);
+    expect(section.namespaces).toContain('portal');
+    const built = section.children.map((c) => [c.name, childPath(section, c), c.title, c.permission ?? null]);
+    // The seed's order; calendar, resources and library are another screen's (they join when built).
+    expect(
+      built.filter(([name]) => !['scholar-calendar', 'scholar-resources', 'scholar-library'].includes(`${name}`)),
+    ).toEqual([
+      ['scholar-home', '/scholar', 'sections.home', null],
+      ['scholar-this-week', '/scholar/this-week', 'sections.thisWeek', null],
+      ['scholar-schedule', '/scholar/schedule', 'sections.schedule', null],
+      ['scholar-arrivals', '/scholar/arrivals', 'sections.arrivals', null],
+      ['scholar-check-in', '/scholar/check-in', 'sections.checkIn', null],
+    ]);
+    for (const child of section.children) {
+      expect(isKnownPath(childPath(section, child))).toBe(true);
+      expect(mayOpenPath(childPath(section, child), [])).toBe(true);
+    }
+    expect(isKnownPath('/scholar/work/current')).toBe(false);
+  });
+
+  it('a section for some user types is for them, and for anyone whose type is not known', () => {
+    const portal = SECTIONS.find((s) => s.path === '/scholar') as SectionRoute;
+    expect(isForUserType(portal, 'student')).toBe(true);
+    expect(isForUserType(portal, 'parent')).toBe(true);
+    expect(isForUserType(portal, 'staff')).toBe(false);
+    expect(isForUserType(portal, null)).toBe(true);
+    expect(isForUserType(meals, 'student')).toBe(true);
   });
 
   it("a child that lists its own permission replaces its section's (child overrides)", () => {

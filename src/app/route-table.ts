@@ -9,6 +9,9 @@ import { useSession } from '../features/auth/session-instance';
 
 export type LayoutKind = 'section' | 'plain' | 'centered';
 
+/** The layout a section's screens sit in: the staff section layout, or the Scholar Portal's (phone first). */
+export type SectionLayoutKind = 'section' | 'portal';
+
 export interface ChildRoute {
   /** Relative to the section; '' is the section's index. */
   path: string;
@@ -26,6 +29,13 @@ export interface SectionRoute {
   permission?: Permission;
   /** Translation namespaces the section's screens use, loaded with their code. */
   namespaces?: string[];
+  /**
+   * The user types the section is for ('student', 'parent'); absent: everyone its permissions allow. Another type
+   * does not see it among the kiosk tiles.
+   */
+  userTypes?: readonly string[];
+  /** The layout of its screens; the staff section layout when absent. */
+  layout?: SectionLayoutKind;
   children: ChildRoute[];
 }
 
@@ -301,6 +311,48 @@ export const SECTIONS: readonly SectionRoute[] = [
       },
     ],
   },
+  {
+    // Issue P1: the Scholar Portal, for scholars and parents (signed in, no permission; the server scopes every
+    // answer). Its children follow the seed's navigation order; an entry joins when its screen is built.
+    path: '/scholar',
+    name: 'scholar',
+    title: 'sections.scholarPortal',
+    namespaces: ['portal'],
+    userTypes: ['student', 'parent'],
+    layout: 'portal',
+    children: [
+      {
+        path: '',
+        name: 'scholar-home',
+        title: 'sections.home',
+        load: () => import('../features/scholar/home/home-page'),
+      },
+      {
+        path: 'this-week',
+        name: 'scholar-this-week',
+        title: 'sections.thisWeek',
+        load: () => import('../features/scholar/this-week/this-week-page'),
+      },
+      {
+        path: 'schedule',
+        name: 'scholar-schedule',
+        title: 'sections.schedule',
+        load: () => import('../features/scholar/schedule/schedule-page'),
+      },
+      {
+        path: 'arrivals',
+        name: 'scholar-arrivals',
+        title: 'sections.arrivals',
+        load: () => import('../features/scholar/arrivals/arrivals-page'),
+      },
+      {
+        path: 'check-in',
+        name: 'scholar-check-in',
+        title: 'sections.checkIn',
+        load: () => import('../features/scholar/check-in/check-in-page'),
+      },
+    ],
+  },
 ];
 
 /** The full path of a child route. */
@@ -321,6 +373,10 @@ export const mayOpen = (permissions: readonly string[], section: SectionRoute, c
   child
     ? requiredPermissions(section, child).every((p) => permissions.includes(p))
     : section.children.some((c) => mayOpen(permissions, section, c));
+
+/** True when a section is for this user type (a section without `userTypes` is for every type; an unknown type: yes). */
+export const isForUserType = (section: SectionRoute, userType: string | null | undefined): boolean =>
+  !section.userTypes || !userType || section.userTypes.includes(userType);
 
 /** The routes outside the sections, with their names. */
 export const FIXED_ROUTES = {

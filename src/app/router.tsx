@@ -17,6 +17,7 @@ import { RouteErrorBoundary } from './layouts/route-error';
 import {
   childPath,
   FIXED_ROUTES,
+  isForUserType,
   mayOpen,
   NOT_FOUND_ROUTE,
   requiredPermissions,
@@ -26,13 +27,18 @@ import {
 import { useStation } from './station/station-store';
 import { STATIONS, type StationDef, type StationPageDef, stationOf, stationPermissions } from './station/stations';
 
-/** The kiosk tiles for someone with these permissions: each section they may open, linked to its first page. */
+/**
+ * The kiosk tiles for someone with these permissions: each section they may open, linked to its first page. A section
+ * for other user types (the Scholar Portal, for scholars and parents) is left out when the person's type is known.
+ */
 export function kioskTiles(
   permissions: readonly string[],
   title: (key: string) => string,
   sections = SECTIONS,
+  userType: string | null = null,
 ): KioskTile[] {
   return sections.flatMap((section) => {
+    if (!isForUserType(section, userType)) return [];
     const first = section.children.find((c) => mayOpen(permissions, section, c));
     return first ? [{ href: childPath(section, first), title: title(section.title) }] : [];
   });
@@ -57,12 +63,54 @@ const NotFound = lazy(() => import('./layouts/not-found'));
 const StationLayout = lazy(() => import('./station/station-layout'));
 const StartStation = lazy(() => import('./station/start-station'));
 
+/**
+ * The Scholar Portal's layout with what the app gives it (features never import the app): the shared query client,
+ * the app bar, and the signed-in person. Its code, TanStack Query's and the portal's texts load together, lazily.
+ */
+const PortalLayout = lazy(async () => {
+  const [{ default: Layout }, { AppBar }, { appQueryClient }, { QueryClientProvider }] = await Promise.all([
+    import('../features/scholar/layout/portal-layout'),
+    import('./layouts/app-bar'),
+    import('./query-client'),
+    import('@tanstack/react-query'),
+    loadNamespaces('portal'),
+  ]);
+  const renderBar = () => <AppBar />;
+  function PortalShell({ section }: { section: SectionRoute }) {
+    const { t } = useTranslation();
+    const { user } = useSession();
+    const entries = section.children.map((c) => ({
+      path: c.path,
+      to: childPath(section, c),
+      title: t(c.title as 'sections.administration'),
+    }));
+    return (
+      <QueryClientProvider client={appQueryClient()}>
+        <Layout
+          title={t(section.title as 'sections.administration')}
+          entries={entries}
+          user={user ? { id: user.id, type: user.type } : null}
+          renderBar={renderBar}
+        />
+      </QueryClientProvider>
+    );
+  }
+  return { default: PortalShell };
+});
+
+/** The first section made for this user type (a scholar's or a parent's home is the portal), if any. */
+const homeSectionOf = (userType: string | undefined) =>
+  userType ? SECTIONS.find((s) => s.userTypes?.includes(userType)) : undefined;
+
 function KioskRoute() {
   const { t } = useTranslation(['common', 'kiosk']);
   const { permissions, user } = useSession();
+  const home = homeSectionOf(user?.type);
+  // A scholar or a parent has no kiosk: they land on the portal (the login screen sends everyone to /).
+  if (home) return <Navigate to={home.path} replace />;
   return (
     <KioskHome
-      tiles={kioskTiles(permissions, (key) => t(key as 'sections.administration'))}
+      tiles={kioskTiles(permissions, (key) => t(key as 'sections.administration'), SECTIONS, user?.type ?? null)}
       greeting={t('kiosk:welcome', { name: user?.nickname ?? user?.fname ?? '' })}
       footer={
         <Suspense fallback={null}>
@@ -151,7 +199,7 @@ function sectionRoutes(section: SectionRoute) {
         // The section opens for whoever may open one of its pages; each page checks its own permission.
         <Guarded>
           <Screen>
-            <SectionLayout section={section} />
+            {section.layout === 'portal' ? <PortalLayout section={section} /> : <SectionLayout section={section} />}
           </Screen>
         </Guarded>
       }

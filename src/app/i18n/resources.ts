@@ -22,6 +22,8 @@ import type meals from '../../../locales/en/meals.json';
 import type messenger from '../../../locales/en/messenger.json';
 import notifications from '../../../locales/en/notifications.json';
 import type pickUps from '../../../locales/en/pick-ups.json';
+import type portal from '../../../locales/en/portal.json';
+import type portalCalendar from '../../../locales/en/portal-calendar.json';
 import type portalContent from '../../../locales/en/portal-content.json';
 import type scanner from '../../../locales/en/scanner.json';
 import type signOut from '../../../locales/en/sign-out.json';
@@ -52,6 +54,8 @@ interface LazyEnglishResources {
   timesheet: typeof timesheet;
   'timesheet-records': typeof timesheetRecords;
   'timesheet-reports': typeof timesheetReports;
+  portal: typeof portal;
+  'portal-calendar': typeof portalCalendar;
 }
 
 // A Record, so the typecheck fails when a lazy namespace is missing here or one is listed that has no type above.
@@ -71,6 +75,8 @@ const LAZY: Record<keyof LazyEnglishResources, true> = {
   timesheet: true,
   'timesheet-records': true,
   'timesheet-reports': true,
+  portal: true,
+  'portal-calendar': true,
 };
 
 /** Every English namespace, bundled or lazy: the source of the typed translation keys. */

@@ -1,0 +1,93 @@
+/**
+ * Arrivals (issue P1 item 8): the scholar's arrivals of a month, newest first: the day, the time on the school's
+ * clock, on time or late with the reason; previous and next month. The month is in the address (`?month=YYYY-MM`).
+ */
+import { Badge, Flex, Stack, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import type { PortalArrivalsResponse } from '../../../contract';
+import { QueryState } from '../../../ui/data/query-state';
+import { formatDay } from '../../../ui/school-clock';
+import { usePortalQuery } from '../data/use-portal-query';
+import { AsOfNotice } from '../layout/as-of-notice';
+import { PeriodPager } from '../layout/period-pager';
+import { formatInstantTime, formatMonth, shiftMonth, useLocale } from '../layout/portal-format';
+import { ItemList, PortalScreen } from '../layout/portal-screen';
+import { usePortal } from '../portal-context';
+
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/** The screen. */
+export default function ArrivalsPage() {
+  const { t } = useTranslation('portal');
+  const { t: tc } = useTranslation();
+  const locale = useLocale();
+  const { userId, scholar, today, timeZone } = usePortal();
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('month');
+  const current = today.slice(0, 7);
+  const month = asked && MONTH.test(asked) ? asked : current;
+  const query = usePortalQuery<PortalArrivalsResponse>(
+    userId,
+    `v2/scholar/scholars/${scholar.id}/arrivals?month=${month}`,
+  );
+  const goTo = (next: string) =>
+    setParams(
+      (p) => {
+        if (next === current) p.delete('month');
+        else p.set('month', next);
+        return p;
+      },
+      { replace: true },
+    );
+  const arrivals = query.data?.data.data ?? [];
+  const late = arrivals.filter((a) => a.late).length;
+  return (
+    <PortalScreen title={tc('sections.arrivals')} subtitle={formatMonth(month, locale)}>
+      <PeriodPager
+        previousLabel={t('arrivals.previous')}
+        nextLabel={t('arrivals.next')}
+        currentLabel={t('arrivals.thisMonth')}
+        showCurrent={month !== current}
+        onPrevious={() => goTo(shiftMonth(month, -1))}
+        onNext={() => goTo(shiftMonth(month, 1))}
+        onCurrent={() => goTo(current)}
+      />
+      <AsOfNotice fetchedAt={query.data?.fetchedAt} fromDevice={query.data?.fromDevice} />
+      <QueryState query={query} isEmpty={arrivals.length === 0} emptyText={t('arrivals.empty')}>
+        <Stack gap="3">
+          <Text fontSize="sm" color="fg.muted">
+            {t('arrivals.count', { onTime: arrivals.length - late, late })}
+          </Text>
+          <ItemList>
+            {arrivals.map((a) => (
+              <Flex
+                as="li"
+                key={a.id}
+                gap="3"
+                align="start"
+                justify="space-between"
+                borderWidth="1px"
+                borderRadius="md"
+                p="3"
+              >
+                <Stack gap="0.5" minW="0">
+                  <Text fontWeight="semibold">{formatDay(a.school_day, locale)}</Text>
+                  <Text fontSize="sm">{formatInstantTime(a.occurred_at, timeZone, locale)}</Text>
+                  {a.late && a.reason && (
+                    <Text fontSize="sm" color="fg.muted">
+                      {t('arrivals.reason', { reason: a.reason })}
+                    </Text>
+                  )}
+                </Stack>
+                <Badge colorPalette={a.late ? 'orange' : 'green'} flexShrink={0}>
+                  {a.late ? t('arrivals.late') : t('arrivals.onTime')}
+                </Badge>
+              </Flex>
+            ))}
+          </ItemList>
+        </Stack>
+      </QueryState>
+    </PortalScreen>
+  );
+}

@@ -1,0 +1,30 @@
+/**
+ * "As of" (issue P1 item 10): when a portal screen shows the device's copy of an answer (the phone is offline or the
+ * server cannot be reached), it says so, with when that copy was fetched. Every portal screen puts it above its data.
+ */
+import { Alert } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { dateTimeFormat } from '../../../ui/intl-format';
+import { useLocale } from './portal-format';
+
+export interface AsOfNoticeProps {
+  /** Epoch ms when the server gave the answer. */
+  fetchedAt: number | undefined;
+  /** True when the answer shown is the device's copy. */
+  fromDevice: boolean | undefined;
+}
+
+/** The notice, or nothing when the answer is fresh from the server. */
+export function AsOfNotice({ fetchedAt, fromDevice }: AsOfNoticeProps) {
+  const { t } = useTranslation('portal');
+  const locale = useLocale();
+  if (!fromDevice || fetchedAt === undefined) return null;
+  // The moment on the person's own clock: it answers "how old is this?".
+  const when = dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(fetchedAt);
+  return (
+    <Alert.Root status="warning" size="sm" role="status">
+      <Alert.Indicator />
+      <Alert.Description>{t('layout.asOf', { when })}</Alert.Description>
+    </Alert.Root>
+  );
+}

@@ -1,0 +1,146 @@
+/**
+ * The Scholar Portal's layout (issue P1 items 1 and 3), phone first: the app bar (given by the app: account menu,
+ * settings, sync), whose portal this is (a parent's switcher), the screen, and the navigation: a bottom bar with
+ * "More" on phones, a side list from md up. It reads `v2/scholar/scholars` (kept on the device for offline use) and
+ * provides the portal context every screen reads. Entries the school switched off are left out of the navigation,
+ * and opening one by its address says so instead of showing it.
+ */
+import { Box, EmptyState, Flex } from '@chakra-ui/react';
+import { type ReactNode, useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router-dom';
+import { ApiError } from '../../../api/client';
+import type { PortalScholarsResponse } from '../../../contract';
+import { QueryState } from '../../../ui/data/query-state';
+import { schoolDayOf } from '../../../ui/school-clock';
+import { type PortalAnswer, usePortalQuery } from '../data/use-portal-query';
+import { BOTTOM_BAR_SPACE, BottomBar } from '../nav/bottom-bar';
+import { type NavEntry, visibleEntries } from '../nav/portal-entries';
+import { SideNav } from '../nav/side-nav';
+import { PortalContext, type PortalContextValue } from '../portal-context';
+import { ScholarSwitcher } from './scholar-switcher';
+import { useChosenScholar } from './use-chosen-scholar';
+
+export interface PortalLayoutProps {
+  /** The portal's title ('Scholar Portal'). */
+  title: string;
+  /** The built entries, from the route table, in order. */
+  entries: readonly NavEntry[];
+  /** The signed-in person; null while unknown. */
+  user: { id: string; type: string } | null;
+  /** The app bar. */
+  renderBar: () => ReactNode;
+}
+
+const SCHOLARS_PATH = 'v2/scholar/scholars';
+
+/** The current path without a trailing slash. */
+function useCleanPath(): string {
+  const { pathname } = useLocation();
+  return pathname.replace(/\/+$/, '') || '/';
+}
+
+/** The browser's title: the screen's and the portal's. */
+function useDocumentTitle(title: string, entries: readonly NavEntry[]) {
+  const path = useCleanPath();
+  const entry = entries.find((e) => e.to === path);
+  const text = entry ? `${entry.title} · ${title}` : title;
+  useEffect(() => {
+    document.title = text;
+  }, [text]);
+}
+
+function Message({ title, text }: { title: string; text: string }) {
+  return (
+    <EmptyState.Root>
+      <EmptyState.Content>
+        <EmptyState.Title as="h1">{title}</EmptyState.Title>
+        <EmptyState.Description>{text}</EmptyState.Description>
+      </EmptyState.Content>
+    </EmptyState.Root>
+  );
+}
+
+/** The portal with its scholars known: the context, the switcher, the screen and the navigation. */
+function PortalFrame({
+  user,
+  answer,
+  entries,
+}: {
+  user: { id: string; type: string };
+  answer: PortalAnswer<PortalScholarsResponse>;
+  entries: readonly NavEntry[];
+}) {
+  const { t } = useTranslation('portal');
+  const { data, settings, time_zone: timeZone, today } = answer.data;
+  const [scholar, setScholarId] = useChosenScholar(user.id, data);
+  const path = useCleanPath();
+  const value = useMemo<PortalContextValue | null>(
+    () =>
+      scholar
+        ? {
+            userId: user.id,
+            userType: user.type,
+            scholars: data,
+            scholar,
+            setScholarId,
+            settings,
+            timeZone,
+            // Offline, the day is the device's clock read in the school's zone, not the day the copy was saved.
+            today: answer.fromDevice ? schoolDayOf(Date.now(), timeZone) : today,
+            fetchedAt: answer.fetchedAt,
+            fromDevice: answer.fromDevice,
+          }
+        : null,
+    [user, data, scholar, setScholarId, settings, timeZone, today, answer.fetchedAt, answer.fromDevice],
+  );
+  const visible = visibleEntries(entries, settings.portal_entries_off);
+  const switchedOff = entries.some((e) => e.to === path) && !visible.some((e) => e.to === path);
+  if (!value) return null;
+  return (
+    <PortalContext.Provider value={value}>
+      <ScholarSwitcher />
+      <Flex flex="1" minH="0">
+        <SideNav entries={visible} />
+        <Box as="main" flex="1" minW="0" p={{ base: '3', md: '6' }} pb={{ base: BOTTOM_BAR_SPACE, md: '6' }}>
+          {switchedOff ? <Message title={t('layout.switchedOffTitle')} text={t('layout.switchedOff')} /> : <Outlet />}
+        </Box>
+      </Flex>
+      <BottomBar entries={visible} />
+    </PortalContext.Provider>
+  );
+}
+
+/** The layout: the app bar, then the portal or what stands in its way (loading, offline, error, no scholars). */
+export default function PortalLayout({ title, entries, user, renderBar }: PortalLayoutProps) {
+  const { t } = useTranslation('portal');
+  const query = usePortalQuery<PortalScholarsResponse>(user?.id, SCHOLARS_PATH);
+  useDocumentTitle(title, entries);
+  const answer = query.data;
+  const refused = query.error instanceof ApiError && query.error.status === 403;
+
+  let body: ReactNode;
+  if (user && answer && answer.data.data.length > 0) {
+    body = <PortalFrame user={user} answer={answer} entries={entries} />;
+  } else {
+    body = (
+      <Box as="main" flex="1" p={{ base: '3', md: '6' }}>
+        {refused ? (
+          <Message title={t('layout.notForYouTitle')} text={t('layout.notForYou')} />
+        ) : answer ? (
+          <Message title={t('layout.noScholarsTitle')} text={t('layout.noScholars')} />
+        ) : (
+          <QueryState query={query} isEmpty={false} emptyText="" offlineText={t('layout.offlineNoData')}>
+            {null}
+          </QueryState>
+        )}
+      </Box>
+    );
+  }
+  return (
+    <Box minH="100dvh" display="flex" flexDirection="column">
+      {renderBar()}
+      {body}
+    </Box>
+  );
+}

@@ -1,0 +1,40 @@
+/**
+ * Which of a parent's scholars the portal shows: kept on the device per signed-in person, so a reload (or the next
+ * visit) opens the same child. A choice that is no longer among the scholars falls back to the first.
+ */
+import { useCallback, useState } from 'react';
+import type { PortalScholar } from '../../../contract';
+
+const storageKey = (userId: string) => `portal.scholar.${userId}`;
+
+function readChoice(userId: string): string | null {
+  try {
+    return localStorage.getItem(storageKey(userId));
+  } catch {
+    return null;
+  }
+}
+
+function writeChoice(userId: string, scholarId: string): void {
+  try {
+    localStorage.setItem(storageKey(userId), scholarId);
+  } catch {
+    // Private mode or a full quota: the choice holds for this visit.
+  }
+}
+
+/** The chosen scholar (the first when none is chosen) and the function that chooses another. */
+export function useChosenScholar(
+  userId: string,
+  scholars: readonly PortalScholar[],
+): [PortalScholar | undefined, (id: string) => void] {
+  const [chosen, setChosen] = useState(() => readChoice(userId));
+  const choose = useCallback(
+    (id: string) => {
+      setChosen(id);
+      writeChoice(userId, id);
+    },
+    [userId],
+  );
+  return [scholars.find((s) => s.id === chosen) ?? scholars[0], choose];
+}
