@@ -12,9 +12,18 @@ export const session = createSessionStore({
   storage: localStorage,
 });
 
-// The scholar's session ending ends a parent's sign-in inside it (the server ends it too).
+// The scholar's session ending ends a parent's sign-in inside it (the server ends it too); and a scholar's or
+// parent's portal answers kept on the device go with their sign-out, so the next person on a shared phone cannot
+// read them offline. (Loaded on demand: the offline layer stays out of the first screens' code.)
+let portalUser: string | null = null;
 session.subscribe(() => {
-  if (session.getState().loggedIn === false) parentSession.forget();
+  const { loggedIn, user } = session.getState();
+  if (user) portalUser = user.type === 'staff' ? null : user.id;
+  if (loggedIn !== false) return;
+  parentSession.forget();
+  const gone = portalUser;
+  portalUser = null;
+  if (gone) void import('../../offline').then((m) => m.portalCache.clear(gone)).catch(() => undefined);
 });
 
 // Any 401 to a request that carried the token means the session ended on the server (revoked, expired, deactivated).
