@@ -31,12 +31,12 @@ class VersionOneDb extends Dexie {
 }
 
 describe('the offline database', () => {
-  it('declares version 4 with the outbox, meta and snapshot tables and their indexes', async () => {
+  it('declares version 5 with the outbox, meta, snapshot and portal tables and their indexes', async () => {
     const db = createOfflineDb(freshDbName());
     opened.push(db);
     await db.open();
     expect(createOfflineDb().name).toBe(OFFLINE_DB_NAME);
-    expect(db.verno).toBe(4);
+    expect(db.verno).toBe(5);
     const indexes = Object.fromEntries(db.tables.map((t) => [t.name, t.schema.indexes.map((i) => i.name).sort()]));
     expect(indexes).toEqual({
       outbox: ['[status+id]', '[status+next_attempt_at]', 'resource'],
@@ -49,6 +49,7 @@ describe('the offline database', () => {
       authorized_pick_ups: ['photo_id', 'scholar_id'],
       timesheets: ['[user_id+work_date]', 'user_id'],
       photos: [],
+      portal_cache: ['user_id'],
     });
     await setMeta(db, 'pull_cursor', 12);
     expect(await getMeta(db, 'pull_cursor')).toBe(12);
@@ -73,7 +74,7 @@ describe('the offline database', () => {
     const v2 = createOfflineDb(name);
     opened.push(v2);
     await v2.open();
-    expect(v2.verno).toBe(4);
+    expect(v2.verno).toBe(5);
     expect(await v2.outbox.toArray()).toEqual([entry]);
     expect(await v2.demographics.get(ada.id)).toEqual(ada);
     expect(await getMeta(v2, 'device_id')).toBe('kiosk-1');
@@ -113,7 +114,7 @@ describe('the offline database', () => {
     const v3 = createOfflineDb(name);
     opened.push(v3);
     await v3.open();
-    expect(v3.verno).toBe(4);
+    expect(v3.verno).toBe(5);
     expect(await v3.outbox.toArray()).toEqual([entry]);
     expect(await v3.nslp_records.toArray()).toEqual([meal]);
     // Version 2 dropped the pick-up adults the server already sent: the next pull is a full snapshot.
@@ -159,7 +160,7 @@ describe('the offline database', () => {
     const v4 = createOfflineDb(name);
     opened.push(v4);
     await v4.open();
-    expect(v4.verno).toBe(4);
+    expect(v4.verno).toBe(5);
     expect(await v4.outbox.toArray()).toEqual([entry]);
     // Version 3 never kept the timesheets the server already sent: the next pull is a full snapshot.
     expect(await getMeta(v4, 'pull_cursor')).toBeUndefined();
@@ -201,7 +202,7 @@ describe('the offline database', () => {
     class NextVersion extends OfflineDb {
       constructor() {
         super(name);
-        this.version(5)
+        this.version(6)
           .stores({ staff_notes: 'id, user_id' })
           .upgrade((tx) =>
             tx
@@ -216,7 +217,7 @@ describe('the offline database', () => {
     const v5 = new NextVersion();
     opened.push(v5);
     await v5.open();
-    expect(v5.verno).toBe(5);
+    expect(v5.verno).toBe(6);
     expect(v5.tables.map((t) => t.name).sort()).toEqual([
       'authorized_pick_ups',
       'check_ins',
@@ -226,6 +227,7 @@ describe('the offline database', () => {
       'nslp_records',
       'outbox',
       'photos',
+      'portal_cache',
       'school_settings',
       'staff_notes',
       'timesheets',
