@@ -1,0 +1,56 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../api/client';
+import { portalCache } from '../../../offline';
+import { FakeServer, json } from '../../../test/fake-server';
+import { readPortal } from './use-portal-query';
+
+class PortalServer extends FakeServer {
+  status = 200;
+  body: unknown = { data: ['fresh'] };
+  protected route(): Response {
+    return json(this.status, this.body);
+  }
+}
+
+let server: PortalServer;
+beforeEach(() => {
+  server = new PortalServer().install();
+});
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await portalCache.clear('u1');
+});
+
+describe('reading the portal', () => {
+  it("online: the server's answer, kept on the device", async () => {
+    const answer = await readPortal<{ data: string[] }>('u1', 'v2/scholar/scholars');
+    expect(answer.fromDevice).toBe(false);
+    expect(answer.data).toEqual({ data: ['fresh'] });
+    expect((await portalCache.read('u1', 'v2/scholar/scholars'))?.data).toEqual({ data: ['fresh'] });
+  });
+
+  it('the server unreachable: the last answer with when it was fetched; nothing kept: the offline error', async () => {
+    await portalCache.write('u1', 'v2/scholar/scholars', { data: ['kept'] }, 1234);
+    server.offline = true;
+    const answer = await readPortal<{ data: string[] }>('u1', 'v2/scholar/scholars');
+    expect(answer).toEqual({ data: { data: ['kept'] }, fetchedAt: 1234, fromDevice: true });
+    const missing = readPortal('u1', 'v2/scholar/calendar');
+    await expect(missing).rejects.toBeInstanceOf(ApiError);
+    await expect(missing).rejects.toMatchObject({ status: 0 });
+  });
+
+  it('a refusal (404) is never covered by an older answer', async () => {
+    await portalCache.write('u1', 'v2/scholar/scholars/x/home', { data: 'old' }, 1);
+    server.status = 404;
+    server.body = { message: 'No such scholar.' };
+    await expect(readPortal('u1', 'v2/scholar/scholars/x/home')).rejects.toMatchObject({ status: 404 });
+  });
+
+  it("another person's kept answer is not theirs", async () => {
+    await portalCache.write('u2', 'v2/scholar/scholars', { data: ['theirs'] }, 1);
+    server.offline = true;
+    await expect(readPortal('u1', 'v2/scholar/scholars')).rejects.toMatchObject({ status: 0 });
+    await portalCache.clear('u2');
+  });
+});
