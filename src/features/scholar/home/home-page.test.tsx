@@ -1,0 +1,175 @@
+import 'fake-indexeddb/auto';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { PortalHomeResponse } from '../../../contract';
+import { portalCache } from '../../../offline';
+import { renderWithProviders } from '../../../test/render-with-providers';
+import { ANA, FakePortalServer, scholarsAnswer } from '../layout/fake-portal-server';
+import { PortalContext, type PortalContextValue } from '../portal-context';
+import HomePage from './home-page';
+
+const HOME_PATH = `v2/scholar/scholars/${ANA.id}/home`;
+
+const EMPTY_DAY: PortalHomeResponse = {
+  date: '2026-11-27',
+  classes: [],
+  meetings: [],
+  announcements: [],
+  arrival: null,
+};
+
+const FULL_DAY: PortalHomeResponse = {
+  date: '2026-11-27',
+  classes: [
+    {
+      course_id: 'c1',
+      name: 'Math 7',
+      teacher: 'Ms. Lopez',
+      room: '12',
+      meet_url: null,
+      weekday: 5,
+      start_time: '08:30',
+      end_time: '09:20',
+    },
+  ],
+  meetings: [
+    {
+      id: 'm1',
+      title: 'Robotics club',
+      starts_at: '2026-11-27T22:00:00Z',
+      ends_at: '2026-11-27T23:00:00Z',
+      place: null,
+      meet_url: 'https://meet.google.com/abc-defg-hij',
+      leader: 'Mr. Kim',
+    },
+  ],
+  announcements: [
+    {
+      id: 'a1',
+      title: 'Picture day',
+      body: 'Wear your uniform on Monday.',
+      starts_on: '2026-11-25',
+      ends_on: null,
+      updated_at: '2026-11-25T16:00:00Z',
+    },
+  ],
+  arrival: {
+    id: 'r1',
+    occurred_at: '2026-11-27T15:52:00Z',
+    school_day: '2026-11-27',
+    late: false,
+    reason: null,
+  },
+};
+
+let users = 0;
+afterEach(() => vi.unstubAllGlobals());
+
+async function renderHome(server: FakePortalServer, userId = `home-user-${++users}`) {
+  server.install();
+  const settings = scholarsAnswer([ANA]).settings;
+  const value: PortalContextValue = {
+    userId,
+    userType: 'student',
+    scholars: [ANA],
+    scholar: ANA,
+    setScholarId: () => undefined,
+    settings,
+    timeZone: 'America/Los_Angeles',
+    today: '2026-11-27',
+    fetchedAt: Date.now(),
+    fromDevice: false,
+  };
+  await renderWithProviders(
+    <PortalContext.Provider value={value}>
+      <HomePage />
+    </PortalContext.Provider>,
+    { route: '/scholar' },
+  );
+  return userId;
+}
+
+describe('Scholar Portal: Home', () => {
+  it("shows today's check-in, classes, meetings and announcements of the chosen scholar", async () => {
+    const server = new FakePortalServer();
+    server.answers.set(HOME_PATH, FULL_DAY);
+    await renderHome(server);
+    expect(screen.getByRole('heading', { level: 1, name: 'Home' })).toBeTruthy();
+    expect(screen.getByText('Today, Friday, November 27')).toBeTruthy();
+    expect(await screen.findByText('Checked in at 7:52 AM')).toBeTruthy();
+    expect(server.requests.at(-1)?.query.get('date')).toBe('2026-11-27');
+    const classes = screen.getByRole('region', { name: 'Classes today' });
+    expect(within(classes).getByText('Math 7')).toBeTruthy();
+    expect(within(classes).getByText('8:30 AM – 9:20 AM')).toBeTruthy();
+    expect(within(classes).getByText('Room 12 · Teacher: Ms. Lopez')).toBeTruthy();
+    const meetings = screen.getByRole('region', { name: 'Group meetings today' });
+    expect(within(meetings).getByText('2:00 PM – 3:00 PM')).toBeTruthy();
+    expect(within(meetings).getByRole('link', { name: 'Join Meet' }).getAttribute('href')).toBe(
+      'https://meet.google.com/abc-defg-hij',
+    );
+    expect(within(meetings).getByText('Led by Mr. Kim')).toBeTruthy();
+    const news = screen.getByRole('region', { name: 'Announcements' });
+    expect(within(news).getByRole('heading', { name: 'Picture day' })).toBeTruthy();
+    expect(within(news).getByText('Wear your uniform on Monday.')).toBeTruthy();
+    expect(screen.queryByText(/as of/)).toBeNull();
+  });
+
+  it('says when the scholar was late, with the reason, and when they have not checked in yet', async () => {
+    const server = new FakePortalServer();
+    const late = { ...FULL_DAY.arrival, occurred_at: '2026-11-27T16:20:00Z', late: true, reason: 'Doctor' };
+    server.answers.set(HOME_PATH, { ...EMPTY_DAY, arrival: late });
+    await renderHome(server);
+    expect(await screen.findByText('Late: Doctor')).toBeTruthy();
+    expect(screen.getByText('Checked in late at 8:20 AM')).toBeTruthy();
+  });
+
+  it('a quiet day: not checked in yet, and each part says it has nothing', async () => {
+    const server = new FakePortalServer();
+    server.answers.set(HOME_PATH, EMPTY_DAY);
+    await renderHome(server);
+    expect(await screen.findByText('Not checked in yet today')).toBeTruthy();
+    expect(screen.getByText('No classes today.')).toBeTruthy();
+    expect(screen.getByText('No group meetings today.')).toBeTruthy();
+    expect(screen.getByText('No announcements.')).toBeTruthy();
+  });
+
+  it('loads with a skeleton, then shows the day', async () => {
+    const server = new FakePortalServer();
+    server.answers.set(HOME_PATH, EMPTY_DAY);
+    const release = server.holdWhen((r) => r.path === HOME_PATH);
+    await renderHome(server);
+    expect(screen.getByRole('status').getAttribute('aria-busy')).toBe('true');
+    release();
+    expect(await screen.findByText('Not checked in yet today')).toBeTruthy();
+  });
+
+  it('offline: the day the device kept, with "as of"', async () => {
+    const server = new FakePortalServer();
+    server.offline = true;
+    const userId = `home-user-${++users}`;
+    const fetchedAt = Date.UTC(2026, 10, 27, 15, 0);
+    await portalCache.write(userId, `${HOME_PATH}?date=2026-11-27`, FULL_DAY, fetchedAt);
+    await renderHome(server, userId);
+    expect(await screen.findByText('Checked in at 7:52 AM')).toBeTruthy();
+    const notice = screen.getByRole('status');
+    expect(notice.textContent).toMatch(/You are offline: showing what this device saved, as of Nov 27, 2026/);
+  });
+
+  it('offline with nothing on the device: says so', async () => {
+    const server = new FakePortalServer();
+    server.offline = true;
+    await renderHome(server);
+    expect(
+      await screen.findByText('You are offline and this has not been downloaded to this device yet.'),
+    ).toBeTruthy();
+  });
+
+  it('an error shows with Try again', async () => {
+    const server = new FakePortalServer();
+    await renderHome(server);
+    expect(await screen.findByText('No such scholar.')).toBeTruthy();
+    server.answers.set(HOME_PATH, EMPTY_DAY);
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Not checked in yet today')).toBeTruthy();
+  });
+});

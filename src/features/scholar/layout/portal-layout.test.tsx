@@ -1,0 +1,171 @@
+import 'fake-indexeddb/auto';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../test/render-with-providers';
+import type { NavEntry } from '../nav/portal-entries';
+import { usePortal } from '../portal-context';
+import { ANA, FakePortalServer, LEO, scholarsAnswer } from './fake-portal-server';
+import PortalLayout from './portal-layout';
+
+const ENTRIES: NavEntry[] = [
+  ['', 'Home'],
+  ['this-week', 'This Week'],
+  ['schedule', 'Schedule'],
+  ['resources', 'Scholar Resources'],
+  ['calendar', 'Calendar'],
+  ['library', 'Library'],
+  ['arrivals', 'Arrivals'],
+  ['check-in', 'Check In'],
+].map(([path = '', title = '']) => ({ path, to: path ? `/scholar/${path}` : '/scholar', title }));
+
+/** What a screen sees of the portal context. */
+function Probe() {
+  const { scholar, today, fromDevice } = usePortal();
+  return (
+    <p>
+      Showing {scholar.fname} on {today}
+      {fromDevice ? ' (device)' : ''}
+    </p>
+  );
+}
+
+let users = 0;
+afterEach(() => vi.unstubAllGlobals());
+
+async function renderLayout(server: FakePortalServer, { userId = `user-${++users}`, route = '/scholar' } = {}) {
+  server.install();
+  const result = await renderWithProviders(
+    <Routes>
+      <Route
+        path="/scholar"
+        element={
+          <PortalLayout
+            title="Scholar Portal"
+            entries={ENTRIES}
+            user={{ id: userId, type: 'parent' }}
+            renderBar={() => <div>App bar</div>}
+          />
+        }
+      >
+        <Route index element={<Probe />} />
+        <Route path="*" element={<Probe />} />
+      </Route>
+    </Routes>,
+    { route },
+  );
+  return { ...result, userId };
+}
+
+const linkNames = (nav: HTMLElement) =>
+  within(nav)
+    .queryAllByRole('link', { hidden: true })
+    .map((a) => a.textContent);
+
+/**
+ * The side list. jsdom applies the base (phone) styles, where it is hidden for the bottom bar, and a hidden element
+ * has no accessible name to find it by.
+ */
+function sideNav(): HTMLElement {
+  const nav = document.querySelector<HTMLElement>('nav[aria-label="Portal navigation"]');
+  if (!nav) throw new Error('no side list');
+  return nav;
+}
+
+describe('Scholar Portal layout', () => {
+  it('on a phone: the four most used entries in the bottom bar, the rest behind More; every entry in the side list', async () => {
+    await renderLayout(new FakePortalServer());
+    expect(await screen.findByText('Showing Ana on 2026-11-27')).toBeTruthy();
+    const bar = screen.getByRole('navigation', { name: 'Main entries' });
+    expect(linkNames(bar)).toEqual(['Home', 'This Week', 'Schedule', 'Calendar']);
+    expect(within(bar).getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe('page');
+    const side = sideNav();
+    expect(linkNames(side)).toEqual(ENTRIES.map((e) => e.title));
+    fireEvent.click(within(bar).getByRole('button', { name: 'More entries' }));
+    const menu = await screen.findByRole('menu');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((i) => i.textContent),
+    ).toEqual(['Scholar Resources', 'Library', 'Arrivals', 'Check In']);
+  });
+
+  it('leaves out the entries the school switched off, and says so when one is opened by its address', async () => {
+    const server = new FakePortalServer();
+    server.scholars = scholarsAnswer([ANA], ['this-week', 'calendar', 'library']);
+    await renderLayout(server, { route: '/scholar/calendar' });
+    expect(await screen.findByRole('heading', { name: 'This part of the portal is switched off' })).toBeTruthy();
+    expect(screen.queryByText(/^Showing/)).toBeNull();
+    const bar = screen.getByRole('navigation', { name: 'Main entries' });
+    expect(linkNames(bar)).toEqual(['Home', 'Schedule', 'Scholar Resources', 'Arrivals']);
+    expect(linkNames(sideNav())).toEqual(['Home', 'Schedule', 'Scholar Resources', 'Arrivals', 'Check In']);
+    fireEvent.click(within(bar).getByRole('button', { name: 'More entries' }));
+    expect((await screen.findAllByRole('menuitem')).map((i) => i.textContent)).toEqual(['Check In']);
+  });
+
+  it('a parent switches between their scholars, and the choice holds on the next visit', async () => {
+    const server = new FakePortalServer();
+    server.scholars = scholarsAnswer([ANA, LEO]);
+    const first = await renderLayout(server);
+    const select = (await screen.findByLabelText('Scholar')) as HTMLSelectElement;
+    expect([...select.options].map((o) => o.text)).toEqual(['Ana García (grade 7)', 'Leo García (grade 3)']);
+    expect(screen.getByText('Showing Ana on 2026-11-27')).toBeTruthy();
+    fireEvent.change(select, { target: { value: LEO.id } });
+    expect(await screen.findByText('Showing Leonardo on 2026-11-27')).toBeTruthy();
+    first.unmount();
+    await renderLayout(server, { userId: first.userId });
+    expect(await screen.findByText('Showing Leonardo on 2026-11-27')).toBeTruthy();
+    expect((screen.getByLabelText('Scholar') as HTMLSelectElement).value).toBe(LEO.id);
+  });
+
+  it('a scholar sees their own name and grade, with no switcher', async () => {
+    await renderLayout(new FakePortalServer());
+    expect(await screen.findByText('Ana García')).toBeTruthy();
+    expect(screen.getByText('Grade 7')).toBeTruthy();
+    expect(screen.queryByLabelText('Scholar')).toBeNull();
+  });
+
+  it('someone with no scholars linked sees why, and a staff member that the portal is not theirs', async () => {
+    const server = new FakePortalServer();
+    server.scholars = scholarsAnswer([]);
+    const first = await renderLayout(server);
+    expect(await screen.findByRole('heading', { name: 'No scholars linked' })).toBeTruthy();
+    expect(screen.getByText('App bar')).toBeTruthy();
+    expect(screen.queryByRole('navigation')).toBeNull();
+    first.unmount();
+    server.failNext('GET', /^v2\/scholar\/scholars$/, 403, { message: 'Forbidden.' });
+    await renderLayout(server);
+    expect(await screen.findByRole('heading', { name: 'The Scholar Portal is for scholars and parents' })).toBeTruthy();
+  });
+
+  it('offline with nothing on the device: says so, and Try again loads the portal once back online', async () => {
+    const server = new FakePortalServer();
+    server.offline = true;
+    await renderLayout(server);
+    expect(
+      await screen.findByText(/You are offline and the portal has not been saved on this device yet/),
+    ).toBeTruthy();
+    server.offline = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Showing Ana on 2026-11-27')).toBeTruthy();
+  });
+
+  it('offline with the portal on the device: shows it, today read from the clock', async () => {
+    const server = new FakePortalServer();
+    const first = await renderLayout(server);
+    expect(await screen.findByText('Showing Ana on 2026-11-27')).toBeTruthy();
+    first.unmount();
+    server.offline = true;
+    await renderLayout(server, { userId: first.userId });
+    expect(await screen.findByText(/\(device\)$/)).toBeTruthy();
+  });
+
+  it('an error the server answers shows with Try again', async () => {
+    const server = new FakePortalServer();
+    server.failNext('GET', /^v2\/scholar\/scholars$/, 422, { message: 'Not today.' });
+    await renderLayout(server);
+    expect(await screen.findByText('Not today.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(screen.getByText('Showing Ana on 2026-11-27')).toBeTruthy());
+  });
+});
