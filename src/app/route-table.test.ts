@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PERMISSIONS } from '../contract';
+import { DEFAULT_ROLES, PERMISSIONS } from '../contract';
 import {
   childPath,
   isForUserType,
@@ -165,5 +165,37 @@ describe('route table', () => {
     expect(isKnownPath('/check-in')).toBe(true);
     expect(isKnownPath('/meals', [])).toBe(false);
     expect(isKnownPath('/nowhere')).toBe(false);
+  });
+});
+
+describe('the portal content section (issue P1 item 9)', () => {
+  const section = SECTIONS.find((s) => s.path === '/portal-content');
+
+  it('is portal_content-view_any with its six screens, and loads their texts', () => {
+    expect(section).toMatchObject({
+      name: 'portal-content',
+      title: 'sections.portalContent',
+      permission: 'portal_content-view_any',
+      namespaces: ['portal-content'],
+    });
+    expect(
+      section?.children.map((c) => [c.name, section && childPath(section, c), c.title, c.permission ?? null]),
+    ).toEqual([
+      ['portal-content-announcements', '/portal-content', 'sections.announcements', null],
+      ['portal-content-group-meetings', '/portal-content/group-meetings', 'sections.groupMeetings', null],
+      ['portal-content-classes', '/portal-content/classes', 'sections.classes', null],
+      ['portal-content-calendar-events', '/portal-content/calendar-events', 'sections.calendarEvents', null],
+      ['portal-content-resources', '/portal-content/resources', 'sections.resourcesAndLibrary', null],
+      ['portal-content-settings', '/portal-content/settings', 'sections.portalSettings', 'portal_content-update'],
+    ]);
+  });
+
+  it('opens the lists to whoever may read portal content, and the settings only to whoever may change it', () => {
+    const staff = DEFAULT_ROLES.Staff ?? [];
+    const frontOffice = DEFAULT_ROLES['Front Office'] ?? [];
+    expect(mayOpenPath('/portal-content/classes', staff)).toBe(true);
+    expect(mayOpenPath('/portal-content/settings', staff)).toBe(false);
+    expect(mayOpenPath('/portal-content/settings', frontOffice)).toBe(true);
+    expect(mayOpenPath('/portal-content', [])).toBe(false);
   });
 });

@@ -288,6 +288,37 @@ export const SECTIONS: readonly SectionRoute[] = [
         title: 'sections.announcements',
         load: withPermissions(() => import('../features/portal-content/announcements/announcements-page')),
       },
+      {
+        path: 'group-meetings',
+        name: 'portal-content-group-meetings',
+        title: 'sections.groupMeetings',
+        load: withPermissions(() => import('../features/portal-content/group-meetings/group-meetings-page')),
+      },
+      {
+        path: 'classes',
+        name: 'portal-content-classes',
+        title: 'sections.classes',
+        load: withPermissions(() => import('../features/portal-content/classes/classes-page')),
+      },
+      {
+        path: 'calendar-events',
+        name: 'portal-content-calendar-events',
+        title: 'sections.calendarEvents',
+        load: withPermissions(() => import('../features/portal-content/calendar-events/calendar-events-page')),
+      },
+      {
+        path: 'resources',
+        name: 'portal-content-resources',
+        title: 'sections.resourcesAndLibrary',
+        load: withPermissions(() => import('../features/portal-content/resources/resources-page')),
+      },
+      {
+        path: 'settings',
+        name: 'portal-content-settings',
+        title: 'sections.portalSettings',
+        permission: 'portal_content-update',
+        load: withPermissions(() => import('../features/portal-content/settings/portal-settings-page')),
+      },
     ],
   },
   {

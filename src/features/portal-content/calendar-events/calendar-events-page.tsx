@@ -1,0 +1,85 @@
+/**
+ * Calendar Events (/portal-content/calendar-events, issue P1 item 9): the school calendar the portal shows, all-day or
+ * timed on the school's clock, each with its color; filtered by the days they start.
+ */
+import { Badge, HStack, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { useSchoolTimeZone } from '../../../api/school-time-zone';
+import { type CalendarEventCreate, type CalendarEventRecord, EVENT_COLORS } from '../../../contract';
+import { schoolDayOf } from '../../../ui/school-clock';
+import { calendarEventsApi } from '../api/portal-content-api';
+import { ContentScreen } from '../parts/content-screen';
+import { DateRangeFilter, dateRangeFilter } from '../parts/date-range-filter';
+import { whenText } from '../parts/when-text';
+import { EventForm } from './event-form';
+
+export interface CalendarEventsPageProps {
+  permissions: readonly string[];
+}
+
+/** The screen. */
+export default function CalendarEventsPage({ permissions }: CalendarEventsPageProps) {
+  const { t, i18n } = useTranslation('portal-content', { keyPrefix: 'events' });
+  const { t: tc } = useTranslation();
+  const timeZone = useSchoolTimeZone();
+  const today = schoolDayOf(Date.now(), timeZone);
+  const when = (r: CalendarEventRecord) => whenText(r.starts_at, r.ends_at, r.all_day, timeZone, i18n.language);
+  const colorName = (color: string) =>
+    (EVENT_COLORS as readonly string[]).includes(color) ? t(`colors.${color as (typeof EVENT_COLORS)[number]}`) : color;
+  return (
+    <ContentScreen<CalendarEventRecord, CalendarEventCreate>
+      title={tc('sections.calendarEvents')}
+      intro={t('intro')}
+      permissions={permissions}
+      api={calendarEventsApi}
+      sorts={[
+        ['starts_at', t('fields.startsAt')],
+        ['title', t('fields.title')],
+      ]}
+      defaultSort="-starts_at"
+      filter={dateRangeFilter}
+      filters={(state) => <DateRangeFilter state={state} />}
+      columns={[
+        { key: 'title', label: t('fields.title'), sortField: 'title', render: (r) => r.title },
+        {
+          key: 'when',
+          label: t('fields.when'),
+          sortField: 'starts_at',
+          render: (r) => (
+            <HStack as="span" gap="2" wrap="wrap" display="inline-flex">
+              <span>{when(r)}</span>
+              {r.all_day && <Badge variant="subtle">{t('allDay')}</Badge>}
+            </HStack>
+          ),
+        },
+        {
+          key: 'color',
+          label: t('fields.color'),
+          render: (r) => (
+            <Badge colorPalette={r.color} variant="solid">
+              {colorName(r.color)}
+            </Badge>
+          ),
+        },
+        {
+          key: 'description',
+          label: t('fields.description'),
+          render: (r) => <Text as="span">{r.description ?? '–'}</Text>,
+        },
+      ]}
+      words={{
+        searchLabel: t('search'),
+        add: t('add'),
+        empty: t('empty'),
+        caption: tc('sections.calendarEvents'),
+        addTitle: t('addTitle'),
+        editTitle: (r) => t('editTitle', { title: r.title }),
+        deleteTitle: t('deleteTitle'),
+        deleteBody: (r) => t('deleteBody', { title: r.title }),
+        deleted: (r) => t('deleted', { title: r.title }),
+        what: (r) => `${r.title}, ${when(r)}`,
+      }}
+      form={(args) => <EventForm {...args} timeZone={timeZone} today={today} />}
+    />
+  );
+}
