@@ -65,7 +65,8 @@ const StartStation = lazy(() => import('./station/start-station'));
 
 /**
  * The Scholar Portal's layout with what the app gives it (features never import the app): the shared query client,
- * the app bar, and the signed-in person. Its code, TanStack Query's and the portal's texts load together, lazily.
+ * the app bar, and the signed-in person. Its code, TanStack Query's, the portal's texts and the Chakra recipes the first
+ * screens leave out (theme/more-recipes.ts) load together, lazily.
  */
 const PortalLayout = lazy(async () => {
   const [{ default: Layout }, { AppBar }, { appQueryClient }, { QueryClientProvider }] = await Promise.all([
@@ -74,6 +75,8 @@ const PortalLayout = lazy(async () => {
     import('./query-client'),
     import('@tanstack/react-query'),
     loadNamespaces('portal'),
+    // The recipes of the portal's screens (menus, tables, badges...), added before any of them renders.
+    import('./theme/more-recipes'),
   ]);
   const renderBar = () => <AppBar />;
   function PortalShell({ section }: { section: SectionRoute }) {

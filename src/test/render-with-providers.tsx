@@ -10,6 +10,8 @@ import type { ReactElement } from 'react';
 import { type Location, MemoryRouter, useLocation } from 'react-router-dom';
 import { initI18n, LAZY_NAMESPACES, loadNamespaces } from '../app/i18n';
 import { AppThemeProvider } from '../app/theme';
+// Every screen renders inside a layout that has added the rest of the recipes (see more-recipes.ts).
+import '../app/theme/more-recipes';
 
 // Screens wait on a fake server and Chakra's overlays; on a busy CI machine one second is too tight for `findBy`.
 configure({ asyncUtilTimeout: 3000 });

@@ -17,6 +17,8 @@ import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Language, setLanguage, toLanguage } from '../app/i18n';
 import { type ColorMode, useColorMode } from '../app/theme';
+// The menu's recipe is not in the first chunk (the login screen shows only the menu's button).
+import '../app/theme/more-recipes';
 
 const COLOR_MODES: readonly ColorMode[] = ['light', 'dark', 'system'];
 const LANGUAGES: readonly { value: Language; label: 'settings.english' | 'settings.spanish' }[] = [

@@ -16,6 +16,8 @@ import { useSchoolName } from '../../features/auth/use-config';
 import { appQueryClient } from '../query-client';
 import { childPath, mayOpen, type SectionRoute } from '../route-table';
 import { AppBar } from './app-bar';
+// The recipes of the section's screens (tables, dialogs, drawers...), before any of them renders.
+import '../theme/more-recipes';
 
 function SectionNav({ section, onNavigate }: { section: SectionRoute; onNavigate?: () => void }) {
   const { t } = useTranslation();

@@ -1,6 +1,7 @@
 import { defaultSystem } from '@chakra-ui/react';
 import { recipes as chakraRecipes, slotRecipes as chakraSlotRecipes } from '@chakra-ui/react/theme';
 import { describe, expect, it } from 'vitest';
+import { MORE_RECIPES, MORE_SLOT_RECIPES } from './more-recipes';
 import { COMPACT_RECIPES, OVERLAY_Z_INDEX, system } from './system';
 
 /** Every CSS variable the system declares, with the selector path it is declared under. */
@@ -125,6 +126,11 @@ describe('recipes', () => {
     InputAddon: 'inputAddon',
     Toaster: 'toast',
   };
+  const modules = import.meta.glob<string>(['../../**/*.{ts,tsx}', '!../../**/*.test.{ts,tsx}'], {
+    query: '?raw',
+    import: 'default',
+    eager: true,
+  });
   const chakraKeys = new Set([...Object.keys(chakraRecipes), ...Object.keys(chakraSlotRecipes)]);
   const sources = import.meta.glob<string>(['../../**/*.tsx', '!../../**/*.test.tsx'], {
     query: '?raw',
@@ -139,7 +145,7 @@ describe('recipes', () => {
     expect(Object.keys(chakraRecipes).filter((key) => system.isRecipe(key)).length).toBeLessThan(20);
   });
 
-  it('has a recipe for every Chakra component the app imports (a missing one would render unstyled)', () => {
+  it('has a recipe for every Chakra component the app imports, with more-recipes.ts (a missing one would render unstyled)', () => {
     const missing: string[] = [];
     for (const [path, source] of Object.entries(sources)) {
       for (const [, names = ''] of source.matchAll(/import\s*\{([^}]*)\}\s*from\s*'@chakra-ui\/react'/g)) {
@@ -151,6 +157,67 @@ describe('recipes', () => {
     }
     expect(Object.keys(sources).length).toBeGreaterThan(3);
     expect(missing).toEqual([]);
+  });
+
+  it('builds in every recipe the first screens use: the rest (more-recipes.ts) is not loaded before they render', () => {
+    // The modules the first screens evaluate before anything has imported more-recipes.ts: the entry (main.tsx and its
+    // static imports) and the lazy modules of /login, /parent-login, / (kiosk home) and the not-found page, with the
+    // notification host and the settings menu's button. Keep in step with router.tsx and bench/initial-js.mjs.
+    const roots = [
+      'src/main.tsx',
+      'src/app/layouts/centered-layout.tsx',
+      'src/features/auth/login-page.tsx',
+      'src/features/auth/parent-login-page.tsx',
+      'src/app/layouts/plain-layout.tsx',
+      'src/features/kiosk/kiosk-home.tsx',
+      'src/app/station/start-station.tsx',
+      'src/app/layouts/not-found.tsx',
+      'src/ui/notifications/notification-host.tsx',
+      'src/ui/settings-menu.tsx',
+    ];
+    // Module paths from the repository root ('src/app/...'); the glob's keys are relative to this file.
+    const join = (from: string, specifier: string) =>
+      [...from.split('/').slice(0, -1), ...specifier.split('/')]
+        .reduce<string[]>((parts, part) => {
+          if (part === '..') parts.pop();
+          else if (part !== '.') parts.push(part);
+          return parts;
+        }, [])
+        .join('/');
+    const files = new Map(Object.entries(modules).map(([key, source]) => [join('src/app/theme/x', key), source]));
+    const resolveImport = (from: string, specifier: string) => {
+      const path = join(from, specifier);
+      return ['', '.ts', '.tsx', '/index.ts', '/index.tsx'].map((ext) => path + ext).find((p) => files.has(p));
+    };
+    const visited = new Set<string>();
+    const queue = [...roots];
+    const used: string[] = [];
+    while (queue.length > 0) {
+      const path = queue.pop() as string;
+      if (visited.has(path)) continue;
+      visited.add(path);
+      const source = files.get(path);
+      expect(source, path).toBeDefined();
+      // A module that imports more-recipes.ts has them before it (or anything it imports) renders.
+      if (!source || /import\s+'[./]*(app\/)?theme\/more-recipes'/.test(source)) continue;
+      for (const [, names = ''] of source.matchAll(/import\s*\{([^}]*)\}\s*from\s*'@chakra-ui\/react'/g)) {
+        for (const name of names.split(',').map((n) => n.trim().replace(/^type\s+/, ''))) {
+          const key = ALIASES[name] ?? name.charAt(0).toLowerCase() + name.slice(1);
+          if (chakraKeys.has(key)) used.push(`${name} (${key}) in ${path}`);
+        }
+      }
+      // Static imports and re-exports only (not `import type`, not `import()`): what evaluates with the module.
+      for (const [, specifier = ''] of source.matchAll(
+        /^(?:import|export)\s+(?!type\b)(?:[^'";]*?\bfrom\s*)?'(\.[^']+)'/gm,
+      )) {
+        const target = resolveImport(path, specifier);
+        if (target) queue.push(target);
+      }
+    }
+    expect(visited.size).toBeGreaterThan(20);
+    const later = new Set([...Object.keys(MORE_RECIPES), ...Object.keys(MORE_SLOT_RECIPES)]);
+    expect(used.filter((entry) => later.has(/\((\w+)\)/.exec(entry)?.[1] ?? ''))).toEqual([]);
+    expect(used.length).toBeGreaterThan(5);
   });
 
   it('declares every theme variable the plain-element style sheets and inline styles use (a typo would fall back)', () => {

@@ -7,6 +7,11 @@
  *   `defaultBaseConfig` (conditions and style utilities), Chakra's tokens, semantic tokens, text/layer/animation
  *   styles and global CSS, plus only the recipes listed in `RECIPES` and `SLOT_RECIPES` below. Each recipe is imported
  *   by name from '@chakra-ui/react/theme', so the bundler drops the rest (checked with `npm run bench`).
+ * - Only the recipes of the first screens (sign-in, kiosk home, the app's error and loading states) are built in here.
+ *   The rest (tables, tabs, dialogs, drawers, menus, badges...: about 6 kB gzip) are added to this same system by
+ *   `more-recipes.ts` when a module that renders them loads: the section, portal and station layouts, the settings
+ *   menu and the kiosk's start-station panel import it. Chakra reads a recipe only when a component first renders,
+ *   so adding them before any such component renders styles it exactly as if it had been here from the start.
  * - Breakpoints follow the product specification (sm 600, md 960, lg 1280, xl 1920, xxl 2560). Chakra's responsive
  *   props know the widest one as `2xl`, so the spec's `xxl` is mapped to that key (see `BREAKPOINTS`).
  * - `primary` is a semantic palette (slate #344955 in light mode, violet #B15DFF in dark mode) with every key a Chakra
@@ -23,41 +28,21 @@ import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react'
 import {
   alertSlotRecipe,
   animationStyles,
-  avatarSlotRecipe,
-  badgeRecipe,
   buttonRecipe,
   cardSlotRecipe,
-  checkboxSlotRecipe,
-  checkmarkRecipe,
   cssVarsPrefix,
   cssVarsRoot,
-  dialogSlotRecipe,
-  drawerSlotRecipe,
-  emptyStateSlotRecipe,
   fieldSlotRecipe,
-  fieldsetSlotRecipe,
   globalCss,
   headingRecipe,
   iconRecipe,
-  inputAddonRecipe,
   inputRecipe,
   keyframes,
   layerStyles,
   linkRecipe,
-  menuSlotRecipe,
-  nativeSelectSlotRecipe,
-  progressSlotRecipe,
-  radioGroupSlotRecipe,
-  radiomarkRecipe,
   semanticTokens,
   separatorRecipe,
-  skeletonRecipe,
   spinnerRecipe,
-  switchSlotRecipe,
-  tableSlotRecipe,
-  tabsSlotRecipe,
-  tagSlotRecipe,
-  textareaRecipe,
   textStyles,
   tokens,
 } from '@chakra-ui/react/theme';
@@ -71,50 +56,31 @@ export const OVERLAY_Z_INDEX = 2000;
 const FONT_STACK = 'Roboto, system-ui, sans-serif';
 
 /**
- * The recipes of the Chakra components the app uses. A component whose recipe is missing here still renders, but
- * UNSTYLED (Chakra falls back to an empty recipe without a warning): when a screen starts using another Chakra
- * component (Popover, Accordion, Stat, Toaster...), add its recipe here, imported by name from
- * '@chakra-ui/react/theme', and check the budget with `npm run bench`.
+ * The recipes of the Chakra components the first screens use (the entry chunk, /login and its centred layout, the
+ * kiosk home, the not-found page, notifications); every other component's recipe is in `more-recipes.ts`. A component
+ * whose recipe is missing still renders, but UNSTYLED (Chakra falls back to an empty recipe without a warning): when
+ * a screen starts using another Chakra component (Popover, Accordion, Stat, Toaster...), add its recipe to
+ * `more-recipes.ts` (here only if a first screen uses it: it then costs the login screen's budget), imported by name
+ * from '@chakra-ui/react/theme', and check the budget with `npm run bench`. system.test.ts checks both rules.
  *
  * Button also styles IconButton and CloseButton; inputAddon styles InputGroup's addons; checkmark and radiomark are
  * the indicators inside Checkbox, Menu's checkbox items and RadioGroup; icon styles Icon.
  */
 const RECIPES = {
-  badge: badgeRecipe,
   button: buttonRecipe,
-  checkmark: checkmarkRecipe,
   heading: headingRecipe,
   icon: iconRecipe,
   input: inputRecipe,
-  inputAddon: inputAddonRecipe,
   link: linkRecipe,
-  radiomark: radiomarkRecipe,
   separator: separatorRecipe,
-  skeleton: skeletonRecipe,
   spinner: spinnerRecipe,
-  textarea: textareaRecipe,
 };
 
-/** The slot recipes (multi-part components) the app uses; the same rule as `RECIPES` applies. */
+/** The slot recipes (multi-part components) of the first screens; the same rule as `RECIPES` applies. */
 const SLOT_RECIPES = {
   alert: alertSlotRecipe,
-  avatar: avatarSlotRecipe,
   card: cardSlotRecipe,
-  checkbox: checkboxSlotRecipe,
-  dialog: dialogSlotRecipe,
-  drawer: drawerSlotRecipe,
-  emptyState: emptyStateSlotRecipe,
   field: fieldSlotRecipe,
-  fieldset: fieldsetSlotRecipe,
-  menu: menuSlotRecipe,
-  nativeSelect: nativeSelectSlotRecipe,
-  progress: progressSlotRecipe,
-  radioGroup: radioGroupSlotRecipe,
-  // NativeSelect's recipe is built on Select's, so Select's own recipe is in the bundle anyway and costs nothing here.
-  switch: switchSlotRecipe,
-  table: tableSlotRecipe,
-  tabs: tabsSlotRecipe,
-  tag: tagSlotRecipe,
 };
 
 /** The recipes and slot recipes whose default size is `sm` (dense station screens). */
@@ -125,7 +91,8 @@ function compact<T extends { defaultVariants?: object }>(recipe: T): T {
   return { ...recipe, defaultVariants: { ...recipe.defaultVariants, size: 'sm' } };
 }
 
-function withCompactDefaults<T extends Record<string, { defaultVariants?: object }>>(recipes: T): T {
+/** The recipes with the compact default size where `COMPACT_RECIPES` says so (also used by `more-recipes.ts`). */
+export function withCompactDefaults<T extends Record<string, { defaultVariants?: object }>>(recipes: T): T {
   const compactKeys: readonly string[] = COMPACT_RECIPES;
   return Object.fromEntries(
     Object.entries(recipes).map(([key, recipe]) => [key, compactKeys.includes(key) ? compact(recipe) : recipe]),
