@@ -106,15 +106,16 @@ describe('route table', () => {
     expect(section).toMatchObject({ name: 'scholar', title: 'sections.scholarPortal', layout: 'portal' });
     expect(section.permission).toBeUndefined();
     expect(section.userTypes).toEqual(['student', 'parent']);
-    expect(section.namespaces).toContain('portal');
+    expect(section.namespaces).toEqual(['portal', 'portal-calendar']);
     const built = section.children.map((c) => [c.name, childPath(section, c), c.title, c.permission ?? null]);
-    // The seed's order; calendar, resources and library are another screen's (they join when built).
-    expect(
-      built.filter(([name]) => !['scholar-calendar', 'scholar-resources', 'scholar-library'].includes(`${name}`)),
-    ).toEqual([
+    // The seed's order (the work, independent study, COVID and conference entries join with their issues).
+    expect(built).toEqual([
       ['scholar-home', '/scholar', 'sections.home', null],
       ['scholar-this-week', '/scholar/this-week', 'sections.thisWeek', null],
       ['scholar-schedule', '/scholar/schedule', 'sections.schedule', null],
+      ['scholar-resources', '/scholar/resources', 'sections.scholarResources', null],
+      ['scholar-calendar', '/scholar/calendar', 'sections.calendar', null],
+      ['scholar-library', '/scholar/library', 'sections.library', null],
       ['scholar-arrivals', '/scholar/arrivals', 'sections.arrivals', null],
       ['scholar-check-in', '/scholar/check-in', 'sections.checkIn', null],
     ]);

@@ -348,7 +348,7 @@ export const SECTIONS: readonly SectionRoute[] = [
     path: '/scholar',
     name: 'scholar',
     title: 'sections.scholarPortal',
-    namespaces: ['portal'],
+    namespaces: ['portal', 'portal-calendar'],
     userTypes: ['student', 'parent'],
     layout: 'portal',
     children: [
@@ -369,6 +369,24 @@ export const SECTIONS: readonly SectionRoute[] = [
         name: 'scholar-schedule',
         title: 'sections.schedule',
         load: () => import('../features/scholar/schedule/schedule-page'),
+      },
+      {
+        path: 'resources',
+        name: 'scholar-resources',
+        title: 'sections.scholarResources',
+        load: () => import('../features/scholar/resources/resources-page'),
+      },
+      {
+        path: 'calendar',
+        name: 'scholar-calendar',
+        title: 'sections.calendar',
+        load: () => import('../features/scholar/calendar/calendar-page'),
+      },
+      {
+        path: 'library',
+        name: 'scholar-library',
+        title: 'sections.library',
+        load: () => import('../features/scholar/resources/library-page'),
       },
       {
         path: 'arrivals',

@@ -53,7 +53,7 @@ export default function HomePage() {
           <Stack gap="5">
             <CheckInStatus arrival={home.arrival} timeZone={timeZone} />
             <Part id="home-classes" title={t('home.classes')} empty={home.classes.length ? null : t('home.noClasses')}>
-              <ItemList>
+              <ItemList variant="rows">
                 {home.classes.map((c) => (
                   <ClassItem key={`${c.course_id}-${c.start_time}`} item={c} />
                 ))}
@@ -64,7 +64,7 @@ export default function HomePage() {
               title={t('home.meetings')}
               empty={home.meetings.length ? null : t('home.noMeetings')}
             >
-              <ItemList>
+              <ItemList variant="rows">
                 {home.meetings.map((m) => (
                   <MeetingItem key={m.id} meeting={m} timeZone={timeZone} />
                 ))}

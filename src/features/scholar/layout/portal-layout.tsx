@@ -99,11 +99,13 @@ function PortalFrame({
   if (!value) return null;
   return (
     <PortalContext.Provider value={value}>
-      <ScholarSwitcher />
       <Flex flex="1" minH="0">
         <SideNav entries={visible} />
-        <Box as="main" flex="1" minW="0" p={{ base: '3', md: '6' }} pb={{ base: BOTTOM_BAR_SPACE, md: '6' }}>
-          {switchedOff ? <Message title={t('layout.switchedOffTitle')} text={t('layout.switchedOff')} /> : <Outlet />}
+        <Box as="main" flex="1" minW="0" pb={{ base: BOTTOM_BAR_SPACE, md: '6' }}>
+          <ScholarSwitcher />
+          <Box px={{ base: '3', md: '6' }} pt={{ base: '3', md: '6' }}>
+            {switchedOff ? <Message title={t('layout.switchedOffTitle')} text={t('layout.switchedOff')} /> : <Outlet />}
+          </Box>
         </Box>
       </Flex>
       <BottomBar entries={visible} />

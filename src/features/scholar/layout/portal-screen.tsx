@@ -24,10 +24,17 @@ export function PortalScreen({ title, subtitle, children }: PortalScreenProps) {
   );
 }
 
-/** A list of items (meetings, classes, arrivals) without bullets. */
-export function ItemList({ children, label }: { children: ReactNode; label?: string }) {
-  return (
-    <Stack as="ul" gap="2" listStyleType="none" p="0" m="0" aria-label={label}>
+/**
+ * A list without bullets: of cards (arrivals, announcements: each item draws its own border), or of rows in one
+ * bordered box (a day's classes and meetings, each a TimeRow).
+ */
+export function ItemList({ children, variant = 'cards' }: { children: ReactNode; variant?: 'cards' | 'rows' }) {
+  return variant === 'rows' ? (
+    <Stack as="ul" gap="0" listStyleType="none" m="0" px="3" borderWidth="1px" borderRadius="md">
+      {children}
+    </Stack>
+  ) : (
+    <Stack as="ul" gap="2" listStyleType="none" p="0" m="0">
       {children}
     </Stack>
   );

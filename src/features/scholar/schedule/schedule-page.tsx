@@ -45,7 +45,7 @@ export default function SchedulePage() {
               <Heading as="h2" size="md" id={`weekday-${weekday}`} textTransform="capitalize">
                 {weekdayName(weekday, locale)}
               </Heading>
-              <ItemList>
+              <ItemList variant="rows">
                 {list.map((c) => (
                   <ClassItem key={`${c.course_id}-${c.start_time}`} item={c} />
                 ))}

@@ -75,7 +75,7 @@ export default function ThisWeekPage() {
               <Heading as="h2" size="md" id={`week-${day}`}>
                 {formatLongDay(day, locale)}
               </Heading>
-              <ItemList>
+              <ItemList variant="rows">
                 {list.map((m) => (
                   <MeetingItem key={m.id} meeting={m} timeZone={timeZone} />
                 ))}
