@@ -1,5 +1,6 @@
 /** An event's details, opened from the grid or the agenda: its title, when it is, and its description. */
 import { Box, HStack, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PortalEvent } from '../../../contract/scholar-portal';
 import { DialogShell } from '../../../ui/dialog-shell';
@@ -12,11 +13,14 @@ export interface EventDialogProps {
 }
 
 /** The dialog; closed while `event` is null. */
-export function EventDialog({ event, format, onClose }: EventDialogProps) {
+export function EventDialog({ event: asked, format, onClose }: EventDialogProps) {
   const { t } = useTranslation('portal-calendar');
+  // The last event shown stays in the dialog while it closes, so its content does not vanish mid-animation.
+  const [event, setEvent] = useState(asked);
+  if (asked && asked !== event) setEvent(asked);
   return (
     <DialogShell
-      open={event !== null}
+      open={asked !== null}
       onClose={onClose}
       title={
         event && (

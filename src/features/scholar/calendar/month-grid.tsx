@@ -105,8 +105,10 @@ export function MonthGrid({ month, weekStartsOn, today, byDay, format, onOpen }:
                       alignSelf="flex-end"
                       minW="6"
                       h="6"
-                      lineHeight="6"
-                      textAlign="center"
+                      px="1"
+                      display="flex"
+                      alignItems="center"
+                      justifyContent="center"
                       borderRadius="full"
                       fontSize="sm"
                       fontWeight={isToday ? 'bold' : undefined}
