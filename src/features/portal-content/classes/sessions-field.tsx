@@ -50,8 +50,8 @@ export function SessionsField({ value, onChange, errors }: SessionsFieldProps) {
       <Fieldset.Legend fontSize="sm" fontWeight="medium">
         {t('fields.sessions')}
       </Fieldset.Legend>
+      {value.length === 0 && <Text color="fg.muted">{t('noSessions')}</Text>}
       <Stack as="ul" listStyleType="none" gap="3" aria-label={t('fields.sessions')}>
-        {value.length === 0 && <Text color="fg.muted">{t('noSessions')}</Text>}
         {value.map((row, index) => {
           const at = (field: string) => errors[`sessions.${index}.${field}`];
           const name = t('sessionName', {
