@@ -35,7 +35,10 @@ export const api = ky.create({
     ],
     afterResponse: [
       ({ request, response }) => {
-        if (response.status === 401 && request.headers.has('Authorization')) {
+        // A sign-in's 401 is a wrong password, not the end of the session it was sent in (a parent signing in on
+        // a scholar's phone mistypes: the scholar stays signed in).
+        const signingIn = /\/v2\/auth\/login/.test(new URL(request.url).pathname);
+        if (response.status === 401 && request.headers.has('Authorization') && !signingIn) {
           for (const listener of unauthorizedListeners) listener(request.url);
         }
       },

@@ -92,7 +92,10 @@ describe('the Scholar Portal on a phone', () => {
       const switcher = page.getByLabel('Scholar', { exact: true });
       await switcher.waitFor({ timeout: 60_000 });
       const [first, second] = family as [{ id: string; name: string }, { id: string; name: string }];
-      await page.getByText(first.name).first().waitFor();
+      expect(await switcher.inputValue()).toBe(first.id);
+      expect(await switcher.locator('option').allTextContents()).toEqual(
+        family.map((s) => expect.stringContaining(s.name) as unknown as string),
+      );
       await switcher.selectOption(second.id);
       await page.getByRole('navigation', { name: 'Main entries' }).getByRole('link', { name: 'Schedule' }).click();
       await heading(page, 'Schedule').waitFor();
