@@ -59,30 +59,25 @@ export default function ArrivalsPage() {
           <Text fontSize="sm" color="fg.muted">
             {t('arrivals.count', { onTime: arrivals.length - late, late })}
           </Text>
-          <ItemList>
+          <ItemList variant="rows">
             {arrivals.map((a) => (
-              <Flex
-                as="li"
-                key={a.id}
-                gap="3"
-                align="start"
-                justify="space-between"
-                borderWidth="1px"
-                borderRadius="md"
-                p="3"
-              >
-                <Stack gap="0.5" minW="0">
+              <Flex as="li" key={a.id} gap="3" py="2.5" borderBottomWidth="1px" _last={{ borderBottomWidth: '0' }}>
+                <Stack gap="0.5" minW="0" flex="1">
                   <Text fontWeight="semibold">{formatDay(a.school_day, locale)}</Text>
-                  <Text fontSize="sm">{formatInstantTime(a.occurred_at, timeZone, locale)}</Text>
                   {a.late && a.reason && (
                     <Text fontSize="sm" color="fg.muted">
                       {t('arrivals.reason', { reason: a.reason })}
                     </Text>
                   )}
                 </Stack>
-                <Badge colorPalette={a.late ? 'orange' : 'green'} flexShrink={0}>
-                  {a.late ? t('arrivals.late') : t('arrivals.onTime')}
-                </Badge>
+                <Stack gap="0.5" align="end" flexShrink={0}>
+                  <Text fontSize="sm" fontVariantNumeric="tabular-nums">
+                    {formatInstantTime(a.occurred_at, timeZone, locale)}
+                  </Text>
+                  <Badge colorPalette={a.late ? 'orange' : 'green'}>
+                    {a.late ? t('arrivals.late') : t('arrivals.onTime')}
+                  </Badge>
+                </Stack>
               </Flex>
             ))}
           </ItemList>

@@ -55,7 +55,7 @@ export function BottomBar({ entries }: { entries: readonly NavEntry[] }) {
                   fontWeight={isActive ? 'semibold' : 'normal'}
                 >
                   <EntryIcon entry={entryOf(e.path)} />
-                  <Box as="span" truncate maxW="full" px="1">
+                  <Box as="span" lineClamp={2} maxW="full" px="0.5" textAlign="center">
                     {e.title}
                   </Box>
                 </Flex>
