@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { entryOf, type NavEntry, splitForBottomBar, visibleEntries } from './portal-entries';
+
+const entry = (path: string): NavEntry => ({ path, to: path ? `/scholar/${path}` : '/scholar', title: path || 'home' });
+const paths = (list: NavEntry[]) => list.map((e) => e.path);
+const ALL = ['', 'this-week', 'schedule', 'resources', 'calendar', 'library', 'arrivals', 'check-in'].map(entry);
+
+describe('portal entries', () => {
+  it("knows the school's switchable entries by their path ('' is home)", () => {
+    expect(entryOf('')).toBe('home');
+    expect(entryOf('check-in')).toBe('check-in');
+    expect(entryOf('work/current')).toBeNull();
+  });
+
+  it('leaves out what the school switched off and keeps entries it cannot switch off', () => {
+    const list = [...ALL, entry('work/current')];
+    expect(paths(visibleEntries(list, ['calendar', 'home']))).toEqual([
+      'this-week',
+      'schedule',
+      'resources',
+      'library',
+      'arrivals',
+      'check-in',
+      'work/current',
+    ]);
+  });
+
+  it('puts Home, This Week, Schedule and Calendar in the bottom bar, in order, and the rest in More', () => {
+    const { bar, more } = splitForBottomBar(ALL);
+    expect(paths(bar)).toEqual(['', 'this-week', 'schedule', 'calendar']);
+    expect(paths(more)).toEqual(['resources', 'library', 'arrivals', 'check-in']);
+  });
+
+  it('fills the bar with the first others when some of the most used are absent, and needs no More for four', () => {
+    const some = visibleEntries(ALL, ['this-week', 'calendar']);
+    expect(paths(splitForBottomBar(some).bar)).toEqual(['', 'schedule', 'resources', 'library']);
+    const four = ALL.slice(0, 4);
+    expect(splitForBottomBar(four)).toEqual({ bar: four, more: [] });
+  });
+});
