@@ -13,6 +13,7 @@
 import initialJs from './initial-js.mjs';
 import lunchLine from './lunch-line.mjs';
 import mealTap from './meal-tap.mjs';
+import portalFirstVisit from './portal-first-visit.mjs';
 import rosterSearch from './roster-search.mjs';
 import scanToScreen from './scan-to-screen.mjs';
 import serverStart from './server-start.mjs';
@@ -30,4 +31,5 @@ export const BENCHMARKS = [
   lunchLine,
   scanToScreen,
   timesheetGrid,
+  portalFirstVisit,
 ];
