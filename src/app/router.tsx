@@ -69,16 +69,24 @@ const StartStation = lazy(() => import('./station/start-station'));
  * screens leave out (theme/more-recipes.ts) load together, lazily.
  */
 const PortalLayout = lazy(async () => {
-  const [{ default: Layout }, { AppBar }, { appQueryClient }, { QueryClientProvider }] = await Promise.all([
-    import('../features/scholar/layout/portal-layout'),
-    import('./layouts/app-bar'),
-    import('./query-client'),
-    import('@tanstack/react-query'),
-    loadNamespaces('portal'),
-    // The recipes of the portal's screens (menus, tables, badges...), added before any of them renders.
-    import('./theme/more-recipes'),
-  ]);
-  const renderBar = () => <AppBar />;
+  const [{ default: Layout }, { AppBar }, { appQueryClient }, { QueryClientProvider }, { ParentCoSessionStrip }] =
+    await Promise.all([
+      import('../features/scholar/layout/portal-layout'),
+      import('./layouts/app-bar'),
+      import('./query-client'),
+      import('@tanstack/react-query'),
+      import('../features/auth/parent-co-session-strip'),
+      loadNamespaces('portal'),
+      // The recipes of the portal's screens (menus, tables, badges...), added before any of them renders.
+      import('./theme/more-recipes'),
+    ]);
+  // A parent signed in inside the scholar's session shows under the bar, with the way to end it.
+  const renderBar = () => (
+    <>
+      <AppBar />
+      <ParentCoSessionStrip />
+    </>
+  );
   function PortalShell({ section }: { section: SectionRoute }) {
     const { t } = useTranslation();
     const { user } = useSession();

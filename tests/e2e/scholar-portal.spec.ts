@@ -124,13 +124,21 @@ describe('the Scholar Portal on a phone', () => {
       await page.getByText('Username or password is incorrect.').waitFor();
       await signInWithForm(page, 'parent@demo.school');
       await page.waitForURL((url) => url.pathname === '/scholar', { timeout: 30_000 });
+      // The portal says a parent is signed in on this phone, with the way to end it.
+      await page
+        .getByRole('status')
+        .filter({ hasText: /^Parent signed in: / })
+        .waitFor();
       await page.goto(`${server.url}/scholar/parent-login`);
       await page.getByText(/is signed in as a parent for/).waitFor();
       await page.getByRole('button', { name: 'End parent sign-in' }).click();
       await page.getByLabel('Email', { exact: true }).waitFor();
+      // The parent's token no longer works; the scholar's does.
+      expect(await page.evaluate(() => sessionStorage.getItem('auth.parentSession'))).toBeNull();
       await page.goto(`${server.url}/scholar`);
       await heading(page, 'Home').waitFor({ timeout: 30_000 });
       expect(new URL(page.url()).pathname).toBe('/scholar');
+      expect(await page.getByText(/^Parent signed in: /).count()).toBe(0);
     } finally {
       await close();
     }
