@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PortalHomeResponse } from '../../../contract';
 import { portalCache } from '../../../offline';
 import { renderWithProviders } from '../../../test/render-with-providers';
-import { ANA, FakePortalServer, scholarsAnswer } from '../layout/fake-portal-server';
-import { PortalContext, type PortalContextValue } from '../portal-context';
+import { ANA, FakePortalServer } from '../layout/fake-portal-server';
+import { TestPortal } from '../layout/portal-test-context';
 import HomePage from './home-page';
 
 const HOME_PATH = `v2/scholar/scholars/${ANA.id}/home`;
@@ -67,23 +67,10 @@ afterEach(() => vi.unstubAllGlobals());
 
 async function renderHome(server: FakePortalServer, userId = `home-user-${++users}`) {
   server.install();
-  const settings = scholarsAnswer([ANA]).settings;
-  const value: PortalContextValue = {
-    userId,
-    userType: 'student',
-    scholars: [ANA],
-    scholar: ANA,
-    setScholarId: () => undefined,
-    settings,
-    timeZone: 'America/Los_Angeles',
-    today: '2026-11-27',
-    fetchedAt: Date.now(),
-    fromDevice: false,
-  };
   await renderWithProviders(
-    <PortalContext.Provider value={value}>
+    <TestPortal userId={userId}>
       <HomePage />
-    </PortalContext.Provider>,
+    </TestPortal>,
     { route: '/scholar' },
   );
   return userId;

@@ -1,7 +1,7 @@
 /**
  * The portal's fake API for screen tests: `v2/scholar/scholars` from `scholars`, and every other portal call from
- * `answers` by path (without its query; the request's query is recorded); a path it does not know answers 404 as the
- * server does for a scholar outside the caller's scope.
+ * `answers` by path (without its query): a body, or a function of the request's query that answers one (undefined:
+ * 404); a path it does not know answers 404 as the server does for a scholar outside the caller's scope.
  */
 import type { PortalScholar, PortalScholarsResponse } from '../../../contract';
 import { type BaseRecordedRequest, FakeServer, json } from '../../../test/fake-server';
@@ -40,11 +40,12 @@ export function scholarsAnswer(
 
 export class FakePortalServer extends FakeServer {
   scholars: PortalScholarsResponse = scholarsAnswer([ANA]);
-  answers = new Map<string, unknown>();
+  answers = new Map<string, unknown | ((query: URLSearchParams) => unknown)>();
 
   protected route(_request: Request, recorded: BaseRecordedRequest): Response {
     if (recorded.path === 'v2/scholar/scholars') return json(200, this.scholars);
-    const body = this.answers.get(recorded.path);
+    const answer = this.answers.get(recorded.path);
+    const body = typeof answer === 'function' ? answer(recorded.query) : answer;
     return body === undefined ? json(404, { message: 'No such scholar.' }) : json(200, body);
   }
 }

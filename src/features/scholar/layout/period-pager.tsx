@@ -12,21 +12,23 @@ export interface PeriodPagerProps {
   onCurrent: () => void;
 }
 
-/** The buttons. */
+/** The buttons: previous and next side by side (they fit a 360 px phone), back to the current one after them. */
 export function PeriodPager(props: PeriodPagerProps) {
   return (
     <Flex gap="2" wrap="wrap">
       <Button size="sm" variant="outline" onClick={props.onPrevious}>
-        ‹ {props.previousLabel}
+        <span aria-hidden="true">‹</span>
+        {props.previousLabel}
+      </Button>
+      <Button size="sm" variant="outline" onClick={props.onNext}>
+        {props.nextLabel}
+        <span aria-hidden="true">›</span>
       </Button>
       {props.showCurrent && (
         <Button size="sm" variant="ghost" onClick={props.onCurrent}>
           {props.currentLabel}
         </Button>
       )}
-      <Button size="sm" variant="outline" onClick={props.onNext}>
-        {props.nextLabel} ›
-      </Button>
     </Flex>
   );
 }
