@@ -103,6 +103,20 @@ describe('Scholar Portal layout', () => {
     expect((await screen.findAllByRole('menuitem')).map((i) => i.textContent)).toEqual(['Check In']);
   });
 
+  it('with Home switched off, the portal opens on the first entry the school keeps', async () => {
+    const server = new FakePortalServer();
+    server.scholars = scholarsAnswer([ANA], ['home']);
+    const { location } = await renderLayout(server);
+    expect(await screen.findByText('Showing Ana on 2026-11-27')).toBeTruthy();
+    expect(location().pathname).toBe('/scholar/this-week');
+    expect(linkNames(screen.getByRole('navigation', { name: 'Main entries' }))).toEqual([
+      'This Week',
+      'Schedule',
+      'Scholar Resources',
+      'Calendar',
+    ]);
+  });
+
   it('a parent switches between their scholars, and the choice holds on the next visit', async () => {
     const server = new FakePortalServer();
     server.scholars = scholarsAnswer([ANA, LEO]);

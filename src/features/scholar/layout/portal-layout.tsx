@@ -2,13 +2,13 @@
  * The Scholar Portal's layout (issue P1 items 1 and 3), phone first: the app bar (given by the app: account menu,
  * settings, sync), whose portal this is (a parent's switcher), the screen, and the navigation: a bottom bar with
  * "More" on phones, a side list from md up. It reads `v2/scholar/scholars` (kept on the device for offline use) and
- * provides the portal context every screen reads. Entries the school switched off are left out of the navigation,
- * and opening one by its address says so instead of showing it.
+ * provides the portal context every screen reads. Entries the school switched off are left out of the navigation;
+ * opening one by its address says so instead of showing it (Home switched off: the first entry kept opens instead).
  */
 import { Box, EmptyState, Flex } from '@chakra-ui/react';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation } from 'react-router-dom';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { ApiError } from '../../../api/client';
 import type { PortalScholarsResponse } from '../../../contract';
 import { QueryState } from '../../../ui/data/query-state';
@@ -97,6 +97,9 @@ function PortalFrame({
   const visible = visibleEntries(entries, settings.portal_entries_off);
   const switchedOff = entries.some((e) => e.to === path) && !visible.some((e) => e.to === path);
   if (!value) return null;
+  // Home switched off: the portal opens on the first entry the school keeps.
+  const first = visible[0];
+  if (switchedOff && first && entries[0]?.to === path) return <Navigate to={first.to} replace />;
   return (
     <PortalContext.Provider value={value}>
       <Flex flex="1" minH="0">
