@@ -139,7 +139,9 @@ describe('Scholar Portal: Home', () => {
     await renderHome(server, userId);
     expect(await screen.findByText('Checked in at 7:52 AM')).toBeTruthy();
     const notice = screen.getByRole('status');
-    expect(notice.textContent).toMatch(/You are offline: showing what this device saved, as of Nov 27, 2026/);
+    expect(notice.textContent).toMatch(
+      /You are offline: showing what this device saved, as of Nov 27, 2026, 7:00\sAM\./,
+    );
   });
 
   it('offline with nothing on the device: says so', async () => {

@@ -3,8 +3,10 @@
  * server cannot be reached), it says so, with when that copy was fetched. Every portal screen puts it above its data.
  */
 import { Alert } from '@chakra-ui/react';
+import { useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dateTimeFormat } from '../../../ui/intl-format';
+import { PortalContext } from '../portal-context';
 import { useLocale } from './portal-format';
 
 export interface AsOfNoticeProps {
@@ -18,9 +20,10 @@ export interface AsOfNoticeProps {
 export function AsOfNotice({ fetchedAt, fromDevice }: AsOfNoticeProps) {
   const { t } = useTranslation('portal');
   const locale = useLocale();
+  // On the school's clock like every other time on the portal's screens (the device's outside the portal).
+  const timeZone = useContext(PortalContext)?.timeZone;
   if (!fromDevice || fetchedAt === undefined) return null;
-  // The moment on the person's own clock: it answers "how old is this?".
-  const when = dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(fetchedAt);
+  const when = dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(fetchedAt);
   return (
     <Alert.Root status="warning" size="sm" role="status">
       <Alert.Indicator />
