@@ -17,6 +17,9 @@ export default fp(async function staticApp(app: FastifyInstance, opts: { root: s
       root,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies of its text files (scripts/precompress.mjs): sent to browsers that accept
+      // them, with Vary: Accept-Encoding.
+      preCompressed: true,
       setHeaders(res, path) {
         if (/\/assets\//.test(path)) res.header('cache-control', 'public, max-age=31536000, immutable');
         else res.header('cache-control', 'no-cache');
