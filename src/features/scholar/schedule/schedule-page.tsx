@@ -2,13 +2,13 @@
  * Schedule (issue P1 item 5): the scholar's classes by weekday, Monday to Sunday, only the days that have classes,
  * each with its time on the school's clock, room, teacher and Meet link.
  */
-import { Heading, Stack, Text } from '@chakra-ui/react';
+import { Badge, Heading, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { PortalClass, PortalScheduleResponse } from '../../../contract';
 import { QueryState } from '../../../ui/data/query-state';
 import { usePortalQuery } from '../data/use-portal-query';
 import { AsOfNotice } from '../layout/as-of-notice';
-import { useLocale, weekdayName } from '../layout/portal-format';
+import { isoWeekdayOf, useLocale, weekdayName } from '../layout/portal-format';
 import { ItemList, PortalScreen } from '../layout/portal-screen';
 import { usePortal } from '../portal-context';
 import { ClassItem } from './class-item';
@@ -27,7 +27,8 @@ export default function SchedulePage() {
   const { t } = useTranslation('portal');
   const { t: tc } = useTranslation();
   const locale = useLocale();
-  const { userId, scholar } = usePortal();
+  const { userId, scholar, today } = usePortal();
+  const todayWeekday = isoWeekdayOf(today);
   const query = usePortalQuery<PortalScheduleResponse>(userId, `v2/scholar/scholars/${scholar.id}/schedule`);
   const classes = query.data?.data.data ?? [];
   return (
@@ -44,6 +45,12 @@ export default function SchedulePage() {
             <Stack as="section" key={weekday} gap="2" aria-labelledby={`weekday-${weekday}`}>
               <Heading as="h2" size="md" id={`weekday-${weekday}`} textTransform="capitalize">
                 {weekdayName(weekday, locale)}
+                {weekday === todayWeekday && ' '}
+                {weekday === todayWeekday && (
+                  <Badge colorPalette="primary" ms="2" textTransform="none">
+                    {t('schedule.today')}
+                  </Badge>
+                )}
               </Heading>
               <ItemList variant="rows">
                 {list.map((c) => (
