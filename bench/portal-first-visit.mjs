@@ -138,6 +138,15 @@ async function visit(page, requests, url) {
     controlled: window.__controlledAtStart,
     path: location.pathname,
   }));
+  if (process.env.BENCH_PORTAL_TRACE) {
+    // The waterfall of the visit (BENCH_PORTAL_TRACE=1): what the page fetched, when, and how big, to find the chain.
+    const rows = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((r) => [Math.round(r.startTime), Math.round(r.responseEnd), r.transferSize, r.name.replace(location.origin, '')]),
+    );
+    for (const [start, end, size, name] of rows) console.log(`${String(start).padStart(6)} ${String(end).padStart(6)} ${String(size).padStart(7)} ${name}`);
+  }
   const last = entries.at(-1);
   if (!last) throw new Error(`no largest-contentful-paint entry on ${path}`);
   if (!path.startsWith(PORTAL_PATH)) throw new Error(`the app went to ${path}, not ${PORTAL_PATH}`);

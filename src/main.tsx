@@ -1,8 +1,8 @@
 /**
  * Entry point: mounts the app into <div id="app"> (index.html). The colour mode is applied before the first paint,
  * the remembered language is loaded, the session check starts (it does not hold up the first paint: a cached user
- * shows at once), and the service worker is registered (its module fetched on its own) so the shell works offline
- * from the first visit. TanStack
+ * shows at once), and the service worker is registered once the first screen has loaded (its module fetched on its
+ * own) so the shell works offline from the first visit. TanStack
  * Query is provided by the section layout, not here: the login and kiosk screens do not use it, and it would count
  * against their initial JavaScript budget (DESIGN section 8).
  */
@@ -12,7 +12,7 @@ import { BrowserRouter } from 'react-router-dom';
 import './app/fonts';
 import { initI18n } from './app/i18n';
 import { startOffline } from './app/offline-wiring';
-import { AppRoutes } from './app/router';
+import { AppRoutes, preloadPortal } from './app/router';
 import { AppThemeProvider, applyStoredColorMode } from './app/theme';
 import { session } from './features/auth/session-instance';
 import { LazyNotificationHost } from './ui/notifications/lazy-notification-host';
@@ -20,7 +20,9 @@ import { LazyNotificationHost } from './ui/notifications/lazy-notification-host'
 applyStoredColorMode();
 void session.check();
 
-void initI18n().then(() => {
+const i18nReady = initI18n();
+preloadPortal();
+void i18nReady.then(() => {
   const container = document.getElementById('app');
   if (!container) return;
   createRoot(container).render(
@@ -33,9 +35,23 @@ void initI18n().then(() => {
       </AppThemeProvider>
     </StrictMode>,
   );
-  void startOffline();
+  // The portal (scholars and parents on phones) needs no station sync at once: its first screen comes first.
+  if (window.location.pathname.startsWith('/scholar')) afterFirstScreen(() => void startOffline());
+  else void startOffline();
 });
 
-// Its own chunk (1.2 kB gzip off the first screen's budget), fetched at once: registration starts as soon as it is
-// there, and the app bar's update prompt reads the same module.
-void import('./app/pwa/register').then((pwa) => pwa.registerServiceWorker());
+/**
+ * Runs `task` once the page has loaded, a few seconds have passed and the main thread is idle: the service worker's
+ * install downloads every file of the app (about 630 kB compressed), which on a phone's first visit would share the
+ * connection with the screen being opened (DESIGN section 8: the portal's first visit).
+ */
+function afterFirstScreen(task: () => void): void {
+  const idle = () =>
+    typeof requestIdleCallback === 'function' ? requestIdleCallback(task, { timeout: 5000 }) : setTimeout(task, 0);
+  const later = () => setTimeout(idle, 3000);
+  if (document.readyState === 'complete') later();
+  else window.addEventListener('load', later, { once: true });
+}
+
+// Its own chunk (1.2 kB gzip off the first screen's budget); the app bar's update prompt reads the same module.
+afterFirstScreen(() => void import('./app/pwa/register').then((pwa) => pwa.registerServiceWorker()));

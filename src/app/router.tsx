@@ -8,6 +8,7 @@
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { USER_KEY } from '../features/auth/session';
 import { useSession } from '../features/auth/session-instance';
 import type { KioskTile } from '../features/kiosk/kiosk-home';
 import { Guarded } from './guarded';
@@ -68,7 +69,9 @@ const StartStation = lazy(() => import('./station/start-station'));
  * the app bar, and the signed-in person. Its code, TanStack Query's, the portal's texts and the Chakra recipes the first
  * screens leave out (theme/more-recipes.ts) load together, lazily.
  */
-const PortalLayout = lazy(async () => {
+let portalLayoutLoad: Promise<{ default: ComponentType<{ section: SectionRoute }> }> | null = null;
+const loadPortalLayout = () => (portalLayoutLoad ??= loadPortalLayoutOnce());
+async function loadPortalLayoutOnce() {
   const [{ default: Layout }, { AppBar }, { appQueryClient }, { QueryClientProvider }, { ParentCoSessionStrip }] =
     await Promise.all([
       import('../features/scholar/layout/portal-layout'),
@@ -107,7 +110,35 @@ const PortalLayout = lazy(async () => {
     );
   }
   return { default: PortalShell };
-});
+}
+const PortalLayout = lazy(loadPortalLayout);
+
+/**
+ * A scholar's or parent's phone opening the portal (the signed-in person remembered on the device) starts what its
+ * first screen needs at once: the layout's code, the screen's code and its calls (the scholars, then Home's), instead
+ * of one after another behind the session check (DESIGN section 8: the portal's first visit on a phone). Call it
+ * once i18next is created (the texts load through it).
+ */
+export function preloadPortal(): void {
+  if (typeof window === 'undefined') return;
+  let user: { id?: string; type?: string } | null = null;
+  try {
+    user = JSON.parse(localStorage.getItem(USER_KEY) ?? 'null');
+  } catch {
+    return;
+  }
+  const section = homeSectionOf(user?.type);
+  const path = window.location.pathname.replace(/\/+$/, '') || '/';
+  if (!user?.id || !section || (path !== section.path && !path.startsWith(`${section.path}/`))) return;
+  const child = section.children.find((c) => childPath(section, c) === path);
+  const userId = user.id;
+  void loadPortalLayout().catch(() => undefined);
+  void child?.load().catch(() => undefined);
+  void loadNamespaces(...((section.namespaces ?? []) as Namespace[])).catch(() => undefined);
+  void import('../features/scholar/data/prefetch')
+    .then((m) => m.prefetchPortalStart(userId, path))
+    .catch(() => undefined);
+}
 
 /** The first section made for this user type (a scholar's or a parent's home is the portal), if any. */
 const homeSectionOf = (userType: string | undefined) =>

@@ -16,7 +16,10 @@ import {
   safeText,
   updateShape,
 } from './common';
+import { EVENT_COLORS, PORTAL_ENTRIES, RESOURCE_KINDS } from './portal-constants';
 import { ClockTimeSchema } from './school-settings';
+
+export { EVENT_COLORS, PORTAL_ENTRIES, type PortalEntry, RESOURCE_KINDS } from './portal-constants';
 
 /**
  * A date and time the school plans (a meeting, a calendar event): an ISO 8601 instant with its offset, in the years
@@ -164,7 +167,6 @@ export type CourseUpdate = z.infer<typeof CourseUpdateSchema>;
 // School calendar events
 // ---------------------------------------------------------------------------------------------------------------------
 
-export const EVENT_COLORS = ['blue', 'green', 'red', 'orange', 'purple', 'teal', 'gray'] as const;
 export const EventColorSchema = z.enum(EVENT_COLORS, { message: `Must be one of ${EVENT_COLORS.join(', ')}.` });
 
 export const CalendarEventRecordSchema = z.object({
@@ -204,7 +206,6 @@ export type CalendarEventUpdate = z.infer<typeof CalendarEventUpdateSchema>;
 // Scholar Resources and Library
 // ---------------------------------------------------------------------------------------------------------------------
 
-export const RESOURCE_KINDS = ['resources', 'library'] as const;
 export const ResourceKindSchema = z.enum(RESOURCE_KINDS);
 export type ResourceKind = z.infer<typeof ResourceKindSchema>;
 
@@ -240,19 +241,7 @@ export type PortalResourceUpdate = z.infer<typeof PortalResourceUpdateSchema>;
 // The portal's settings (part of the school's settings)
 // ---------------------------------------------------------------------------------------------------------------------
 
-/** The portal's navigation entries a school may switch off (issue P1 item 1). */
-export const PORTAL_ENTRIES = [
-  'home',
-  'this-week',
-  'schedule',
-  'calendar',
-  'resources',
-  'library',
-  'arrivals',
-  'check-in',
-] as const;
 export const PortalEntrySchema = z.enum(PORTAL_ENTRIES);
-export type PortalEntry = z.infer<typeof PortalEntrySchema>;
 
 export const PortalSettingsSchema = z.object({
   /** What the school puts before 'Scholar Resources' (its name, say: 'Demo Scholar Resources'); null: nothing. */

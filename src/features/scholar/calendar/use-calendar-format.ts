@@ -3,7 +3,8 @@
  * still reads the school's times). Formatters come from `src/ui/intl-format.ts`, made once per locale and options.
  */
 import { useTranslation } from 'react-i18next';
-import { EVENT_COLORS, type PortalEvent } from '../../../contract/scholar-portal';
+import { EVENT_COLORS } from '../../../contract/portal-constants';
+import type { PortalEvent } from '../../../contract/scholar-portal';
 import { dateTimeFormat } from '../../../ui/intl-format';
 import { type DayEvent, eventSpan, type Month } from './model/month';
 

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../api/client';
 import { portalCache } from '../../../offline';
 import { FakeServer, json } from '../../../test/fake-server';
-import { readPortal } from './use-portal-query';
+import { flushPortalWrites, prefetchPortal, readPortal, takeOrRead } from './use-portal-query';
 
 class PortalServer extends FakeServer {
   status = 200;
@@ -27,7 +27,10 @@ describe('reading the portal', () => {
     const answer = await readPortal<{ data: string[] }>('u1', 'v2/scholar/scholars');
     expect(answer.fromDevice).toBe(false);
     expect(answer.data).toEqual({ data: ['fresh'] });
-    expect((await portalCache.read('u1', 'v2/scholar/scholars'))?.data).toEqual({ data: ['fresh'] });
+    await flushPortalWrites();
+    await vi.waitFor(async () =>
+      expect((await portalCache.read('u1', 'v2/scholar/scholars'))?.data).toEqual({ data: ['fresh'] }),
+    );
   });
 
   it('the server unreachable: the last answer with when it was fetched; nothing kept: the offline error', async () => {
@@ -52,5 +55,16 @@ describe('reading the portal', () => {
     server.offline = true;
     await expect(readPortal('u1', 'v2/scholar/scholars')).rejects.toMatchObject({ status: 0 });
     await portalCache.clear('u2');
+  });
+
+  it('a call started early is taken once by the screen that asks for it; the next read asks again', async () => {
+    const first = prefetchPortal('u1', 'v2/scholar/calendar');
+    const again = prefetchPortal('u1', 'v2/scholar/calendar');
+    expect(again).toBe(first);
+    const taken = await takeOrRead('u1', 'v2/scholar/calendar');
+    expect(taken.data).toEqual({ data: ['fresh'] });
+    expect(server.requests.filter((r) => r.path === 'v2/scholar/calendar')).toHaveLength(1);
+    await takeOrRead('u1', 'v2/scholar/calendar');
+    expect(server.requests.filter((r) => r.path === 'v2/scholar/calendar')).toHaveLength(2);
   });
 });

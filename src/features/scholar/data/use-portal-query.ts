@@ -2,10 +2,14 @@
  * How every Scholar Portal screen reads (issue P1 item 10): the server's answer when it can be reached, kept on the
  * device; the device's last answer, with when it was fetched ("as of"), when the phone is offline or the server
  * cannot be reached. An answer the server refuses (401, 403, 404, 422) is never replaced by an older one.
+ *
+ * The device's copy (IndexedDB, in the offline layer) loads on demand: online, the answer shows without waiting for
+ * it and is kept in the background, so a phone's first visit does not download the database code first (DESIGN
+ * section 8). A call started early (`prefetchPortal`, while the portal's code still loads) is taken over by the first
+ * query that asks for it.
  */
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, api, call, NETWORK_ERROR } from '../../../api/client';
-import { portalCache } from '../../../offline';
 
 export interface PortalAnswer<T> {
   data: T;
@@ -15,6 +19,30 @@ export interface PortalAnswer<T> {
   fromDevice: boolean;
 }
 
+const cache = () => import('../../../offline').then((m) => m.portalCache);
+
+/** Writes waiting for their moment, each run once. */
+const pendingWrites = new Set<() => Promise<unknown>>();
+
+/** A few seconds on, when the main thread is idle: after the first screen on a slow phone. */
+function whenIdle(task: () => Promise<unknown>): void {
+  pendingWrites.add(task);
+  const run = () => {
+    if (pendingWrites.delete(task)) void task();
+  };
+  setTimeout(
+    () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 3000 }) : run()),
+    2000,
+  );
+}
+
+/** Keeps every answer still waiting to be kept on the device now (tests; a sign-out could too). */
+export async function flushPortalWrites(): Promise<void> {
+  const tasks = [...pendingWrites];
+  pendingWrites.clear();
+  await Promise.all(tasks.map((task) => task()));
+}
+
 /** Reads a portal call (`path` under /api/, e.g. `v2/scholar/scholars`) for the signed-in person `userId`. */
 export async function readPortal<T>(userId: string, path: string): Promise<PortalAnswer<T>> {
   const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
@@ -22,16 +50,49 @@ export async function readPortal<T>(userId: string, path: string): Promise<Porta
     try {
       const data = await call(() => api.get(path).json<T>());
       const fetchedAt = Date.now();
-      // A full or blocked IndexedDB must not cost the person the answer on screen.
-      await portalCache.write(userId, path, data, fetchedAt).catch(() => undefined);
+      // Kept in the background, once the page is idle (the database code is not on a first visit's critical path);
+      // a full or blocked IndexedDB must not cost the person the answer on screen.
+      whenIdle(() =>
+        cache()
+          .then((c) => c.write(userId, path, data, fetchedAt))
+          .catch(() => undefined),
+      );
       return { data, fetchedAt, fromDevice: false };
     } catch (err) {
       if (!(err instanceof ApiError) || !err.isOffline) throw err;
     }
   }
-  const kept = await portalCache.read<T>(userId, path).catch(() => null);
+  const kept = await cache()
+    .then((c) => c.read<T>(userId, path))
+    .catch(() => null);
   if (kept) return { ...kept, fromDevice: true };
   throw new ApiError(NETWORK_ERROR, 0);
+}
+
+/** Calls started ahead of their screen, by person and path; each is taken once, or dropped after a while. */
+const early = new Map<string, Promise<PortalAnswer<unknown>>>();
+const EARLY_KEEP_MS = 10_000;
+
+/** Starts a portal call before the screen that shows it has loaded; the screen's query takes its answer. */
+export function prefetchPortal<T>(userId: string, path: string): Promise<PortalAnswer<T>> {
+  const key = `${userId} ${path}`;
+  let pending = early.get(key);
+  if (!pending) {
+    pending = readPortal<unknown>(userId, path);
+    early.set(key, pending);
+    pending.catch(() => undefined);
+    setTimeout(() => early.delete(key), EARLY_KEEP_MS);
+  }
+  return pending as Promise<PortalAnswer<T>>;
+}
+
+/** The call started early for this person and path, taken (a later read asks the server again), or a new read. */
+export function takeOrRead<T>(userId: string, path: string): Promise<PortalAnswer<T>> {
+  const key = `${userId} ${path}`;
+  const pending = early.get(key);
+  if (!pending) return readPortal<T>(userId, path);
+  early.delete(key);
+  return pending as Promise<PortalAnswer<T>>;
 }
 
 /**
@@ -41,7 +102,7 @@ export async function readPortal<T>(userId: string, path: string): Promise<Porta
 export function usePortalQuery<T>(userId: string | null | undefined, path: string | null) {
   return useQuery({
     queryKey: ['portal', userId, path],
-    queryFn: () => readPortal<T>(userId as string, path as string),
+    queryFn: () => takeOrRead<T>(userId as string, path as string),
     enabled: Boolean(userId && path),
     networkMode: 'always',
     retry: (count, err) => count < 2 && err instanceof ApiError && err.status >= 500,

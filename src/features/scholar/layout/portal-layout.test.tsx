@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render-with-providers';
+import { flushPortalWrites } from '../data/use-portal-query';
 import type { NavEntry } from '../nav/portal-entries';
 import { usePortal } from '../portal-context';
 import { ANA, FakePortalServer, LEO, scholarsAnswer } from './fake-portal-server';
@@ -168,6 +169,7 @@ describe('Scholar Portal layout', () => {
     const server = new FakePortalServer();
     const first = await renderLayout(server);
     expect(await screen.findByText('Showing Ana on 2026-11-27')).toBeTruthy();
+    await flushPortalWrites();
     first.unmount();
     server.offline = true;
     await renderLayout(server, { userId: first.userId });

@@ -13,6 +13,7 @@ import { ApiError } from '../../../api/client';
 import type { PortalScholarsResponse } from '../../../contract';
 import { QueryState } from '../../../ui/data/query-state';
 import { schoolDayOf } from '../../../ui/school-clock';
+import { SCHOLARS_PATH } from '../data/prefetch';
 import { type PortalAnswer, usePortalQuery } from '../data/use-portal-query';
 import { BOTTOM_BAR_SPACE, BottomBar } from '../nav/bottom-bar';
 import { type NavEntry, visibleEntries } from '../nav/portal-entries';
@@ -31,8 +32,6 @@ export interface PortalLayoutProps {
   /** The app bar. */
   renderBar: () => ReactNode;
 }
-
-const SCHOLARS_PATH = 'v2/scholar/scholars';
 
 /** The current path without a trailing slash. */
 function useCleanPath(): string {

@@ -7,7 +7,9 @@ import type { PortalScholar } from '../../../contract';
 
 const storageKey = (userId: string) => `portal.scholar.${userId}`;
 
-function readChoice(userId: string): string | null {
+/** The scholar this person chose last on this device, if any. */
+
+export function readChoice(userId: string): string | null {
   try {
     return localStorage.getItem(storageKey(userId));
   } catch {

@@ -3,7 +3,7 @@
  * order, less those the school switched off; on a phone the four most used go in the bottom bar and the rest behind
  * "More". An entry that is not built is not in the route table, so it is never here: no dead links.
  */
-import { PORTAL_ENTRIES, type PortalEntry } from '../../../contract';
+import { PORTAL_ENTRIES, type PortalEntry } from '../../../contract/portal-constants';
 
 /** One entry as the app hands it over from the route table. */
 export interface NavEntry {
