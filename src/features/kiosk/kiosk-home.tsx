@@ -50,7 +50,8 @@ export default function KioskHome({
                   display="flex"
                   flexDirection="column"
                   justifyContent="center"
-                  _hover={{ bg: 'primary.emphasized' }}
+                  // Lifted on hover rather than recoloured: white text keeps its contrast on the solid colour (axe).
+                  _hover={{ boxShadow: 'lg', transform: 'translateY(-1px)' }}
                   _active={{ transform: 'scale(0.98)' }}
                 >
                   <Text fontSize="2xl" fontWeight="medium">

@@ -18,6 +18,7 @@ beforeEach(() => {
   server = new PortalServer().install();
 });
 afterEach(async () => {
+  await flushPortalWrites();
   vi.unstubAllGlobals();
   await portalCache.clear('u1');
 });

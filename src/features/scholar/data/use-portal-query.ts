@@ -24,23 +24,35 @@ const cache = () => import('../../../offline').then((m) => m.portalCache);
 /** Writes waiting for their moment, each run once. */
 const pendingWrites = new Set<() => Promise<unknown>>();
 
-/** A few seconds on, when the main thread is idle: after the first screen on a slow phone. */
+/** The first seconds of a page's life, when its first screen is still loading on a slow phone. */
+const FIRST_SCREEN_MS = 4000;
+
+/** When the main thread is idle, and not before the page's first screen has had its first seconds. */
 function whenIdle(task: () => Promise<unknown>): void {
   pendingWrites.add(task);
   const run = () => {
     if (pendingWrites.delete(task)) void task();
   };
+  const since = typeof performance === 'undefined' ? FIRST_SCREEN_MS : performance.now();
   setTimeout(
-    () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 3000 }) : run()),
-    2000,
+    () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 1000 }) : run()),
+    Math.max(0, FIRST_SCREEN_MS - since),
   );
 }
 
-/** Keeps every answer still waiting to be kept on the device now (tests; a sign-out could too). */
+/** Keeps every answer still waiting to be kept on the device now (the connection lost, the page hidden; tests). */
 export async function flushPortalWrites(): Promise<void> {
   const tasks = [...pendingWrites];
   pendingWrites.clear();
   await Promise.all(tasks.map((task) => task()));
+}
+
+if (typeof window !== 'undefined') {
+  // The phone losing its connection, or the person leaving the page, keeps what is on screen at once.
+  window.addEventListener('offline', () => void flushPortalWrites());
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') void flushPortalWrites();
+  });
 }
 
 /** Reads a portal call (`path` under /api/, e.g. `v2/scholar/scholars`) for the signed-in person `userId`. */

@@ -9,6 +9,7 @@ import type { PortalEvent, PortalResource, PortalSettings } from '../../../../co
 import { portalCache } from '../../../../offline';
 import { FakeServer, json } from '../../../../test/fake-server';
 import { renderWithProviders } from '../../../../test/render-with-providers';
+import { flushPortalWrites } from '../../data/use-portal-query';
 import { PortalContext, type PortalContextValue } from '../../portal-context';
 
 export const USER_ID = '01900000-0000-7000-8000-000000000001';
@@ -101,7 +102,11 @@ export function resetScreenWidth(): void {
 }
 
 /** Forgets what the device kept of the test user's portal. */
-export const clearPortalCache = () => portalCache.clear(USER_ID);
+/** Forgets what a test kept on the device, the answers still waiting to be kept included. */
+export const clearPortalCache = async () => {
+  await flushPortalWrites();
+  await portalCache.clear(USER_ID);
+};
 
 /** Text with every kind of space (Intl's narrow no-break spaces) as a plain space. */
 export const plain = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
