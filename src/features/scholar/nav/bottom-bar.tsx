@@ -2,9 +2,10 @@
  * The portal's bottom bar on phones (below md): the four most used entries and "More" with the rest (issue P1 item
  * 1), fixed at the bottom within thumb's reach, above the phone's home indicator.
  */
-import { Box, Button, Flex, Menu, Portal } from '@chakra-ui/react';
+import { Box, Button, Flex } from '@chakra-ui/react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, useLocation, useNavigate } from 'react-router-dom';
+import { NavLink, useLocation } from 'react-router-dom';
 import { EntryIcon } from './entry-icon';
 import { entryOf, type NavEntry, splitForBottomBar } from './portal-entries';
 
@@ -23,10 +24,50 @@ const itemStyle = {
   lineHeight: 'short',
 } as const;
 
+const MoreMenu = lazy(() => import('./more-menu'));
+
+/** When the "More" menu's code loads without a tap: after the first screen. */
+const MORE_MENU_AFTER_MS = 3000;
+
+/**
+ * "More": a plain button until the menu's code is here (a tap loads it and opens the menu), then the menu itself.
+ */
+function MoreSlot({ more, current, inMore }: { more: readonly NavEntry[]; current: string; inMore: boolean }) {
+  const { t } = useTranslation('portal');
+  const [want, setWant] = useState<'later' | 'load' | 'open'>('later');
+  useEffect(() => {
+    const timer = setTimeout(() => setWant((w) => (w === 'later' ? 'load' : w)), MORE_MENU_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  const button = (onClick?: () => void) => (
+    <Button
+      variant="ghost"
+      h="auto"
+      borderRadius="0"
+      {...itemStyle}
+      display="flex"
+      flexDirection="column"
+      color={inMore ? 'primary.fg' : 'fg.muted'}
+      fontWeight={inMore ? 'semibold' : 'normal'}
+      aria-label={t('layout.moreEntries')}
+      aria-haspopup="menu"
+      onClick={onClick}
+    >
+      <EntryIcon entry="more" />
+      <span>{t('layout.more')}</span>
+    </Button>
+  );
+  if (want === 'later') return button(() => setWant('open'));
+  return (
+    <Suspense fallback={button()}>
+      <MoreMenu more={more} current={current} trigger={button()} defaultOpen={want === 'open'} />
+    </Suspense>
+  );
+}
+
 /** The bar, as a labelled <nav>. */
 export function BottomBar({ entries }: { entries: readonly NavEntry[] }) {
   const { t } = useTranslation('portal');
-  const navigate = useNavigate();
   const { pathname } = useLocation();
   const { bar, more } = splitForBottomBar(entries);
   const clean = pathname.replace(/\/+$/, '');
@@ -65,36 +106,7 @@ export function BottomBar({ entries }: { entries: readonly NavEntry[] }) {
         ))}
         {more.length > 0 && (
           <Flex as="li" flex="1" minW="0">
-            <Menu.Root positioning={{ placement: 'top-end' }} onSelect={(d) => navigate(d.value)}>
-              <Menu.Trigger asChild>
-                <Button
-                  variant="ghost"
-                  h="auto"
-                  borderRadius="0"
-                  {...itemStyle}
-                  display="flex"
-                  flexDirection="column"
-                  color={inMore ? 'primary.fg' : 'fg.muted'}
-                  fontWeight={inMore ? 'semibold' : 'normal'}
-                  aria-label={t('layout.moreEntries')}
-                >
-                  <EntryIcon entry="more" />
-                  <span>{t('layout.more')}</span>
-                </Button>
-              </Menu.Trigger>
-              <Portal>
-                <Menu.Positioner>
-                  <Menu.Content minW="52">
-                    {more.map((e) => (
-                      <Menu.Item key={e.to} value={e.to} py="2.5" aria-current={e.to === clean ? 'page' : undefined}>
-                        <EntryIcon entry={entryOf(e.path)} size={20} />
-                        {e.title}
-                      </Menu.Item>
-                    ))}
-                  </Menu.Content>
-                </Menu.Positioner>
-              </Portal>
-            </Menu.Root>
+            <MoreSlot more={more} current={clean} inMore={inMore} />
           </Flex>
         )}
       </Flex>
