@@ -80,6 +80,10 @@ const instantFilters = (column: AnyPgColumn, timeZone: string) => ({
     lt(column, new Date(zonedInstant(shiftDate(filterDate('to', value), 1), '00:00', timeZone)).toISOString()),
 });
 
+/** Rows with a start and an end (meetings, events) as the API answers them: every instant in ISO 8601. */
+const spanned = <R extends { starts_at: string; ends_at: string; created_at: string; updated_at: string }>(rows: R[]) =>
+  rows.map((r) => ({ ...r, starts_at: iso(r.starts_at), ends_at: iso(r.ends_at), ...stamps(r) }));
+
 /** A write that leaves the end at or before the start is refused (an update may move either one). */
 function endAfterStart(input: Row, existing: Row): Row {
   const start = String(input.starts_at ?? existing.starts_at);
@@ -124,13 +128,7 @@ const meetingsResource = (
   defaultSort: 'starts_at',
   filters: instantFilters(groupMeetings.starts_at, timeZone),
   searchColumns: [groupMeetings.title, groupMeetings.place, groupMeetings.leader],
-  toRecords: async (rows) =>
-    (rows as (typeof groupMeetings.$inferSelect)[]).map((r) => ({
-      ...r,
-      starts_at: iso(r.starts_at),
-      ends_at: iso(r.ends_at),
-      ...stamps(r),
-    })),
+  toRecords: async (rows) => spanned(rows as (typeof groupMeetings.$inferSelect)[]),
   prepareUpdate: (input, existing) => endAfterStart(input as Row, existing),
   remove: 'delete',
 });
@@ -165,13 +163,7 @@ const eventsResource = (
   defaultSort: 'starts_at',
   filters: instantFilters(calendarEvents.starts_at, timeZone),
   searchColumns: [calendarEvents.title, calendarEvents.description],
-  toRecords: async (rows) =>
-    (rows as (typeof calendarEvents.$inferSelect)[]).map((r) => ({
-      ...r,
-      starts_at: iso(r.starts_at),
-      ends_at: iso(r.ends_at),
-      ...stamps(r),
-    })),
+  toRecords: async (rows) => spanned(rows as (typeof calendarEvents.$inferSelect)[]),
   prepareUpdate: (input, existing) => endAfterStart(input as Row, existing),
   remove: 'delete',
 });

@@ -246,6 +246,31 @@ describe('content managed by staff', () => {
     }
   });
 
+  it('the lists filter meetings and events by school days, resources by kind, and refuse a bad date', async () => {
+    const made = await s.call({
+      method: 'POST',
+      url: '/api/v2/portal_content/group_meetings',
+      token: office,
+      payload: { title: 'Filter check', starts_at: '2031-05-06T10:00:00-07:00', ends_at: '2031-05-06T11:00:00-07:00' },
+    });
+    expect(made.statusCode).toBe(201);
+    const titles = async (from: string, to: string) =>
+      (
+        await json<{ data: { title: string }[] }>(
+          `portal_content/group_meetings?filter[from]=${from}&filter[to]=${to}&per_page=500`,
+          office,
+        )
+      ).data.map((m) => m.title);
+    expect(await titles('2031-05-05', '2031-05-09')).toEqual(['Filter check']);
+    expect(await titles('2031-05-07', '2031-05-09')).toEqual([]);
+    expect(await titles('2031-05-01', '2031-05-05')).toEqual([]);
+    const library = await json<{ data: { kind: string }[] }>('portal_content/resources?filter[kind]=library', teacher);
+    expect(library.data.length).toBeGreaterThan(0);
+    expect(library.data.every((r) => r.kind === 'library')).toBe(true);
+    expect((await get('portal_content/calendar_events?filter[from]=2026-02-30', office)).statusCode).toBe(422);
+    expect((await get('portal_content/resources?filter[kind]=books', office)).statusCode).toBe(422);
+  });
+
   it("a class for the scholar's grade joins the schedule; deleted, it leaves", async () => {
     const made = await s.call({
       method: 'POST',
