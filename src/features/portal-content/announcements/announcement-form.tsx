@@ -2,8 +2,6 @@
  * Adding or changing an announcement: its title and text, the grades it is for, and the days it shows on the portal's
  * home (from the first day; until the last day, or for good when there is none).
  */
-import { HStack, Stack } from '@chakra-ui/react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type AnnouncementCreate,
@@ -11,9 +9,8 @@ import {
   type AnnouncementRecord,
   type Grade,
 } from '../../../contract';
-import { FormAlert } from '../../../ui/timekeeping/form-dialog';
 import type { ContentFormArgs } from '../parts/content-screen';
-import { TextField } from '../parts/fields';
+import { ContentFormFrame, FieldRow, TextField } from '../parts/fields';
 import { GradesField } from '../parts/grades-field';
 import { useContentForm } from '../parts/use-content-form';
 
@@ -40,63 +37,37 @@ export interface AnnouncementFormProps extends ContentFormArgs<AnnouncementRecor
 /** The form. */
 export function AnnouncementForm({ record, formId, close, save, today }: AnnouncementFormProps) {
   const { t } = useTranslation('portal-content', { keyPrefix: 'announcements' });
-  const [form, setForm] = useState(() => formOf(record, today));
-  const { errors, formError, clear, submit } = useContentForm({
+  const { form, set, bind, errors, formError, submit } = useContentForm({
     schema: AnnouncementCreateSchema,
     record,
     save,
     close,
     saved: (saved) => t('saved', { title: saved.title }),
+    initial: () => formOf(record, today),
   });
-  const set = <K extends keyof Form>(key: K, value: Form[K]) => {
-    setForm((f) => ({ ...f, [key]: value }));
-    clear(key);
-  };
   const body = (): AnnouncementCreate => ({ ...form, title: form.title.trim(), ends_on: form.ends_on || null });
 
   return (
-    <form id={formId} onSubmit={submit(body)} noValidate>
-      <Stack gap="4">
-        <FormAlert text={formError} />
+    <ContentFormFrame formId={formId} onSubmit={submit(body)} formError={formError}>
+      <TextField label={t('fields.title')} maxLength={150} required {...bind('title')} />
+      <TextField label={t('fields.body')} maxLength={4000} multiline required {...bind('body')} />
+      <FieldRow>
         <TextField
-          label={t('fields.title')}
-          value={form.title}
-          maxLength={150}
+          label={t('fields.startsOn')}
+          type="date"
           required
-          error={errors.title}
-          onChange={(v) => set('title', v)}
+          w={{ base: 'full', sm: '44' }}
+          {...bind('starts_on')}
         />
         <TextField
-          label={t('fields.body')}
-          value={form.body}
-          maxLength={4000}
-          multiline
-          required
-          error={errors.body}
-          onChange={(v) => set('body', v)}
+          label={t('fields.endsOn')}
+          type="date"
+          helper={t('fields.endsOnHint')}
+          w={{ base: 'full', sm: '44' }}
+          {...bind('ends_on')}
         />
-        <HStack gap="3" wrap="wrap" align="flex-start">
-          <TextField
-            label={t('fields.startsOn')}
-            type="date"
-            value={form.starts_on}
-            required
-            error={errors.starts_on}
-            w={{ base: 'full', sm: '44' }}
-            onChange={(v) => set('starts_on', v)}
-          />
-          <TextField
-            label={t('fields.endsOn')}
-            type="date"
-            value={form.ends_on}
-            helper={t('fields.endsOnHint')}
-            error={errors.ends_on}
-            w={{ base: 'full', sm: '44' }}
-            onChange={(v) => set('ends_on', v)}
-          />
-        </HStack>
-        <GradesField value={form.grades} error={errors.grades} onChange={(grades) => set('grades', grades)} />
-      </Stack>
-    </form>
+      </FieldRow>
+      <GradesField value={form.grades} error={errors.grades} onChange={(grades) => set('grades', grades)} />
+    </ContentFormFrame>
   );
 }

@@ -3,8 +3,6 @@
  * stored as midnight of the first day to midnight after the last on the school's clock) or a start and an end, and
  * its color on the portal's calendar.
  */
-import { HStack, Stack } from '@chakra-ui/react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type CalendarEventCreate,
@@ -13,10 +11,9 @@ import {
   EVENT_COLORS,
 } from '../../../contract';
 import { SelectField } from '../../../ui/form/select-field';
-import { FormAlert } from '../../../ui/timekeeping/form-dialog';
 import { allDayDays, allDayInstants, fromLocalInput, toLocalInput } from '../model/school-times';
 import type { ContentFormArgs } from '../parts/content-screen';
-import { SwitchField, TextField } from '../parts/fields';
+import { ContentFormFrame, FieldRow, SwitchField, TextField } from '../parts/fields';
 import { useContentForm } from '../parts/use-content-form';
 
 type EventColor = (typeof EVENT_COLORS)[number];
@@ -83,18 +80,14 @@ export interface EventFormProps extends ContentFormArgs<CalendarEventRecord, Cal
 /** The form. */
 export function EventForm({ record, formId, close, save, timeZone, today }: EventFormProps) {
   const { t } = useTranslation('portal-content', { keyPrefix: 'events' });
-  const [form, setForm] = useState(() => formOf(record, timeZone, today));
-  const { errors, formError, clear, submit } = useContentForm({
+  const { form, set, bind, errors, formError, submit } = useContentForm({
     schema: CalendarEventCreateSchema,
     record,
     save,
     close,
     saved: (saved) => t('saved', { title: saved.title }),
+    initial: () => formOf(record, timeZone, today),
   });
-  const set = <K extends keyof Form>(key: K, value: Form[K], field: string = key) => {
-    setForm((f) => ({ ...f, [key]: value }));
-    clear(field);
-  };
   const body = (): CalendarEventCreate => ({
     title: form.title.trim(),
     description: form.description.trim() || null,
@@ -104,78 +97,53 @@ export function EventForm({ record, formId, close, save, timeZone, today }: Even
   });
 
   return (
-    <form id={formId} onSubmit={submit(body)} noValidate>
-      <Stack gap="4">
-        <FormAlert text={formError} />
-        <TextField
-          label={t('fields.title')}
-          value={form.title}
-          maxLength={150}
-          required
-          error={errors.title}
-          onChange={(v) => set('title', v)}
-        />
-        <TextField
-          label={t('fields.description')}
-          value={form.description}
-          maxLength={2000}
-          multiline
-          error={errors.description}
-          onChange={(v) => set('description', v)}
-        />
-        <SwitchField label={t('fields.allDay')} checked={form.all_day} onChange={(on) => set('all_day', on)} />
-        {form.all_day ? (
-          <HStack gap="3" wrap="wrap" align="flex-start">
-            <TextField
-              label={t('fields.firstDay')}
-              type="date"
-              value={form.first_day}
-              required
-              error={errors.starts_at}
-              w={{ base: 'full', sm: '44' }}
-              onChange={(v) => set('first_day', v, 'starts_at')}
-            />
-            <TextField
-              label={t('fields.lastDay')}
-              type="date"
-              value={form.last_day}
-              required
-              error={errors.ends_at}
-              w={{ base: 'full', sm: '44' }}
-              onChange={(v) => set('last_day', v, 'ends_at')}
-            />
-          </HStack>
-        ) : (
-          <HStack gap="3" wrap="wrap" align="flex-start">
-            <TextField
-              label={t('fields.startsAt')}
-              type="datetime-local"
-              value={form.starts_at}
-              required
-              error={errors.starts_at}
-              w={{ base: 'full', sm: '56' }}
-              onChange={(v) => set('starts_at', v)}
-            />
-            <TextField
-              label={t('fields.endsAt')}
-              type="datetime-local"
-              value={form.ends_at}
-              required
-              error={errors.ends_at}
-              w={{ base: 'full', sm: '56' }}
-              onChange={(v) => set('ends_at', v)}
-            />
-          </HStack>
-        )}
-        <SelectField
-          label={t('fields.color')}
-          value={form.color}
-          w={{ base: 'full', sm: '48' }}
-          error={errors.color}
-          choices={EVENT_COLORS.map((c) => [c, t(`colors.${c}`)])}
-          onChange={(v) => set('color', v as EventColor)}
-        />
-      </Stack>
-    </form>
+    <ContentFormFrame formId={formId} onSubmit={submit(body)} formError={formError}>
+      <TextField label={t('fields.title')} maxLength={150} required {...bind('title')} />
+      <TextField label={t('fields.description')} maxLength={2000} multiline {...bind('description')} />
+      <SwitchField label={t('fields.allDay')} checked={form.all_day} onChange={(on) => set('all_day', on)} />
+      {form.all_day ? (
+        <FieldRow>
+          <TextField
+            label={t('fields.firstDay')}
+            type="date"
+            required
+            w={{ base: 'full', sm: '44' }}
+            {...bind('first_day', 'starts_at')}
+          />
+          <TextField
+            label={t('fields.lastDay')}
+            type="date"
+            required
+            w={{ base: 'full', sm: '44' }}
+            {...bind('last_day', 'ends_at')}
+          />
+        </FieldRow>
+      ) : (
+        <FieldRow>
+          <TextField
+            label={t('fields.startsAt')}
+            type="datetime-local"
+            required
+            w={{ base: 'full', sm: '56' }}
+            {...bind('starts_at')}
+          />
+          <TextField
+            label={t('fields.endsAt')}
+            type="datetime-local"
+            required
+            w={{ base: 'full', sm: '56' }}
+            {...bind('ends_at')}
+          />
+        </FieldRow>
+      )}
+      <SelectField
+        label={t('fields.color')}
+        value={form.color}
+        w={{ base: 'full', sm: '48' }}
+        error={errors.color}
+        choices={EVENT_COLORS.map((c) => [c, t(`colors.${c}`)])}
+        onChange={(v) => set('color', v as EventColor)}
+      />
+    </ContentFormFrame>
   );
 }

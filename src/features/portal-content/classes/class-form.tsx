@@ -2,13 +2,10 @@
  * Adding or changing a class (the portal's Schedule): its name, teacher, room and Meet link, the grades that take it,
  * and its weekly sessions.
  */
-import { HStack, Stack } from '@chakra-ui/react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CourseCreate, CourseCreateSchema, type CourseRecord, type Grade } from '../../../contract';
-import { FormAlert } from '../../../ui/timekeeping/form-dialog';
 import type { ContentFormArgs } from '../parts/content-screen';
-import { TextField } from '../parts/fields';
+import { ContentFormFrame, FieldRow, TextField } from '../parts/fields';
 import { GradesField } from '../parts/grades-field';
 import { useContentForm } from '../parts/use-content-form';
 import { newSessionRow, type SessionRow, SessionsField } from './sessions-field';
@@ -39,18 +36,14 @@ const formOf = (record: CourseRecord | null): Form => ({
 /** The form. */
 export function ClassForm({ record, formId, close, save }: ContentFormArgs<CourseRecord, CourseCreate>) {
   const { t } = useTranslation('portal-content', { keyPrefix: 'classes' });
-  const [form, setForm] = useState(() => formOf(record));
-  const { errors, formError, clear, submit } = useContentForm({
+  const { form, set, bind, errors, formError, submit } = useContentForm({
     schema: CourseCreateSchema,
     record,
     save,
     close,
     saved: (saved) => t('saved', { name: saved.name }),
+    initial: () => formOf(record),
   });
-  const set = <K extends keyof Form>(key: K, value: Form[K]) => {
-    setForm((f) => ({ ...f, [key]: value }));
-    clear(key);
-  };
   const body = (): CourseCreate => ({
     name: form.name.trim(),
     teacher: form.teacher.trim() || null,
@@ -65,46 +58,15 @@ export function ClassForm({ record, formId, close, save }: ContentFormArgs<Cours
   });
 
   return (
-    <form id={formId} onSubmit={submit(body)} noValidate>
-      <Stack gap="4">
-        <FormAlert text={formError} />
-        <TextField
-          label={t('fields.name')}
-          value={form.name}
-          maxLength={150}
-          required
-          error={errors.name}
-          onChange={(v) => set('name', v)}
-        />
-        <HStack gap="3" wrap="wrap" align="flex-start">
-          <TextField
-            label={t('fields.teacher')}
-            value={form.teacher}
-            maxLength={150}
-            error={errors.teacher}
-            w={{ base: 'full', sm: '56' }}
-            onChange={(v) => set('teacher', v)}
-          />
-          <TextField
-            label={t('fields.room')}
-            value={form.room}
-            maxLength={60}
-            error={errors.room}
-            w={{ base: 'full', sm: '40' }}
-            onChange={(v) => set('room', v)}
-          />
-        </HStack>
-        <TextField
-          label={t('fields.meetUrl')}
-          type="url"
-          value={form.meet_url}
-          maxLength={2000}
-          error={errors.meet_url}
-          onChange={(v) => set('meet_url', v)}
-        />
-        <GradesField value={form.grades} error={errors.grades} onChange={(grades) => set('grades', grades)} />
-        <SessionsField value={form.sessions} errors={errors} onChange={(sessions) => set('sessions', sessions)} />
-      </Stack>
-    </form>
+    <ContentFormFrame formId={formId} onSubmit={submit(body)} formError={formError}>
+      <TextField label={t('fields.name')} maxLength={150} required {...bind('name')} />
+      <FieldRow>
+        <TextField label={t('fields.teacher')} maxLength={150} w={{ base: 'full', sm: '56' }} {...bind('teacher')} />
+        <TextField label={t('fields.room')} maxLength={60} w={{ base: 'full', sm: '40' }} {...bind('room')} />
+      </FieldRow>
+      <TextField label={t('fields.meetUrl')} type="url" maxLength={2000} {...bind('meet_url')} />
+      <GradesField value={form.grades} error={errors.grades} onChange={(grades) => set('grades', grades)} />
+      <SessionsField value={form.sessions} errors={errors} onChange={(sessions) => set('sessions', sessions)} />
+    </ContentFormFrame>
   );
 }

@@ -2,8 +2,6 @@
  * Adding or changing a group meeting (the portal's This Week): its title, when it starts and ends on the school's
  * clock, where (a place, a Meet link or both), who leads it, and the grades it is for.
  */
-import { HStack, Stack } from '@chakra-ui/react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type Grade,
@@ -11,10 +9,9 @@ import {
   GroupMeetingCreateSchema,
   type GroupMeetingRecord,
 } from '../../../contract';
-import { FormAlert } from '../../../ui/timekeeping/form-dialog';
 import { fromLocalInput, toLocalInput } from '../model/school-times';
 import type { ContentFormArgs } from '../parts/content-screen';
-import { TextField } from '../parts/fields';
+import { ContentFormFrame, FieldRow, TextField } from '../parts/fields';
 import { GradesField } from '../parts/grades-field';
 import { useContentForm } from '../parts/use-content-form';
 
@@ -46,18 +43,14 @@ export interface MeetingFormProps extends ContentFormArgs<GroupMeetingRecord, Gr
 /** The form. */
 export function MeetingForm({ record, formId, close, save, timeZone, today }: MeetingFormProps) {
   const { t } = useTranslation('portal-content', { keyPrefix: 'meetings' });
-  const [form, setForm] = useState(() => formOf(record, timeZone, today));
-  const { errors, formError, clear, submit } = useContentForm({
+  const { form, set, bind, errors, formError, submit } = useContentForm({
     schema: GroupMeetingCreateSchema,
     record,
     save,
     close,
     saved: (saved) => t('saved', { title: saved.title }),
+    initial: () => formOf(record, timeZone, today),
   });
-  const set = <K extends keyof Form>(key: K, value: Form[K]) => {
-    setForm((f) => ({ ...f, [key]: value }));
-    clear(key);
-  };
   const body = (): GroupMeetingCreate => ({
     title: form.title.trim(),
     starts_at: fromLocalInput(form.starts_at, timeZone) ?? '',
@@ -69,62 +62,34 @@ export function MeetingForm({ record, formId, close, save, timeZone, today }: Me
   });
 
   return (
-    <form id={formId} onSubmit={submit(body)} noValidate>
-      <Stack gap="4">
-        <FormAlert text={formError} />
+    <ContentFormFrame formId={formId} onSubmit={submit(body)} formError={formError}>
+      <TextField label={t('fields.title')} maxLength={150} required {...bind('title')} />
+      <FieldRow>
         <TextField
-          label={t('fields.title')}
-          value={form.title}
-          maxLength={150}
+          label={t('fields.startsAt')}
+          type="datetime-local"
           required
-          error={errors.title}
-          onChange={(v) => set('title', v)}
-        />
-        <HStack gap="3" wrap="wrap" align="flex-start">
-          <TextField
-            label={t('fields.startsAt')}
-            type="datetime-local"
-            value={form.starts_at}
-            required
-            error={errors.starts_at}
-            w={{ base: 'full', sm: '56' }}
-            onChange={(v) => set('starts_at', v)}
-          />
-          <TextField
-            label={t('fields.endsAt')}
-            type="datetime-local"
-            value={form.ends_at}
-            required
-            error={errors.ends_at}
-            w={{ base: 'full', sm: '56' }}
-            onChange={(v) => set('ends_at', v)}
-          />
-        </HStack>
-        <TextField
-          label={t('fields.place')}
-          value={form.place}
-          maxLength={150}
-          error={errors.place}
-          onChange={(v) => set('place', v)}
+          w={{ base: 'full', sm: '56' }}
+          {...bind('starts_at')}
         />
         <TextField
-          label={t('fields.meetUrl')}
-          type="url"
-          value={form.meet_url}
-          maxLength={2000}
-          helper={t('fields.meetUrlHint')}
-          error={errors.meet_url}
-          onChange={(v) => set('meet_url', v)}
+          label={t('fields.endsAt')}
+          type="datetime-local"
+          required
+          w={{ base: 'full', sm: '56' }}
+          {...bind('ends_at')}
         />
-        <TextField
-          label={t('fields.leader')}
-          value={form.leader}
-          maxLength={150}
-          error={errors.leader}
-          onChange={(v) => set('leader', v)}
-        />
-        <GradesField value={form.grades} error={errors.grades} onChange={(grades) => set('grades', grades)} />
-      </Stack>
-    </form>
+      </FieldRow>
+      <TextField label={t('fields.place')} maxLength={150} {...bind('place')} />
+      <TextField
+        label={t('fields.meetUrl')}
+        type="url"
+        maxLength={2000}
+        helper={t('fields.meetUrlHint')}
+        {...bind('meet_url')}
+      />
+      <TextField label={t('fields.leader')} maxLength={150} {...bind('leader')} />
+      <GradesField value={form.grades} error={errors.grades} onChange={(grades) => set('grades', grades)} />
+    </ContentFormFrame>
   );
 }

@@ -2,8 +2,38 @@
  * The labelled inputs of the content forms, each with its message under it when the field is wrong (a form's own
  * check or the server's 422).
  */
-import { Field, Input, Switch, Textarea } from '@chakra-ui/react';
-import type { ComponentProps } from 'react';
+import { Field, HStack, Input, Stack, Switch, Textarea } from '@chakra-ui/react';
+import type { ComponentProps, FormEvent, ReactNode } from 'react';
+import { FormAlert } from '../../../ui/timekeeping/form-dialog';
+
+export interface ContentFormFrameProps {
+  formId: string;
+  onSubmit: (event: FormEvent) => void;
+  /** The message above the fields (offline, or a refusal that is not about one field). */
+  formError: string | null;
+  children: ReactNode;
+}
+
+/** A content form: its message above, then its fields one under the other. */
+export function ContentFormFrame({ formId, onSubmit, formError, children }: ContentFormFrameProps) {
+  return (
+    <form id={formId} onSubmit={onSubmit} noValidate>
+      <Stack gap="4">
+        <FormAlert text={formError} />
+        {children}
+      </Stack>
+    </form>
+  );
+}
+
+/** Fields side by side on a wide screen, one under the other on a phone. */
+export function FieldRow({ children }: { children: ReactNode }) {
+  return (
+    <HStack gap="3" wrap="wrap" align="flex-start">
+      {children}
+    </HStack>
+  );
+}
 
 export interface TextFieldProps {
   label: string;

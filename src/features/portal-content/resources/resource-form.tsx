@@ -2,8 +2,6 @@
  * Adding or changing a Scholar Resources or Library link: where it shows, its subject (the portal groups by it), title,
  * web address and description, the grades it is for, and its place among its subject's links (lower first).
  */
-import { HStack, Stack } from '@chakra-ui/react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type Grade,
@@ -14,9 +12,8 @@ import {
   type ResourceKind,
 } from '../../../contract';
 import { SelectField } from '../../../ui/form/select-field';
-import { FormAlert } from '../../../ui/timekeeping/form-dialog';
 import type { ContentFormArgs } from '../parts/content-screen';
-import { TextField } from '../parts/fields';
+import { ContentFormFrame, FieldRow, TextField } from '../parts/fields';
 import { GradesField } from '../parts/grades-field';
 import { useContentForm } from '../parts/use-content-form';
 
@@ -48,18 +45,14 @@ export interface ResourceFormProps extends ContentFormArgs<PortalResourceRecord,
 /** The form. */
 export function ResourceForm({ record, formId, close, save, kind }: ResourceFormProps) {
   const { t } = useTranslation('portal-content', { keyPrefix: 'resources' });
-  const [form, setForm] = useState(() => formOf(record, kind));
-  const { errors, formError, clear, submit } = useContentForm({
+  const { form, set, bind, errors, formError, submit } = useContentForm({
     schema: PortalResourceCreateSchema,
     record,
     save,
     close,
     saved: (saved) => t('saved', { title: saved.title }),
+    initial: () => formOf(record, kind),
   });
-  const set = <K extends keyof Form>(key: K, value: Form[K]) => {
-    setForm((f) => ({ ...f, [key]: value }));
-    clear(key);
-  };
   const body = (): PortalResourceCreate => ({
     kind: form.kind,
     subject: form.subject.trim(),
@@ -71,64 +64,35 @@ export function ResourceForm({ record, formId, close, save, kind }: ResourceForm
   });
 
   return (
-    <form id={formId} onSubmit={submit(body)} noValidate>
-      <Stack gap="4">
-        <FormAlert text={formError} />
-        <SelectField
-          label={t('fields.kind')}
-          value={form.kind}
+    <ContentFormFrame formId={formId} onSubmit={submit(body)} formError={formError}>
+      <SelectField
+        label={t('fields.kind')}
+        value={form.kind}
+        w={{ base: 'full', sm: '56' }}
+        error={errors.kind}
+        choices={RESOURCE_KINDS.map((k) => [k, t(`kinds.${k}`)])}
+        onChange={(v) => set('kind', v as ResourceKind)}
+      />
+      <FieldRow>
+        <TextField
+          label={t('fields.subject')}
+          maxLength={100}
+          required
           w={{ base: 'full', sm: '56' }}
-          error={errors.kind}
-          choices={RESOURCE_KINDS.map((k) => [k, t(`kinds.${k}`)])}
-          onChange={(v) => set('kind', v as ResourceKind)}
-        />
-        <HStack gap="3" wrap="wrap" align="flex-start">
-          <TextField
-            label={t('fields.subject')}
-            value={form.subject}
-            maxLength={100}
-            required
-            error={errors.subject}
-            w={{ base: 'full', sm: '56' }}
-            onChange={(v) => set('subject', v)}
-          />
-          <TextField
-            label={t('fields.position')}
-            type="number"
-            value={form.position}
-            helper={t('fields.positionHint')}
-            error={errors.position}
-            w={{ base: 'full', sm: '40' }}
-            onChange={(v) => set('position', v)}
-          />
-        </HStack>
-        <TextField
-          label={t('fields.title')}
-          value={form.title}
-          maxLength={200}
-          required
-          error={errors.title}
-          onChange={(v) => set('title', v)}
+          {...bind('subject')}
         />
         <TextField
-          label={t('fields.url')}
-          type="url"
-          value={form.url}
-          maxLength={2000}
-          required
-          error={errors.url}
-          onChange={(v) => set('url', v)}
+          label={t('fields.position')}
+          type="number"
+          helper={t('fields.positionHint')}
+          w={{ base: 'full', sm: '40' }}
+          {...bind('position')}
         />
-        <TextField
-          label={t('fields.description')}
-          value={form.description}
-          maxLength={1000}
-          multiline
-          error={errors.description}
-          onChange={(v) => set('description', v)}
-        />
-        <GradesField value={form.grades} error={errors.grades} onChange={(grades) => set('grades', grades)} />
-      </Stack>
-    </form>
+      </FieldRow>
+      <TextField label={t('fields.title')} maxLength={200} required {...bind('title')} />
+      <TextField label={t('fields.url')} type="url" maxLength={2000} required {...bind('url')} />
+      <TextField label={t('fields.description')} maxLength={1000} multiline {...bind('description')} />
+      <GradesField value={form.grades} error={errors.grades} onChange={(grades) => set('grades', grades)} />
+    </ContentFormFrame>
   );
 }
