@@ -9,6 +9,7 @@ import { formatDay, schoolDayOf } from '../../../ui/school-clock';
 import { announcementsApi } from '../api/portal-content-api';
 import { ContentScreen } from '../parts/content-screen';
 import { useGradesText } from '../parts/grades-field';
+import { useTitledWords } from '../parts/use-dated-list';
 import { AnnouncementForm } from './announcement-form';
 
 export interface AnnouncementsPageProps {
@@ -21,6 +22,7 @@ export default function AnnouncementsPage({ permissions }: AnnouncementsPageProp
   const { t: tc } = useTranslation();
   const today = schoolDayOf(Date.now(), useSchoolTimeZone());
   const gradesText = useGradesText();
+  const titledWords = useTitledWords<AnnouncementRecord>('announcements');
   const day = (d: string) => formatDay(d, i18n.language);
   return (
     <ContentScreen<AnnouncementRecord, AnnouncementCreate>
@@ -53,15 +55,8 @@ export default function AnnouncementsPage({ permissions }: AnnouncementsPageProp
         },
       ]}
       words={{
-        searchLabel: t('search'),
-        add: t('add'),
-        empty: t('empty'),
+        ...titledWords,
         caption: tc('sections.announcements'),
-        addTitle: t('addTitle'),
-        editTitle: (r) => t('editTitle', { title: r.title }),
-        deleteTitle: t('deleteTitle'),
-        deleteBody: (r) => t('deleteBody', { title: r.title }),
-        deleted: (r) => t('deleted', { title: r.title }),
         what: (r) => r.title,
       }}
       form={(args) => <AnnouncementForm {...args} today={today} />}

@@ -4,12 +4,10 @@
  */
 import { Badge, HStack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { useSchoolTimeZone } from '../../../api/school-time-zone';
 import { type CalendarEventCreate, type CalendarEventRecord, EVENT_COLORS } from '../../../contract';
-import { schoolDayOf } from '../../../ui/school-clock';
 import { calendarEventsApi } from '../api/portal-content-api';
 import { ContentScreen } from '../parts/content-screen';
-import { DateRangeFilter, dateRangeFilter } from '../parts/date-range-filter';
+import { useDatedList, useTitledWords } from '../parts/use-dated-list';
 import { whenText } from '../parts/when-text';
 import { EventForm } from './event-form';
 
@@ -21,8 +19,8 @@ export interface CalendarEventsPageProps {
 export default function CalendarEventsPage({ permissions }: CalendarEventsPageProps) {
   const { t, i18n } = useTranslation('portal-content', { keyPrefix: 'events' });
   const { t: tc } = useTranslation();
-  const timeZone = useSchoolTimeZone();
-  const today = schoolDayOf(Date.now(), timeZone);
+  const { timeZone, today, list } = useDatedList<CalendarEventRecord, CalendarEventCreate>('events');
+  const titledWords = useTitledWords<CalendarEventRecord>('events');
   const when = (r: CalendarEventRecord) => whenText(r.starts_at, r.ends_at, r.all_day, timeZone, i18n.language);
   const colorName = (color: string) =>
     (EVENT_COLORS as readonly string[]).includes(color) ? t(`colors.${color as (typeof EVENT_COLORS)[number]}`) : color;
@@ -32,13 +30,7 @@ export default function CalendarEventsPage({ permissions }: CalendarEventsPagePr
       intro={t('intro')}
       permissions={permissions}
       api={calendarEventsApi}
-      sorts={[
-        ['starts_at', t('fields.startsAt')],
-        ['title', t('fields.title')],
-      ]}
-      defaultSort="-starts_at"
-      filter={dateRangeFilter}
-      filters={(state) => <DateRangeFilter state={state} />}
+      {...list}
       columns={[
         { key: 'title', label: t('fields.title'), sortField: 'title', render: (r) => r.title },
         {
@@ -68,15 +60,8 @@ export default function CalendarEventsPage({ permissions }: CalendarEventsPagePr
         },
       ]}
       words={{
-        searchLabel: t('search'),
-        add: t('add'),
-        empty: t('empty'),
+        ...titledWords,
         caption: tc('sections.calendarEvents'),
-        addTitle: t('addTitle'),
-        editTitle: (r) => t('editTitle', { title: r.title }),
-        deleteTitle: t('deleteTitle'),
-        deleteBody: (r) => t('deleteBody', { title: r.title }),
-        deleted: (r) => t('deleted', { title: r.title }),
         what: (r) => `${r.title}, ${when(r)}`,
       }}
       form={(args) => <EventForm {...args} timeZone={timeZone} today={today} />}

@@ -4,13 +4,11 @@
  */
 import { Link } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { useSchoolTimeZone } from '../../../api/school-time-zone';
 import type { GroupMeetingCreate, GroupMeetingRecord } from '../../../contract';
-import { schoolDayOf } from '../../../ui/school-clock';
 import { groupMeetingsApi } from '../api/portal-content-api';
 import { ContentScreen } from '../parts/content-screen';
-import { DateRangeFilter, dateRangeFilter } from '../parts/date-range-filter';
 import { useGradesText } from '../parts/grades-field';
+import { useDatedList, useTitledWords } from '../parts/use-dated-list';
 import { whenText } from '../parts/when-text';
 import { MeetingForm } from './meeting-form';
 
@@ -22,8 +20,8 @@ export interface GroupMeetingsPageProps {
 export default function GroupMeetingsPage({ permissions }: GroupMeetingsPageProps) {
   const { t, i18n } = useTranslation('portal-content', { keyPrefix: 'meetings' });
   const { t: tc } = useTranslation();
-  const timeZone = useSchoolTimeZone();
-  const today = schoolDayOf(Date.now(), timeZone);
+  const { timeZone, today, list } = useDatedList<GroupMeetingRecord, GroupMeetingCreate>('meetings');
+  const titledWords = useTitledWords<GroupMeetingRecord>('meetings');
   const gradesText = useGradesText();
   return (
     <ContentScreen<GroupMeetingRecord, GroupMeetingCreate>
@@ -31,13 +29,7 @@ export default function GroupMeetingsPage({ permissions }: GroupMeetingsPageProp
       intro={t('intro')}
       permissions={permissions}
       api={groupMeetingsApi}
-      sorts={[
-        ['starts_at', t('fields.startsAt')],
-        ['title', t('fields.title')],
-      ]}
-      defaultSort="-starts_at"
-      filter={dateRangeFilter}
-      filters={(state) => <DateRangeFilter state={state} />}
+      {...list}
       columns={[
         { key: 'title', label: t('fields.title'), sortField: 'title', render: (r) => r.title },
         {
@@ -68,15 +60,8 @@ export default function GroupMeetingsPage({ permissions }: GroupMeetingsPageProp
         { key: 'grades', label: t('fields.grades'), render: (r) => gradesText(r.grades) },
       ]}
       words={{
-        searchLabel: t('search'),
-        add: t('add'),
-        empty: t('empty'),
+        ...titledWords,
         caption: tc('sections.groupMeetings'),
-        addTitle: t('addTitle'),
-        editTitle: (r) => t('editTitle', { title: r.title }),
-        deleteTitle: t('deleteTitle'),
-        deleteBody: (r) => t('deleteBody', { title: r.title }),
-        deleted: (r) => t('deleted', { title: r.title }),
         what: (r) => `${r.title}, ${whenText(r.starts_at, r.ends_at, false, timeZone, i18n.language)}`,
       }}
       form={(args) => <MeetingForm {...args} timeZone={timeZone} today={today} />}
