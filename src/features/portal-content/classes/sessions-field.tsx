@@ -39,6 +39,12 @@ export interface SessionsFieldProps {
 
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 
+/** A session's two times: the row's field and its label's key. */
+const TIMES = [
+  ['start_time', 'start'],
+  ['end_time', 'end'],
+] as const;
+
 /** The sessions editor. */
 export function SessionsField({ value, onChange, errors }: SessionsFieldProps) {
   const { t, i18n } = useTranslation('portal-content', { keyPrefix: 'classes' });
@@ -69,22 +75,17 @@ export function SessionsField({ value, onChange, errors }: SessionsFieldProps) {
                   error={at('weekday')}
                   onChange={(v) => change(index, 'weekday', v)}
                 />
-                <TextField
-                  label={t('fields.start')}
-                  type="time"
-                  value={row.start_time}
-                  error={at('start_time')}
-                  w="32"
-                  onChange={(v) => change(index, 'start_time', v)}
-                />
-                <TextField
-                  label={t('fields.end')}
-                  type="time"
-                  value={row.end_time}
-                  error={at('end_time')}
-                  w="32"
-                  onChange={(v) => change(index, 'end_time', v)}
-                />
+                {TIMES.map(([field, label]) => (
+                  <TextField
+                    key={field}
+                    label={t(`fields.${label}`)}
+                    type="time"
+                    value={row[field]}
+                    error={at(field)}
+                    w="32"
+                    onChange={(v) => change(index, field, v)}
+                  />
+                ))}
                 <Button
                   variant="outline"
                   colorPalette="red"
