@@ -4,17 +4,27 @@
  * The screens' queries take these answers (`prefetchPortal`), so nothing is asked twice.
  */
 import type { PortalScholarsResponse } from '../../../contract';
-import { readChoice } from '../layout/use-chosen-scholar';
+import { schoolDayOf } from '../../../ui/school-clock';
+import { readChoice, readLastShown } from '../layout/use-chosen-scholar';
 import { prefetchPortal } from './use-portal-query';
 
 export const SCHOLARS_PATH = 'v2/scholar/scholars';
 
 /** Starts the portal's first calls for this person on this page (`pathname`, e.g. '/scholar'). */
 export async function prefetchPortalStart(userId: string, pathname: string): Promise<void> {
+  const home = pathname.replace(/\/+$/, '') === '/scholar';
+  // A repeat visit knows whose home it showed: asked for beside the scholars, not after them (one round trip less).
+  const last = home ? readLastShown(userId) : null;
+  const early = last ? homePath(last.scholarId, schoolDayOf(Date.now(), last.timeZone)) : null;
+  if (early) void prefetchPortal(userId, early).catch(() => {});
   const { data, fromDevice } = await prefetchPortal<PortalScholarsResponse>(userId, SCHOLARS_PATH);
   // Offline the screens read their own copies; the home's date would be the device's, not this answer's.
-  if (fromDevice || pathname.replace(/\/+$/, '') !== '/scholar') return;
+  if (fromDevice || !home) return;
   const chosen = readChoice(userId);
   const scholar = data.data.find((s) => s.id === chosen) ?? data.data[0];
-  if (scholar) void prefetchPortal(userId, `v2/scholar/scholars/${scholar.id}/home?date=${data.today}`).catch(() => {});
+  const path = scholar ? homePath(scholar.id, data.today) : null;
+  if (path && path !== early) void prefetchPortal(userId, path).catch(() => {});
 }
+
+/** The home call of a scholar on a date, as the Home screen asks for it. */
+const homePath = (scholarId: string, date: string) => `v2/scholar/scholars/${scholarId}/home?date=${date}`;

@@ -20,7 +20,7 @@ import { type NavEntry, visibleEntries } from '../nav/portal-entries';
 import { SideNav } from '../nav/side-nav';
 import { PortalContext, type PortalContextValue } from '../portal-context';
 import { ScholarSwitcher } from './scholar-switcher';
-import { useChosenScholar } from './use-chosen-scholar';
+import { useChosenScholar, writeLastShown } from './use-chosen-scholar';
 
 export interface PortalLayoutProps {
   /** The portal's title ('Scholar Portal'). */
@@ -73,6 +73,9 @@ function PortalFrame({
   const { t } = useTranslation('portal');
   const { data, settings, time_zone: timeZone, today } = answer.data;
   const [scholar, setScholarId] = useChosenScholar(user.id, data);
+  useEffect(() => {
+    if (scholar) writeLastShown(user.id, scholar.id, timeZone);
+  }, [user.id, scholar, timeZone]);
   const path = useCleanPath();
   const value = useMemo<PortalContextValue | null>(
     () =>

@@ -40,3 +40,27 @@ export function useChosenScholar(
   );
   return [scholars.find((s) => s.id === chosen) ?? scholars[0], choose];
 }
+
+const lastKey = (userId: string) => `portal.last.${userId}`;
+
+/** Whose portal this person saw last on this device, and the school's time zone then (the next visit's early calls). */
+export function readLastShown(userId: string): { scholarId: string; timeZone: string } | null {
+  try {
+    const raw = localStorage.getItem(lastKey(userId));
+    const value = raw ? (JSON.parse(raw) as { scholarId?: unknown; timeZone?: unknown }) : null;
+    return typeof value?.scholarId === 'string' && typeof value.timeZone === 'string'
+      ? { scholarId: value.scholarId, timeZone: value.timeZone }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Remembers whose portal is shown, so the next visit asks for that scholar's home at once. */
+export function writeLastShown(userId: string, scholarId: string, timeZone: string): void {
+  try {
+    localStorage.setItem(lastKey(userId), JSON.stringify({ scholarId, timeZone }));
+  } catch {
+    // Private mode or a full quota: the next visit asks in turn.
+  }
+}
