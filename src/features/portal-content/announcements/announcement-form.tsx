@@ -35,20 +35,18 @@ export interface AnnouncementFormProps extends ContentFormArgs<AnnouncementRecor
 }
 
 /** The form. */
-export function AnnouncementForm({ record, formId, close, save, today }: AnnouncementFormProps) {
+export function AnnouncementForm({ today, ...args }: AnnouncementFormProps) {
   const { t } = useTranslation('portal-content', { keyPrefix: 'announcements' });
-  const { form, set, bind, errors, formError, submit } = useContentForm({
+  const { form, set, bind, errors, frame } = useContentForm({
+    ...args,
     schema: AnnouncementCreateSchema,
-    record,
-    save,
-    close,
     saved: (saved) => t('saved', { title: saved.title }),
-    initial: () => formOf(record, today),
+    initial: () => formOf(args.record, today),
   });
   const body = (): AnnouncementCreate => ({ ...form, title: form.title.trim(), ends_on: form.ends_on || null });
 
   return (
-    <ContentFormFrame formId={formId} onSubmit={submit(body)} formError={formError}>
+    <ContentFormFrame {...frame(body)}>
       <TextField label={t('fields.title')} maxLength={150} required {...bind('title')} />
       <TextField label={t('fields.body')} maxLength={4000} multiline required {...bind('body')} />
       <FieldRow>

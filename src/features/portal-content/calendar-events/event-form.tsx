@@ -12,9 +12,8 @@ import {
 } from '../../../contract';
 import { SelectField } from '../../../ui/form/select-field';
 import { allDayDays, allDayInstants, fromLocalInput, toLocalInput } from '../model/school-times';
-import type { ContentFormArgs } from '../parts/content-screen';
 import { ContentFormFrame, FieldRow, SwitchField, TextField } from '../parts/fields';
-import { useContentForm } from '../parts/use-content-form';
+import { type DatedFormArgs, useContentForm } from '../parts/use-content-form';
 
 type EventColor = (typeof EVENT_COLORS)[number];
 
@@ -72,21 +71,14 @@ function instantsOf(form: Form, timeZone: string): { starts_at: string; ends_at:
   };
 }
 
-export interface EventFormProps extends ContentFormArgs<CalendarEventRecord, CalendarEventCreate> {
-  timeZone: string;
-  today: string;
-}
-
 /** The form. */
-export function EventForm({ record, formId, close, save, timeZone, today }: EventFormProps) {
+export function EventForm({ timeZone, today, ...args }: DatedFormArgs<CalendarEventRecord, CalendarEventCreate>) {
   const { t } = useTranslation('portal-content', { keyPrefix: 'events' });
-  const { form, set, bind, errors, formError, submit } = useContentForm({
+  const { form, set, bind, errors, frame } = useContentForm({
+    ...args,
     schema: CalendarEventCreateSchema,
-    record,
-    save,
-    close,
     saved: (saved) => t('saved', { title: saved.title }),
-    initial: () => formOf(record, timeZone, today),
+    initial: () => formOf(args.record, timeZone, today),
   });
   const body = (): CalendarEventCreate => ({
     title: form.title.trim(),
@@ -97,7 +89,7 @@ export function EventForm({ record, formId, close, save, timeZone, today }: Even
   });
 
   return (
-    <ContentFormFrame formId={formId} onSubmit={submit(body)} formError={formError}>
+    <ContentFormFrame {...frame(body)}>
       <TextField label={t('fields.title')} maxLength={150} required {...bind('title')} />
       <TextField label={t('fields.description')} maxLength={2000} multiline {...bind('description')} />
       <SwitchField label={t('fields.allDay')} checked={form.all_day} onChange={(on) => set('all_day', on)} />

@@ -34,15 +34,13 @@ const formOf = (record: CourseRecord | null): Form => ({
 });
 
 /** The form. */
-export function ClassForm({ record, formId, close, save }: ContentFormArgs<CourseRecord, CourseCreate>) {
+export function ClassForm(args: ContentFormArgs<CourseRecord, CourseCreate>) {
   const { t } = useTranslation('portal-content', { keyPrefix: 'classes' });
-  const { form, set, bind, errors, formError, submit } = useContentForm({
+  const { form, set, bind, errors, frame } = useContentForm({
+    ...args,
     schema: CourseCreateSchema,
-    record,
-    save,
-    close,
     saved: (saved) => t('saved', { name: saved.name }),
-    initial: () => formOf(record),
+    initial: () => formOf(args.record),
   });
   const body = (): CourseCreate => ({
     name: form.name.trim(),
@@ -58,7 +56,7 @@ export function ClassForm({ record, formId, close, save }: ContentFormArgs<Cours
   });
 
   return (
-    <ContentFormFrame formId={formId} onSubmit={submit(body)} formError={formError}>
+    <ContentFormFrame {...frame(body)}>
       <TextField label={t('fields.name')} maxLength={150} required {...bind('name')} />
       <FieldRow>
         <TextField label={t('fields.teacher')} maxLength={150} w={{ base: 'full', sm: '56' }} {...bind('teacher')} />

@@ -10,10 +10,9 @@ import {
   type GroupMeetingRecord,
 } from '../../../contract';
 import { fromLocalInput, toLocalInput } from '../model/school-times';
-import type { ContentFormArgs } from '../parts/content-screen';
 import { ContentFormFrame, FieldRow, TextField } from '../parts/fields';
 import { GradesField } from '../parts/grades-field';
-import { useContentForm } from '../parts/use-content-form';
+import { type DatedFormArgs, useContentForm } from '../parts/use-content-form';
 
 interface Form {
   title: string;
@@ -35,21 +34,14 @@ const formOf = (record: GroupMeetingRecord | null, timeZone: string, today: stri
   grades: (record?.grades ?? []) as Grade[],
 });
 
-export interface MeetingFormProps extends ContentFormArgs<GroupMeetingRecord, GroupMeetingCreate> {
-  timeZone: string;
-  today: string;
-}
-
 /** The form. */
-export function MeetingForm({ record, formId, close, save, timeZone, today }: MeetingFormProps) {
+export function MeetingForm({ timeZone, today, ...args }: DatedFormArgs<GroupMeetingRecord, GroupMeetingCreate>) {
   const { t } = useTranslation('portal-content', { keyPrefix: 'meetings' });
-  const { form, set, bind, errors, formError, submit } = useContentForm({
+  const { form, set, bind, errors, frame } = useContentForm({
+    ...args,
     schema: GroupMeetingCreateSchema,
-    record,
-    save,
-    close,
     saved: (saved) => t('saved', { title: saved.title }),
-    initial: () => formOf(record, timeZone, today),
+    initial: () => formOf(args.record, timeZone, today),
   });
   const body = (): GroupMeetingCreate => ({
     title: form.title.trim(),
@@ -62,7 +54,7 @@ export function MeetingForm({ record, formId, close, save, timeZone, today }: Me
   });
 
   return (
-    <ContentFormFrame formId={formId} onSubmit={submit(body)} formError={formError}>
+    <ContentFormFrame {...frame(body)}>
       <TextField label={t('fields.title')} maxLength={150} required {...bind('title')} />
       <FieldRow>
         <TextField

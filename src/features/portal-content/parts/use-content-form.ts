@@ -7,14 +7,17 @@
 import { type FormEvent, useState } from 'react';
 import type { z } from 'zod';
 import { addNotification } from '../../../ui/notifications';
-import type { ContentSave } from './use-content-writes';
+import type { ContentFormArgs } from './content-screen';
 import { useFormErrors } from './use-form-errors';
 
-export interface ContentFormOptions<R, C, F> {
+/** A form of dated content (meetings, events): its args, the school's time zone and today there. */
+export interface DatedFormArgs<R, C> extends ContentFormArgs<R, C> {
+  timeZone: string;
+  today: string;
+}
+
+export interface ContentFormOptions<R, C, F> extends ContentFormArgs<R, C> {
   schema: z.ZodType;
-  record: R | null;
-  save: ContentSave<R, C>;
-  close: () => void;
   /** The notification once saved. */
   saved: (record: R) => string;
   /** What the form starts with. */
@@ -28,6 +31,7 @@ type TextKey<F> = { [K in keyof F]: F[K] extends string ? K : never }[keyof F];
 export function useContentForm<R extends { id: string }, C, F extends object>({
   schema,
   record,
+  formId,
   save,
   close,
   saved,
@@ -61,5 +65,7 @@ export function useContentForm<R extends { id: string }, C, F extends object>({
       },
     );
   };
-  return { ...errors, form, set, bind, submit };
+  /** The props of the form's frame, given how to make the body. */
+  const frame = (body: () => C) => ({ formId, formError: errors.formError, onSubmit: submit(body) });
+  return { ...errors, form, set, bind, submit, frame };
 }

@@ -43,15 +43,13 @@ export interface ResourceFormProps extends ContentFormArgs<PortalResourceRecord,
 }
 
 /** The form. */
-export function ResourceForm({ record, formId, close, save, kind }: ResourceFormProps) {
+export function ResourceForm({ kind, ...args }: ResourceFormProps) {
   const { t } = useTranslation('portal-content', { keyPrefix: 'resources' });
-  const { form, set, bind, errors, formError, submit } = useContentForm({
+  const { form, set, bind, errors, frame } = useContentForm({
+    ...args,
     schema: PortalResourceCreateSchema,
-    record,
-    save,
-    close,
     saved: (saved) => t('saved', { title: saved.title }),
-    initial: () => formOf(record, kind),
+    initial: () => formOf(args.record, kind),
   });
   const body = (): PortalResourceCreate => ({
     kind: form.kind,
@@ -64,7 +62,7 @@ export function ResourceForm({ record, formId, close, save, kind }: ResourceForm
   });
 
   return (
-    <ContentFormFrame formId={formId} onSubmit={submit(body)} formError={formError}>
+    <ContentFormFrame {...frame(body)}>
       <SelectField
         label={t('fields.kind')}
         value={form.kind}
