@@ -19,7 +19,9 @@ export interface CalendarEventsPageProps {
 export default function CalendarEventsPage({ permissions }: CalendarEventsPageProps) {
   const { t, i18n } = useTranslation('portal-content', { keyPrefix: 'events' });
   const { t: tc } = useTranslation();
-  const { timeZone, today, list } = useDatedList<CalendarEventRecord, CalendarEventCreate>('events');
+  const { timeZone, today, list, titleColumn, whenColumn } = useDatedList<CalendarEventRecord, CalendarEventCreate>(
+    'events',
+  );
   const titledWords = useTitledWords<CalendarEventRecord>('events');
   const when = (r: CalendarEventRecord) => whenText(r.starts_at, r.ends_at, r.all_day, timeZone, i18n.language);
   const colorName = (color: string) =>
@@ -32,18 +34,13 @@ export default function CalendarEventsPage({ permissions }: CalendarEventsPagePr
       api={calendarEventsApi}
       {...list}
       columns={[
-        { key: 'title', label: t('fields.title'), sortField: 'title', render: (r) => r.title },
-        {
-          key: 'when',
-          label: t('fields.when'),
-          sortField: 'starts_at',
-          render: (r) => (
-            <HStack as="span" gap="2" wrap="wrap" display="inline-flex">
-              <span>{when(r)}</span>
-              {r.all_day && <Badge variant="subtle">{t('allDay')}</Badge>}
-            </HStack>
-          ),
-        },
+        titleColumn,
+        whenColumn((r) => (
+          <HStack as="span" gap="2" wrap="wrap" display="inline-flex">
+            <span>{when(r)}</span>
+            {r.all_day && <Badge variant="subtle">{t('allDay')}</Badge>}
+          </HStack>
+        )),
         {
           key: 'color',
           label: t('fields.color'),

@@ -20,7 +20,9 @@ export interface GroupMeetingsPageProps {
 export default function GroupMeetingsPage({ permissions }: GroupMeetingsPageProps) {
   const { t, i18n } = useTranslation('portal-content', { keyPrefix: 'meetings' });
   const { t: tc } = useTranslation();
-  const { timeZone, today, list } = useDatedList<GroupMeetingRecord, GroupMeetingCreate>('meetings');
+  const { timeZone, today, list, titleColumn, whenColumn } = useDatedList<GroupMeetingRecord, GroupMeetingCreate>(
+    'meetings',
+  );
   const titledWords = useTitledWords<GroupMeetingRecord>('meetings');
   const gradesText = useGradesText();
   return (
@@ -31,13 +33,8 @@ export default function GroupMeetingsPage({ permissions }: GroupMeetingsPageProp
       api={groupMeetingsApi}
       {...list}
       columns={[
-        { key: 'title', label: t('fields.title'), sortField: 'title', render: (r) => r.title },
-        {
-          key: 'when',
-          label: t('fields.when'),
-          sortField: 'starts_at',
-          render: (r) => whenText(r.starts_at, r.ends_at, false, timeZone, i18n.language),
-        },
+        titleColumn,
+        whenColumn((r) => whenText(r.starts_at, r.ends_at, false, timeZone, i18n.language)),
         {
           key: 'where',
           label: t('fields.where'),

@@ -2,10 +2,13 @@
  * What the lists of dated content share: the school's clock and day, the list of meetings or events by when they start
  * with its From and To dates, and the words of a list whose records have a title.
  */
+
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSchoolTimeZone } from '../../../api/school-time-zone';
 import { schoolDayOf } from '../../../ui/school-clock';
 import type { ContentScreenProps } from './content-screen';
+import type { Column } from './content-table';
 import { DateRangeFilter, dateRangeFilter } from './date-range-filter';
 
 /** The sections whose records have a title. */
@@ -26,8 +29,11 @@ export function useTitledWords<R extends { title: string }>(section: TitledSecti
   };
 }
 
-/** The school's time zone and today there, and a list by when its records start, filtered by From and To. */
-export function useDatedList<R extends { id: string }, C>(section: 'events' | 'meetings') {
+/**
+ * The school's time zone and today there, a list by when its records start, filtered by From and To, and its title
+ * and when columns (the when column's text given).
+ */
+export function useDatedList<R extends { id: string; title: string }, C>(section: 'events' | 'meetings') {
   const { t } = useTranslation('portal-content', { keyPrefix: section });
   const timeZone = useSchoolTimeZone();
   const today = schoolDayOf(Date.now(), timeZone);
@@ -40,5 +46,12 @@ export function useDatedList<R extends { id: string }, C>(section: 'events' | 'm
     filter: dateRangeFilter,
     filters: (state) => <DateRangeFilter state={state} />,
   } satisfies Partial<ContentScreenProps<R, C>>;
-  return { timeZone, today, list };
+  const titleColumn: Column<R> = { key: 'title', label: t('fields.title'), sortField: 'title', render: (r) => r.title };
+  const whenColumn = (render: (record: R) => ReactNode): Column<R> => ({
+    key: 'when',
+    label: t('fields.when'),
+    sortField: 'starts_at',
+    render,
+  });
+  return { timeZone, today, list, titleColumn, whenColumn };
 }
