@@ -10,7 +10,7 @@ import {
   type Grade,
 } from '../../../contract';
 import type { ContentFormArgs } from '../parts/content-screen';
-import { ContentFormFrame, FieldRow, TextField } from '../parts/fields';
+import { ContentFormFrame, RangeFields, TextField } from '../parts/fields';
 import { GradesField } from '../parts/grades-field';
 import { useContentForm } from '../parts/use-content-form';
 
@@ -49,22 +49,12 @@ export function AnnouncementForm({ today, ...args }: AnnouncementFormProps) {
     <ContentFormFrame {...frame(body)}>
       <TextField label={t('fields.title')} maxLength={150} required {...bind('title')} />
       <TextField label={t('fields.body')} maxLength={4000} multiline required {...bind('body')} />
-      <FieldRow>
-        <TextField
-          label={t('fields.startsOn')}
-          type="date"
-          required
-          w={{ base: 'full', sm: '44' }}
-          {...bind('starts_on')}
-        />
-        <TextField
-          label={t('fields.endsOn')}
-          type="date"
-          helper={t('fields.endsOnHint')}
-          w={{ base: 'full', sm: '44' }}
-          {...bind('ends_on')}
-        />
-      </FieldRow>
+      <RangeFields
+        type="date"
+        w="44"
+        from={{ label: t('fields.startsOn'), required: true, ...bind('starts_on') }}
+        to={{ label: t('fields.endsOn'), helper: t('fields.endsOnHint'), ...bind('ends_on') }}
+      />
       <GradesField value={form.grades} error={errors.grades} onChange={(grades) => set('grades', grades)} />
     </ContentFormFrame>
   );

@@ -12,7 +12,7 @@ import {
 } from '../../../contract';
 import { SelectField } from '../../../ui/form/select-field';
 import { allDayDays, allDayInstants, fromLocalInput, toLocalInput } from '../model/school-times';
-import { ContentFormFrame, FieldRow, SwitchField, TextField } from '../parts/fields';
+import { ContentFormFrame, RangeFields, SwitchField, TextField } from '../parts/fields';
 import { type DatedFormArgs, useContentForm } from '../parts/use-content-form';
 
 type EventColor = (typeof EVENT_COLORS)[number];
@@ -94,39 +94,19 @@ export function EventForm({ timeZone, today, ...args }: DatedFormArgs<CalendarEv
       <TextField label={t('fields.description')} maxLength={2000} multiline {...bind('description')} />
       <SwitchField label={t('fields.allDay')} checked={form.all_day} onChange={(on) => set('all_day', on)} />
       {form.all_day ? (
-        <FieldRow>
-          <TextField
-            label={t('fields.firstDay')}
-            type="date"
-            required
-            w={{ base: 'full', sm: '44' }}
-            {...bind('first_day', 'starts_at')}
-          />
-          <TextField
-            label={t('fields.lastDay')}
-            type="date"
-            required
-            w={{ base: 'full', sm: '44' }}
-            {...bind('last_day', 'ends_at')}
-          />
-        </FieldRow>
+        <RangeFields
+          type="date"
+          w="44"
+          from={{ label: t('fields.firstDay'), required: true, ...bind('first_day', 'starts_at') }}
+          to={{ label: t('fields.lastDay'), required: true, ...bind('last_day', 'ends_at') }}
+        />
       ) : (
-        <FieldRow>
-          <TextField
-            label={t('fields.startsAt')}
-            type="datetime-local"
-            required
-            w={{ base: 'full', sm: '56' }}
-            {...bind('starts_at')}
-          />
-          <TextField
-            label={t('fields.endsAt')}
-            type="datetime-local"
-            required
-            w={{ base: 'full', sm: '56' }}
-            {...bind('ends_at')}
-          />
-        </FieldRow>
+        <RangeFields
+          type="datetime-local"
+          w="56"
+          from={{ label: t('fields.startsAt'), required: true, ...bind('starts_at') }}
+          to={{ label: t('fields.endsAt'), required: true, ...bind('ends_at') }}
+        />
       )}
       <SelectField
         label={t('fields.color')}

@@ -10,7 +10,7 @@ import {
   type GroupMeetingRecord,
 } from '../../../contract';
 import { fromLocalInput, toLocalInput } from '../model/school-times';
-import { ContentFormFrame, FieldRow, TextField } from '../parts/fields';
+import { ContentFormFrame, RangeFields, TextField } from '../parts/fields';
 import { GradesField } from '../parts/grades-field';
 import { type DatedFormArgs, useContentForm } from '../parts/use-content-form';
 
@@ -56,22 +56,12 @@ export function MeetingForm({ timeZone, today, ...args }: DatedFormArgs<GroupMee
   return (
     <ContentFormFrame {...frame(body)}>
       <TextField label={t('fields.title')} maxLength={150} required {...bind('title')} />
-      <FieldRow>
-        <TextField
-          label={t('fields.startsAt')}
-          type="datetime-local"
-          required
-          w={{ base: 'full', sm: '56' }}
-          {...bind('starts_at')}
-        />
-        <TextField
-          label={t('fields.endsAt')}
-          type="datetime-local"
-          required
-          w={{ base: 'full', sm: '56' }}
-          {...bind('ends_at')}
-        />
-      </FieldRow>
+      <RangeFields
+        type="datetime-local"
+        w="56"
+        from={{ label: t('fields.startsAt'), required: true, ...bind('starts_at') }}
+        to={{ label: t('fields.endsAt'), required: true, ...bind('ends_at') }}
+      />
       <TextField label={t('fields.place')} maxLength={150} {...bind('place')} />
       <TextField
         label={t('fields.meetUrl')}

@@ -85,6 +85,24 @@ export function TextField({
   );
 }
 
+export interface RangeFieldsProps {
+  type: 'date' | 'datetime-local';
+  /** Each input's width from the sm breakpoint (full width on a phone). */
+  w: string;
+  from: Omit<TextFieldProps, 'type' | 'w'>;
+  to: Omit<TextFieldProps, 'type' | 'w'>;
+}
+
+/** A pair of dates or date-times, from and to, side by side. */
+export function RangeFields({ type, w, from, to }: RangeFieldsProps) {
+  return (
+    <FieldRow>
+      <TextField type={type} w={{ base: 'full', sm: w }} {...from} />
+      <TextField type={type} w={{ base: 'full', sm: w }} {...to} />
+    </FieldRow>
+  );
+}
+
 export interface SwitchFieldProps {
   label: string;
   checked: boolean;
