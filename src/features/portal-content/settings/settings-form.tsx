@@ -1,7 +1,7 @@
 /** The portal settings form: the texts, the first weekday and the entries shown, saved together. */
 import { Button, Checkbox, Fieldset, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PORTAL_ENTRIES, type PortalEntry, type PortalSettings, PortalSettingsUpdateSchema } from '../../../contract';
 import { SelectField } from '../../../ui/form/select-field';
@@ -11,6 +11,7 @@ import { portalSettingsKey, savePortalSettings } from '../api/portal-content-api
 import { sundayWeekdayName } from '../model/weekdays';
 import { TextField } from '../parts/fields';
 import { useFormErrors } from '../parts/use-form-errors';
+import { useFormFields } from '../parts/use-form-fields';
 
 export interface SettingsFormProps {
   settings: PortalSettings;
@@ -22,11 +23,19 @@ export interface SettingsFormProps {
 export function SettingsForm({ settings, canSave }: SettingsFormProps) {
   const { t, i18n } = useTranslation('portal-content', { keyPrefix: 'settings' });
   const client = useQueryClient();
-  const [prefix, setPrefix] = useState(settings.resource_prefix ?? '');
-  const [weekStartsOn, setWeekStartsOn] = useState(String(settings.week_starts_on));
-  const [help, setHelp] = useState(settings.help_contact ?? '');
-  const [off, setOff] = useState<PortalEntry[]>(settings.portal_entries_off);
   const { errors, formError, check, fail, clear } = useFormErrors();
+  const { form, set, bind } = useFormFields(
+    () => ({
+      resource_prefix: settings.resource_prefix ?? '',
+      week_starts_on: String(settings.week_starts_on),
+      help_contact: settings.help_contact ?? '',
+      portal_entries_off: settings.portal_entries_off,
+    }),
+    errors,
+    clear,
+  );
+  const prefix = form.resource_prefix;
+  const off = form.portal_entries_off;
   const save = useMutation({
     mutationFn: savePortalSettings,
     onSuccess: (saved) => client.setQueryData(portalSettingsKey, saved),
@@ -36,8 +45,8 @@ export function SettingsForm({ settings, canSave }: SettingsFormProps) {
     event.preventDefault();
     const body = {
       resource_prefix: prefix.trim() || null,
-      week_starts_on: Number(weekStartsOn),
-      help_contact: help.trim() || null,
+      week_starts_on: Number(form.week_starts_on),
+      help_contact: form.help_contact.trim() || null,
       portal_entries_off: off,
     };
     if (!check(PortalSettingsUpdateSchema, body)) return;
@@ -47,8 +56,10 @@ export function SettingsForm({ settings, canSave }: SettingsFormProps) {
     });
   };
   const toggle = (entry: PortalEntry, shown: boolean) => {
-    setOff(PORTAL_ENTRIES.filter((e) => (e === entry ? !shown : off.includes(e))));
-    clear('portal_entries_off');
+    set(
+      'portal_entries_off',
+      PORTAL_ENTRIES.filter((e) => (e === entry ? !shown : off.includes(e))),
+    );
   };
 
   return (
@@ -58,36 +69,21 @@ export function SettingsForm({ settings, canSave }: SettingsFormProps) {
           <FormAlert text={formError} />
           <TextField
             label={t('fields.resourcePrefix')}
-            value={prefix}
             maxLength={60}
             helper={t('fields.resourcePrefixHint', { example: prefix.trim() ? `${prefix.trim()} ` : '' })}
-            error={errors.resource_prefix}
-            onChange={(v) => {
-              setPrefix(v);
-              clear('resource_prefix');
-            }}
+            {...bind('resource_prefix')}
           />
           <SelectField
             label={t('fields.weekStartsOn')}
-            value={weekStartsOn}
             w={{ base: 'full', sm: '56' }}
-            error={errors.week_starts_on}
             choices={[0, 1, 2, 3, 4, 5, 6].map((d) => [String(d), sundayWeekdayName(d, i18n.language)])}
-            onChange={(v) => {
-              setWeekStartsOn(v);
-              clear('week_starts_on');
-            }}
+            {...bind('week_starts_on')}
           />
           <TextField
             label={t('fields.helpContact')}
-            value={help}
             maxLength={200}
             helper={t('fields.helpContactHint')}
-            error={errors.help_contact}
-            onChange={(v) => {
-              setHelp(v);
-              clear('help_contact');
-            }}
+            {...bind('help_contact')}
           />
           <Fieldset.Root invalid={Boolean(errors.portal_entries_off)}>
             <Fieldset.Legend fontSize="sm" fontWeight="medium">
