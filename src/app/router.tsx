@@ -128,8 +128,11 @@ export function preloadPortal(): void {
     return;
   }
   const section = homeSectionOf(user?.type);
-  const path = window.location.pathname.replace(/\/+$/, '') || '/';
-  if (!user?.id || !section || (path !== section.path && !path.startsWith(`${section.path}/`))) return;
+  if (!user?.id || !section) return;
+  // The installed app opens at '/', which sends a scholar or a parent to the portal's home.
+  const opened = window.location.pathname.replace(/\/+$/, '') || '/';
+  const path = opened === '/' ? section.path : opened;
+  if (path !== section.path && !path.startsWith(`${section.path}/`)) return;
   const child = section.children.find((c) => childPath(section, c) === path);
   const userId = user.id;
   void loadPortalLayout().catch(() => undefined);
