@@ -18,23 +18,19 @@ export function dateRangeFilter(params: URLSearchParams): Record<string, string 
 /** The two date inputs. */
 export function DateRangeFilter({ state }: { state: ListState }) {
   const { t } = useTranslation('portal-content', { keyPrefix: 'list' });
-  const { from, to } = dateRangeFilter(state.params);
+  const range = dateRangeFilter(state.params);
   return (
     <HStack gap="3" wrap="wrap" align="flex-end">
-      <TextField
-        type="date"
-        label={t('from')}
-        value={from ?? ''}
-        w={{ base: 'full', sm: '44' }}
-        onChange={(v) => state.change({ from: v })}
-      />
-      <TextField
-        type="date"
-        label={t('to')}
-        value={to ?? ''}
-        w={{ base: 'full', sm: '44' }}
-        onChange={(v) => state.change({ to: v })}
-      />
+      {(['from', 'to'] as const).map((key) => (
+        <TextField
+          key={key}
+          type="date"
+          label={t(key)}
+          value={range[key] ?? ''}
+          w={{ base: 'full', sm: '44' }}
+          onChange={(v) => state.change({ [key]: v })}
+        />
+      ))}
     </HStack>
   );
 }
