@@ -4,7 +4,6 @@
  */
 import { Badge, Flex, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
 import type { PortalArrivalsResponse } from '../../../contract';
 import { QueryState } from '../../../ui/data/query-state';
 import { formatDay } from '../../../ui/school-clock';
@@ -13,9 +12,8 @@ import { AsOfNotice } from '../layout/as-of-notice';
 import { PeriodPager } from '../layout/period-pager';
 import { formatInstantTime, formatMonth, shiftMonth, useLocale } from '../layout/portal-format';
 import { ItemList, PortalScreen } from '../layout/portal-screen';
+import { useMonthParam } from '../layout/use-month-param';
 import { usePortal } from '../portal-context';
-
-const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 /** The screen. */
 export default function ArrivalsPage() {
@@ -23,23 +21,11 @@ export default function ArrivalsPage() {
   const { t: tc } = useTranslation();
   const locale = useLocale();
   const { userId, scholar, today, timeZone } = usePortal();
-  const [params, setParams] = useSearchParams();
-  const asked = params.get('month');
-  const current = today.slice(0, 7);
-  const month = asked && MONTH.test(asked) ? asked : current;
+  const { month, current, goTo } = useMonthParam(today);
   const query = usePortalQuery<PortalArrivalsResponse>(
     userId,
     `v2/scholar/scholars/${scholar.id}/arrivals?month=${month}`,
   );
-  const goTo = (next: string) =>
-    setParams(
-      (p) => {
-        if (next === current) p.delete('month');
-        else p.set('month', next);
-        return p;
-      },
-      { replace: true },
-    );
   const arrivals = query.data?.data.data ?? [];
   const late = arrivals.filter((a) => a.late).length;
   return (

@@ -8,24 +8,15 @@
 import { Button, Flex, Heading, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
 import type { PortalCalendarResponse, PortalEvent } from '../../../contract/scholar-portal';
 import { QueryState } from '../../../ui/data/query-state';
 import { usePortalQuery } from '../data/use-portal-query';
 import { AsOfNotice } from '../layout/as-of-notice';
+import { useMonthParam } from '../layout/use-month-param';
 import { usePortal } from '../portal-context';
 import { AgendaList } from './agenda-list';
 import { EventDialog } from './event-dialog';
-import {
-  agendaOf,
-  eventsByDay,
-  firstWeekday,
-  gridRange,
-  isMonth,
-  type Month,
-  monthOfDay,
-  shiftMonth,
-} from './model/month';
+import { agendaOf, eventsByDay, firstWeekday, gridRange, shiftMonth } from './model/month';
 import { MonthGrid } from './month-grid';
 import { useCalendarFormat } from './use-calendar-format';
 import { useWideScreen } from './use-wide-screen';
@@ -38,10 +29,7 @@ export default function CalendarPage() {
   const { userId, settings, timeZone, today } = usePortal();
   const format = useCalendarFormat(timeZone);
   const wide = useWideScreen();
-  const [params, setParams] = useSearchParams();
-  const asked = params.get('month');
-  const current = monthOfDay(today);
-  const month: Month = isMonth(asked) ? asked : current;
+  const { month, current, goTo } = useMonthParam(today);
   const weekStartsOn = firstWeekday(settings.week_starts_on);
   const { from, to } = gridRange(month, weekStartsOn);
   const query = usePortalQuery<PortalCalendarResponse>(userId, `v2/scholar/calendar?from=${from}&to=${to}`);
@@ -50,16 +38,6 @@ export default function CalendarPage() {
   const agenda = agendaOf(byDay, month);
   const [open, setOpen] = useState<PortalEvent | null>(null);
   const title = format.month(month);
-
-  const goTo = (next: Month) =>
-    setParams(
-      (p) => {
-        if (next === current) p.delete('month');
-        else p.set('month', next);
-        return p;
-      },
-      { replace: true },
-    );
 
   return (
     <Stack gap="4" maxW={wide ? '6xl' : '3xl'}>

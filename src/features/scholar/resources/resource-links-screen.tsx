@@ -84,7 +84,7 @@ export function ResourceLinksScreen({ kind, title }: ResourceLinksScreenProps) {
           <Input
             type="search"
             aria-label={t(`${texts}.searchLabel`)}
-            // The hint of what the search reads; the box's name is its aria-label.
+            // The input's placeholder hints at what the search reads; the box's name is its aria-label.
             placeholder={t(`${texts}.searchHint`)}
             value={search}
             maxLength={100}
