@@ -6,6 +6,7 @@ export * from './common';
 export * from './demographics';
 export * from './errors';
 export * from './ids';
+export * from './independent-study';
 export * from './messenger-schedules';
 export * from './nslp-records';
 export * from './pay-periods';

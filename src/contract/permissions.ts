@@ -16,6 +16,7 @@ export const RESOURCES = [
   'audit_events',
   'school_settings',
   'portal_content',
+  'independent_study',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 
@@ -67,6 +68,8 @@ export const DEFAULT_ROLES: Record<string, readonly Permission[]> = {
     'timesheets-update',
     // The Scholar Portal's announcements, meetings, classes, calendar and resources (issue P1 item 9).
     ...all('portal_content'),
+    // Independent Study Learning Agreements (issue P3): the office writes them and sends them for signatures.
+    ...all('independent_study'),
   ],
   Cafeteria: [
     ...read('demographics'),
@@ -87,6 +90,8 @@ export const DEFAULT_ROLES: Record<string, readonly Permission[]> = {
     'timesheets-update',
     'timesheet_schedules-view',
     ...read('portal_content'),
+    // Teachers read the agreements; the supervising teacher countersigns (checked on the server).
+    ...read('independent_study'),
   ],
   Timekeeper: [...all('timesheets'), ...all('timesheet_schedules'), ...read('users')],
 };
