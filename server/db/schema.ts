@@ -7,6 +7,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
   customType,
   date,
   doublePrecision,
@@ -358,6 +359,8 @@ export const schoolSettings = pgTable('school_settings', {
   portal_entries_off: jsonb('portal_entries_off').$type<string[]>().notNull().default([]),
   /** The Independent Study Learning Agreement's policy numbers (issue P3); a number missing here is the seed's default. */
   independent_study_policy: jsonb('independent_study_policy').$type<Record<string, number>>().notNull().default({}),
+  /** The Classroom topic that marks AutoWork (issue P2 item 1): its overdue work is the Missing AutoWork list. */
+  autowork_topic: text('autowork_topic').notNull().default('AutoWork'),
   ...timestamps,
 });
 
@@ -784,4 +787,74 @@ export const independentStudyAddenda = pgTable(
     created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('independent_study_addenda_number').on(t.agreement_id, t.number)],
+);
+
+/**
+ * A piece of Google Classroom course work (issue P2 item 1), filled by the Classroom sync and the demo seed. How each
+ * column maps from Classroom's API, and how a due date without a time is stored, is in src/contract/scholar-work.ts.
+ */
+export const courseWork = pgTable(
+  'course_work',
+  {
+    id: uuid('id').primaryKey(),
+    course_id: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    google_course_work_id: text('google_course_work_id'),
+    title: text('title').notNull(),
+    description: text('description'),
+    link: text('link'),
+    /** The instant it is due, when Classroom gives a due time. */
+    due_at: timestamp('due_at', { withTimezone: true, mode: 'string' }),
+    /** The school's date it is due; alone, due by the end of that school day. */
+    due_date: date('due_date', { mode: 'string' }),
+    topic_id: text('topic_id'),
+    topic: text('topic'),
+    max_points: doublePrecision('max_points'),
+    work_type: text('work_type', {
+      enum: ['ASSIGNMENT', 'SHORT_ANSWER_QUESTION', 'MULTIPLE_CHOICE_QUESTION', 'COURSE_WORK_TYPE_UNSPECIFIED'],
+    })
+      .notNull()
+      .default('ASSIGNMENT'),
+    google_updated_at: timestamp('google_updated_at', { withTimezone: true, mode: 'string' }),
+    /** Deleted in Classroom: kept for the sync's bookkeeping, never listed. */
+    deleted_at: timestamp('deleted_at', { withTimezone: true, mode: 'string' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('course_work_google_id_unique').on(t.course_id, t.google_course_work_id),
+    index('course_work_due_idx').on(t.due_date),
+    check('course_work_due_at_has_date', sql`${t.due_at} is null or ${t.due_date} is not null`),
+  ],
+);
+
+/** A scholar's submission for a piece of course work (issue P2 item 1): one per work and scholar. */
+export const courseWorkSubmissions = pgTable(
+  'course_work_submissions',
+  {
+    id: uuid('id').primaryKey(),
+    course_work_id: uuid('course_work_id')
+      .notNull()
+      .references(() => courseWork.id, { onDelete: 'cascade' }),
+    scholar_id: uuid('scholar_id')
+      .notNull()
+      .references(() => demographics.id, { onDelete: 'cascade' }),
+    google_submission_id: text('google_submission_id'),
+    state: text('state', { enum: ['NEW', 'CREATED', 'TURNED_IN', 'RETURNED', 'RECLAIMED_BY_STUDENT'] })
+      .notNull()
+      .default('NEW'),
+    late: boolean('late').notNull().default(false),
+    assigned_grade: doublePrecision('assigned_grade'),
+    draft_grade: doublePrecision('draft_grade'),
+    link: text('link'),
+    turned_in_at: timestamp('turned_in_at', { withTimezone: true, mode: 'string' }),
+    returned_at: timestamp('returned_at', { withTimezone: true, mode: 'string' }),
+    google_updated_at: timestamp('google_updated_at', { withTimezone: true, mode: 'string' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('course_work_submissions_scholar_unique').on(t.course_work_id, t.scholar_id),
+    uniqueIndex('course_work_submissions_google_id_unique').on(t.course_work_id, t.google_submission_id),
+    index('course_work_submissions_scholar_idx').on(t.scholar_id, t.state),
+  ],
 );

@@ -14,6 +14,7 @@ export * from './permissions';
 export * from './photos';
 export * from './roles';
 export * from './scholar-portal';
+export * from './scholar-work';
 export * from './school-settings';
 export * from './sync';
 export * from './timesheet-flags';
