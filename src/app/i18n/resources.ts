@@ -25,6 +25,7 @@ import type pickUps from '../../../locales/en/pick-ups.json';
 import type portal from '../../../locales/en/portal.json';
 import type portalCalendar from '../../../locales/en/portal-calendar.json';
 import type portalContent from '../../../locales/en/portal-content.json';
+import type portalWork from '../../../locales/en/portal-work.json';
 import type scanner from '../../../locales/en/scanner.json';
 import type signOut from '../../../locales/en/sign-out.json';
 import type signOutRecords from '../../../locales/en/sign-out-records.json';
@@ -56,6 +57,7 @@ interface LazyEnglishResources {
   'timesheet-reports': typeof timesheetReports;
   portal: typeof portal;
   'portal-calendar': typeof portalCalendar;
+  'portal-work': typeof portalWork;
 }
 
 // A Record, so the typecheck fails when a lazy namespace is missing here or one is listed that has no type above.
@@ -77,6 +79,7 @@ const LAZY: Record<keyof LazyEnglishResources, true> = {
   'timesheet-reports': true,
   portal: true,
   'portal-calendar': true,
+  'portal-work': true,
 };
 
 /** Every English namespace, bundled or lazy: the source of the typed translation keys. */
