@@ -32,6 +32,7 @@ import { type PickUpFamily, planPickUps } from './pick-ups';
 import { type DemoPortal, planPortal } from './portal';
 import { type DemoStaff, planTimesheetSchedules } from './timesheet-schedules';
 import { planTimesheets } from './timesheets';
+import { insertWork, planWork } from './work';
 
 export { DEMO_ACCOUNTS };
 
@@ -357,6 +358,14 @@ export async function seedDemo(
     closedDays: timesheetSchedules.nonWorkDays,
     lateReasons: ['Medical appointment', 'Transportation', 'Overslept'],
   });
+  const work = planWork({
+    today: schoolDay(opts.now ?? new Date(), opts.timeZone),
+    timeZone: opts.timeZone,
+    now: opts.now ?? new Date(),
+    family: demoFamily.children,
+    scholars,
+    courses: portal.courses,
+  });
   const mealRows = meals.meals(plan.users.find((u) => u.email === 'cafeteria@demo.school')?.id ?? null);
 
   await db.transaction(async (tx) => {
@@ -380,6 +389,7 @@ export async function seedDemo(
     await insertJson(tx, 'timesheets', timesheets.records);
     await insertJson(tx, 'timesheet_periods', timesheets.periods);
     await insertPortal(tx, portal);
+    await insertWork(tx, work);
   });
   return {
     scholars: scholars.length,
