@@ -17,6 +17,8 @@ export const RESOURCES = [
   'school_settings',
   'portal_content',
   'independent_study',
+  // The Google Classroom and Calendar sync's settings and runs (issue P2): Administrator only.
+  'google_sync',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 
