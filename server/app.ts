@@ -28,6 +28,7 @@ import photosRoutes from './routes/photos/index';
 import { portalContentRoutes } from './routes/portal_content/index';
 import rolesRoutes from './routes/roles/index';
 import scholarRoutes from './routes/scholar/index';
+import scholarWorkRoutes from './routes/scholar_work/index';
 import schoolSettingsRoutes from './routes/school_settings/index';
 import syncRoutes from './routes/sync/index';
 import daysOffRoutes from './routes/timesheet_schedules/days-off';
@@ -88,6 +89,7 @@ const API_ROUTES = [
   ['/timesheets/punch', timesheetPunchRoutes],
   ['/timesheets/summary', timesheetSummaryRoutes],
   ['/scholar', scholarRoutes],
+  ['/scholar', scholarWorkRoutes],
 ] as const;
 
 /** Builds the server without listening. */
