@@ -3,6 +3,8 @@ export * from './authorized-pick-ups';
 export * from './calendar-dates';
 export * from './check-ins';
 export * from './common';
+export * from './conferences';
+export * from './covid-screening';
 export * from './demographics';
 export * from './errors';
 export * from './ids';

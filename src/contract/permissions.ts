@@ -19,6 +19,9 @@ export const RESOURCES = [
   'independent_study',
   // The Google Classroom and Calendar sync's settings and runs (issue P2): Administrator only.
   'google_sync',
+  // COVID screening at the entrance and Scholar Led Conferences (issue P3 items 3-4).
+  'covid_screenings',
+  'conferences',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 
@@ -72,6 +75,9 @@ export const DEFAULT_ROLES: Record<string, readonly Permission[]> = {
     ...all('portal_content'),
     // Independent Study Learning Agreements (issue P3): the office writes them and sends them for signatures.
     ...all('independent_study'),
+    // COVID screening at the entrance and Scholar Led Conferences (issue P3 items 3-4): the office runs both.
+    ...all('covid_screenings'),
+    ...all('conferences'),
   ],
   Cafeteria: [
     ...read('demographics'),
@@ -94,6 +100,10 @@ export const DEFAULT_ROLES: Record<string, readonly Permission[]> = {
     ...read('portal_content'),
     // Teachers read the agreements; the supervising teacher countersigns (checked on the server).
     ...read('independent_study'),
+    // Staff at the entrance see the day's screening answers and record a negative test; teachers see who signed in.
+    ...read('covid_screenings'),
+    'covid_screenings-create',
+    ...read('conferences'),
   ],
   Timekeeper: [...all('timesheets'), ...all('timesheet_schedules'), ...read('users')],
 };

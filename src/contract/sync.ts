@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { IdSchema, InstantSchema } from './common';
 
 /** Resources a station may write through the outbox; each has a create schema in the sync registry. */
-export const SYNC_RESOURCES = ['check_ins', 'nslp_records', 'timesheets', 'timesheet_punches'] as const;
+export const SYNC_RESOURCES = [
+  'check_ins',
+  'nslp_records',
+  'timesheets',
+  'timesheet_punches',
+  // Written from the Scholar Portal by a scholar or parent (issue P3 item 5), scoped to their scholars.
+  'covid_screenings',
+  'conference_sign_ins',
+] as const;
 export const SyncResourceSchema = z.enum(SYNC_RESOURCES, { message: 'Not a resource the outbox can send.' });
 export type SyncResource = z.infer<typeof SyncResourceSchema>;
 

@@ -8,6 +8,8 @@ import { Dexie } from 'dexie';
 import type { z } from 'zod';
 import {
   CheckInCreateSchema,
+  ConferenceSignInCreateSchema,
+  CovidScreeningCreateSchema,
   NslpRecordCreateSchema,
   type SyncResource,
   TimesheetCreateSchema,
@@ -25,6 +27,8 @@ const CREATE_SCHEMAS: Record<SyncResource, z.ZodType> = {
   nslp_records: NslpRecordCreateSchema,
   timesheets: TimesheetCreateSchema,
   timesheet_punches: TimesheetPunchSchema,
+  covid_screenings: CovidScreeningCreateSchema,
+  conference_sign_ins: ConferenceSignInCreateSchema,
 };
 
 /**
