@@ -149,6 +149,14 @@ describe('permission matrix', () => {
     expect(holds('scholar@demo.school', 'portal_content-view_any')).toBe(false);
   });
 
+  it('walks the work list routes (P2): portal accounts only, scoped on the server', () => {
+    const routes = new Map(s.app.apiRoutes.map((r) => [`${r.method} ${r.url}`, r]));
+    for (const url of ['/api/v2/scholar/scholars/:id/work', '/api/v2/scholar/work/overdue']) {
+      expect(routes.get(`GET ${url}`)?.access, url).toBe('signed_in');
+      expect(routes.get(`GET ${url}`)?.userTypes, url).toEqual(['student', 'parent']);
+    }
+  });
+
   it('answers 401, 403 or neither for every route and every role as the catalogue says', async () => {
     const failures: string[] = [];
     let calls = 0;
