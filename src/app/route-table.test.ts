@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ROLES, PERMISSIONS } from '../contract';
 import {
+  childPages,
   childPath,
   isForUserType,
   isKnownPath,
@@ -106,13 +107,14 @@ describe('route table', () => {
     expect(section).toMatchObject({ name: 'scholar', title: 'sections.scholarPortal', layout: 'portal' });
     expect(section.permission).toBeUndefined();
     expect(section.userTypes).toEqual(['student', 'parent']);
-    expect(section.namespaces).toEqual(['portal', 'portal-calendar']);
+    expect(section.namespaces).toEqual(['portal', 'portal-calendar', 'portal-work']);
     const built = section.children.map((c) => [c.name, childPath(section, c), c.title, c.permission ?? null]);
     // The seed's order (the work, independent study, COVID and conference entries join with their issues).
     expect(built).toEqual([
       ['scholar-home', '/scholar', 'sections.home', null],
       ['scholar-this-week', '/scholar/this-week', 'sections.thisWeek', null],
       ['scholar-schedule', '/scholar/schedule', 'sections.schedule', null],
+      ['scholar-work', '/scholar/work/:type', 'sections.currentWork', null],
       ['scholar-resources', '/scholar/resources', 'sections.scholarResources', null],
       ['scholar-calendar', '/scholar/calendar', 'sections.calendar', null],
       ['scholar-library', '/scholar/library', 'sections.library', null],
@@ -120,10 +122,23 @@ describe('route table', () => {
       ['scholar-check-in', '/scholar/check-in', 'sections.checkIn', null],
     ]);
     for (const child of section.children) {
-      expect(isKnownPath(childPath(section, child))).toBe(true);
-      expect(mayOpenPath(childPath(section, child), [])).toBe(true);
+      for (const page of childPages(section, child)) {
+        expect(isKnownPath(page.to)).toBe(true);
+        expect(mayOpenPath(page.to, [])).toBe(true);
+      }
     }
-    expect(isKnownPath('/scholar/work/current')).toBe(false);
+    // The work lists: one route whose parameter takes five values, each a page with its title.
+    const work = section.children.find((c) => c.name === 'scholar-work') as (typeof section.children)[number];
+    expect(childPages(section, work)).toEqual([
+      { path: 'work/current', to: '/scholar/work/current', title: 'sections.currentWork' },
+      { path: 'work/overdue', to: '/scholar/work/overdue', title: 'sections.overdueWork' },
+      { path: 'work/missing-autowork', to: '/scholar/work/missing-autowork', title: 'sections.missingAutowork' },
+      { path: 'work/completed', to: '/scholar/work/completed', title: 'sections.completedWork' },
+      { path: 'work/submissions', to: '/scholar/work/submissions', title: 'sections.showSubmissions' },
+    ]);
+    expect(isKnownPath('/scholar/work/overdue?children=all')).toBe(true);
+    expect(isKnownPath('/scholar/work/:type')).toBe(false);
+    expect(isKnownPath('/scholar/work/homework')).toBe(false);
   });
 
   it('a section for some user types is for them, and for anyone whose type is not known', () => {

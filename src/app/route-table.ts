@@ -13,13 +13,18 @@ export type LayoutKind = 'section' | 'plain' | 'centered';
 export type SectionLayoutKind = 'section' | 'portal';
 
 export interface ChildRoute {
-  /** Relative to the section; '' is the section's index. */
+  /** Relative to the section; '' is the section's index; one `:param` segment when `variants` lists its values. */
   path: string;
   name: string;
   /** i18n key in the common namespace. */
   title: string;
   permission?: Permission;
   load: () => Promise<{ default: ComponentType }>;
+  /**
+   * The values of the path's parameter, each a page of its own with its own title (the Scholar Portal's work lists,
+   * /scholar/work/:type): the navigation lists each, only these paths are known, and the screen reads the parameter.
+   */
+  variants?: readonly { value: string; title: string }[];
 }
 
 export interface SectionRoute {
@@ -348,7 +353,7 @@ export const SECTIONS: readonly SectionRoute[] = [
     path: '/scholar',
     name: 'scholar',
     title: 'sections.scholarPortal',
-    namespaces: ['portal', 'portal-calendar'],
+    namespaces: ['portal', 'portal-calendar', 'portal-work'],
     userTypes: ['student', 'parent'],
     layout: 'portal',
     children: [
@@ -369,6 +374,20 @@ export const SECTIONS: readonly SectionRoute[] = [
         name: 'scholar-schedule',
         title: 'sections.schedule',
         load: () => import('../features/scholar/schedule/schedule-page'),
+      },
+      {
+        // Issue P2: Current Work, Overdue Work, Missing AutoWork, Completed Work and Show Submissions, one screen.
+        path: 'work/:type',
+        name: 'scholar-work',
+        title: 'sections.currentWork',
+        load: () => import('../features/scholar/work/work-page'),
+        variants: [
+          { value: 'current', title: 'sections.currentWork' },
+          { value: 'overdue', title: 'sections.overdueWork' },
+          { value: 'missing-autowork', title: 'sections.missingAutowork' },
+          { value: 'completed', title: 'sections.completedWork' },
+          { value: 'submissions', title: 'sections.showSubmissions' },
+        ],
       },
       {
         path: 'resources',
@@ -408,6 +427,29 @@ export const SECTIONS: readonly SectionRoute[] = [
 export const childPath = (section: SectionRoute, child: ChildRoute) =>
   child.path ? `${section.path}/${child.path}` : section.path;
 
+/** A page of the table: a child, or one value of a child's parameter (`variants`). */
+export interface ChildPage {
+  /** Relative to the section, with the parameter's value ('work/current'). */
+  path: string;
+  /** The full path. */
+  to: string;
+  /** i18n key in the common namespace. */
+  title: string;
+}
+
+/** The pages of a child route: itself, or one per value of its parameter. */
+export const childPages = (section: SectionRoute, child: ChildRoute): ChildPage[] =>
+  child.variants
+    ? child.variants.map((v) => {
+        const path = child.path.replace(/:[^/]+/, v.value);
+        return { path, to: `${section.path}/${path}`, title: v.title };
+      })
+    : [{ path: child.path, to: childPath(section, child), title: child.title }];
+
+/** True when a full path is one of a child route's pages. */
+const isPageOf = (section: SectionRoute, child: ChildRoute, path: string) =>
+  childPages(section, child).some((p) => p.to === path);
+
 /**
  * The permissions a route needs, with child overrides (the specification's rule): a child that lists its own
  * permission needs that one only; a child without one needs its section's. The server checks every call on its own.
@@ -441,7 +483,7 @@ export const NOT_FOUND_ROUTE = 'not-found';
 export function isKnownPath(path: string, sections: readonly SectionRoute[] = SECTIONS): boolean {
   const clean = path.split(/[?#]/)[0]?.replace(/\/+$/, '') || '/';
   if ((Object.values(FIXED_ROUTES) as string[]).includes(clean)) return true;
-  return sections.some((s) => s.children.some((c) => childPath(s, c) === clean));
+  return sections.some((s) => s.children.some((c) => isPageOf(s, c, clean)));
 }
 
 /** True when someone with these permissions may open a path of the table (the fixed routes: anyone signed in). */
@@ -452,5 +494,5 @@ export function mayOpenPath(
 ): boolean {
   const clean = path.split(/[?#]/)[0]?.replace(/\/+$/, '') || '/';
   if ((Object.values(FIXED_ROUTES) as string[]).includes(clean)) return true;
-  return sections.some((s) => s.children.some((c) => childPath(s, c) === clean && mayOpen(permissions, s, c)));
+  return sections.some((s) => s.children.some((c) => isPageOf(s, c, clean) && mayOpen(permissions, s, c)));
 }

@@ -16,6 +16,7 @@ import { loadNamespaces, type Namespace } from './i18n';
 import { FullPageSpinner } from './layouts/full-page-spinner';
 import { RouteErrorBoundary } from './layouts/route-error';
 import {
+  childPages,
   childPath,
   FIXED_ROUTES,
   isForUserType,
@@ -93,11 +94,9 @@ async function loadPortalLayoutOnce() {
   function PortalShell({ section }: { section: SectionRoute }) {
     const { t } = useTranslation();
     const { user } = useSession();
-    const entries = section.children.map((c) => ({
-      path: c.path,
-      to: childPath(section, c),
-      title: t(c.title as 'sections.administration'),
-    }));
+    const entries = section.children.flatMap((c) =>
+      childPages(section, c).map((p) => ({ ...p, title: t(p.title as 'sections.administration') })),
+    );
     return (
       <QueryClientProvider client={appQueryClient()}>
         <Layout
@@ -133,7 +132,7 @@ export function preloadPortal(): void {
   const opened = window.location.pathname.replace(/\/+$/, '') || '/';
   const path = opened === '/' ? section.path : opened;
   if (path !== section.path && !path.startsWith(`${section.path}/`)) return;
-  const child = section.children.find((c) => childPath(section, c) === path);
+  const child = section.children.find((c) => childPages(section, c).some((p) => p.to === path));
   const userId = user.id;
   void loadPortalLayout().catch(() => undefined);
   void child?.load().catch(() => undefined);

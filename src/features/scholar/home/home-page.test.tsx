@@ -1,14 +1,17 @@
 import 'fake-indexeddb/auto';
 import { fireEvent, screen, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PortalHomeResponse } from '../../../contract';
 import { portalCache } from '../../../offline';
 import { renderWithProviders } from '../../../test/render-with-providers';
 import { ANA, FakePortalServer } from '../layout/fake-portal-server';
 import { TestPortal } from '../layout/portal-test-context';
+import { workAnswer, workItem, workPathOf } from '../work/test/work-fixture';
 import HomePage from './home-page';
 
 const HOME_PATH = `v2/scholar/scholars/${ANA.id}/home`;
+const WORK_PATH = workPathOf(ANA.id);
 
 const EMPTY_DAY: PortalHomeResponse = {
   date: '2026-11-27',
@@ -66,10 +69,14 @@ let users = 0;
 afterEach(() => vi.unstubAllGlobals());
 
 async function renderHome(server: FakePortalServer, userId = `home-user-${++users}`) {
+  // Nothing due unless a test gives work.
+  if (!server.answers.has(WORK_PATH)) server.answers.set(WORK_PATH, workAnswer('current', []));
   server.install();
   await renderWithProviders(
     <TestPortal userId={userId}>
-      <HomePage />
+      <Routes>
+        <Route path="/scholar" element={<HomePage />} />
+      </Routes>
     </TestPortal>,
     { route: '/scholar' },
   );
@@ -84,7 +91,7 @@ describe('Scholar Portal: Home', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Home' })).toBeTruthy();
     expect(screen.getByText('Today, Friday, November 27')).toBeTruthy();
     expect(await screen.findByText('Checked in at 7:52 AM')).toBeTruthy();
-    expect(server.requests.at(-1)?.query.get('date')).toBe('2026-11-27');
+    expect(server.requests.find((r) => r.path === HOME_PATH)?.query.get('date')).toBe('2026-11-27');
     const classes = screen.getByRole('region', { name: 'Classes today' });
     expect(within(classes).getByText('Math 7').closest('li')?.textContent).toBe(
       '8:30 AM– 9:20 AMMath 7Room 12 · Teacher: Ms. Lopez',
@@ -118,6 +125,28 @@ describe('Scholar Portal: Home', () => {
     expect(screen.getByText('No classes today.')).toBeTruthy();
     expect(screen.getByText('No group meetings today.')).toBeTruthy();
     expect(screen.getByText('No announcements.')).toBeTruthy();
+    expect(await screen.findByText('No work due today.')).toBeTruthy();
+    expect(screen.getByText('No work due tomorrow.')).toBeTruthy();
+  });
+
+  it('shows the work due today and tomorrow from Current Work, not later work, and leads to the whole list', async () => {
+    const server = new FakePortalServer();
+    server.answers.set(HOME_PATH, EMPTY_DAY);
+    const current = [
+      workItem({ title: 'Fractions', due_at: '2026-11-28T07:59:00Z', due_date: '2026-11-27' }),
+      workItem({ title: 'Reading log', due_at: null, due_date: '2026-11-28' }),
+      workItem({ title: 'Essay draft', due_at: null, due_date: '2026-12-10' }),
+    ];
+    server.answers.set(WORK_PATH, (q: URLSearchParams) =>
+      q.get('type') === 'current' ? workAnswer('current', current) : undefined,
+    );
+    await renderHome(server);
+    const today = await screen.findByRole('region', { name: 'Work due today' });
+    expect(await within(today).findByText('Fractions')).toBeTruthy();
+    const tomorrow = screen.getByRole('region', { name: 'Work due tomorrow' });
+    expect(within(tomorrow).getByText('Reading log')).toBeTruthy();
+    expect(screen.queryByText('Essay draft')).toBeNull();
+    expect(screen.getByRole('link', { name: 'All current work' }).getAttribute('href')).toBe('/scholar/work/current');
   });
 
   it('loads with a skeleton, then shows the day', async () => {
@@ -136,8 +165,11 @@ describe('Scholar Portal: Home', () => {
     const userId = `home-user-${++users}`;
     const fetchedAt = Date.UTC(2026, 10, 27, 15, 0);
     await portalCache.write(userId, `${HOME_PATH}?date=2026-11-27`, FULL_DAY, fetchedAt);
+    const work = workAnswer('current', [workItem({ title: 'Kept work', due_at: null, due_date: '2099-01-04' })]);
+    await portalCache.write(userId, `${WORK_PATH}?type=current`, work, fetchedAt);
     await renderHome(server, userId);
     expect(await screen.findByText('Checked in at 7:52 AM')).toBeTruthy();
+    expect(await screen.findByText('No work due today.')).toBeTruthy();
     const notice = screen.getByRole('status');
     expect(notice.textContent).toMatch(
       /You are offline: showing what this device saved, as of Nov 27, 2026, 7:00\sAM\./,

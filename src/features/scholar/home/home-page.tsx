@@ -1,6 +1,6 @@
 /**
  * Home (issue P1 item 4): the chosen scholar's day at a glance: whether they checked in, their classes and group
- * meetings today, and the school's announcements. Work due today and tomorrow joins with issue P2.
+ * meetings today, the work due today and tomorrow (issue P2), and the school's announcements.
  */
 import { Heading, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
@@ -14,6 +14,7 @@ import { ItemList, PortalScreen } from '../layout/portal-screen';
 import { usePortal } from '../portal-context';
 import { ClassItem } from '../schedule/class-item';
 import { MeetingItem } from '../this-week/meeting-item';
+import { DueSoon } from '../work/due-soon';
 import { CheckInStatus } from './check-in-status';
 
 function Part({
@@ -52,6 +53,7 @@ export default function HomePage() {
         {home && (
           <Stack gap="5">
             <CheckInStatus arrival={home.arrival} timeZone={timeZone} />
+            <DueSoon />
             <Part id="home-classes" title={t('home.classes')} empty={home.classes.length ? null : t('home.noClasses')}>
               <ItemList variant="rows">
                 {home.classes.map((c) => (

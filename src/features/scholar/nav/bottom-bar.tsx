@@ -6,7 +6,7 @@ import { Box, Button, Flex } from '@chakra-ui/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router-dom';
-import { EntryIcon } from './entry-icon';
+import { EntryIcon, iconOf } from './entry-icon';
 import { entryOf, type NavEntry, splitForBottomBar } from './portal-entries';
 
 /** The height the page keeps free under its content for the bar. */
@@ -95,7 +95,7 @@ export function BottomBar({ entries }: { entries: readonly NavEntry[] }) {
                   color={isActive ? 'primary.fg' : 'fg.muted'}
                   fontWeight={isActive ? 'semibold' : 'normal'}
                 >
-                  <EntryIcon entry={entryOf(e.path)} />
+                  <EntryIcon entry={iconOf(e.path, entryOf(e.path))} />
                   <Box as="span" lineClamp={2} maxW="full" px="0.5" textAlign="center">
                     {e.title}
                   </Box>

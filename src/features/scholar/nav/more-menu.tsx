@@ -5,7 +5,7 @@
 import { Menu, Portal } from '@chakra-ui/react';
 import type { ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { EntryIcon } from './entry-icon';
+import { EntryIcon, iconOf } from './entry-icon';
 import { entryOf, type NavEntry } from './portal-entries';
 
 export interface MoreMenuProps {
@@ -29,7 +29,7 @@ export default function MoreMenu({ more, current, trigger, defaultOpen }: MoreMe
           <Menu.Content minW="52">
             {more.map((e) => (
               <Menu.Item key={e.to} value={e.to} py="2.5" aria-current={e.to === current ? 'page' : undefined}>
-                <EntryIcon entry={entryOf(e.path)} size={20} />
+                <EntryIcon entry={iconOf(e.path, entryOf(e.path))} size={20} />
                 {e.title}
               </Menu.Item>
             ))}

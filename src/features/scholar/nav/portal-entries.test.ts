@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { entryOf, type NavEntry, splitForBottomBar, visibleEntries } from './portal-entries';
+import { entryOf, inSeedOrder, type NavEntry, splitForBottomBar, visibleEntries } from './portal-entries';
 
 const entry = (path: string): NavEntry => ({ path, to: path ? `/scholar/${path}` : '/scholar', title: path || 'home' });
 const paths = (list: NavEntry[]) => list.map((e) => e.path);
@@ -17,11 +17,11 @@ describe('portal entries', () => {
     expect(paths(visibleEntries(list, ['calendar', 'home']))).toEqual([
       'this-week',
       'schedule',
+      'work/current',
       'resources',
       'library',
       'arrivals',
       'check-in',
-      'work/current',
     ]);
   });
 
@@ -36,5 +36,35 @@ describe('portal entries', () => {
     expect(paths(splitForBottomBar(some).bar)).toEqual(['', 'schedule', 'resources', 'library']);
     const four = ALL.slice(0, 4);
     expect(splitForBottomBar(four)).toEqual({ bar: four, more: [] });
+  });
+
+  it("shows the entries in the seed's order, the work lists around Independent Study; others after their neighbour", () => {
+    const table = ['', 'this-week', 'schedule', 'work/current', 'work/overdue', 'work/missing-autowork']
+      .concat(['work/completed', 'work/submissions', 'independent-study', 'resources', 'calendar', 'new-thing'])
+      .concat(['library', 'arrivals', 'check-in'])
+      .map(entry);
+    expect(paths(inSeedOrder(table))).toEqual([
+      '',
+      'this-week',
+      'schedule',
+      'work/current',
+      'work/overdue',
+      'work/missing-autowork',
+      'work/completed',
+      'independent-study',
+      'work/submissions',
+      'resources',
+      'calendar',
+      'new-thing',
+      'library',
+      'arrivals',
+      'check-in',
+    ]);
+    expect(paths(visibleEntries(table, ['calendar'])).slice(8, 12)).toEqual([
+      'work/submissions',
+      'resources',
+      'new-thing',
+      'library',
+    ]);
   });
 });

@@ -27,9 +27,43 @@ export function entryOf(path: string): PortalEntry | null {
   return (PORTAL_ENTRIES as readonly string[]).includes(key) ? (key as PortalEntry) : null;
 }
 
-/** The entries to show: those the school did not switch off. */
+/**
+ * The seed's navigation order, by child path: the work lists are one route (/scholar/work/:type) whose five entries
+ * sit around Independent Study.
+ */
+export const SEED_ORDER: readonly string[] = [
+  '',
+  'this-week',
+  'schedule',
+  'work/current',
+  'work/overdue',
+  'work/missing-autowork',
+  'work/completed',
+  'independent-study',
+  'work/submissions',
+  'conferences',
+  'resources',
+  'calendar',
+  'library',
+  'covid-screening',
+  'arrivals',
+  'check-in',
+];
+
+/** The entries in the seed's order; an entry it does not name stays right after the entry before it in the table. */
+export function inSeedOrder<E extends NavEntry>(entries: readonly E[]): E[] {
+  let rank = -1;
+  const ranked = entries.map((e, i) => {
+    const known = SEED_ORDER.indexOf(e.path);
+    rank = known >= 0 ? known : rank + 0.001;
+    return { e, rank, i };
+  });
+  return ranked.sort((a, b) => a.rank - b.rank || a.i - b.i).map((r) => r.e);
+}
+
+/** The entries to show, in the seed's order: those the school did not switch off. */
 export function visibleEntries<E extends NavEntry>(entries: readonly E[], off: readonly string[]): E[] {
-  return entries.filter((e) => {
+  return inSeedOrder(entries).filter((e) => {
     const key = entryOf(e.path);
     return !key || !off.includes(key);
   });

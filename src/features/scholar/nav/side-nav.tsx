@@ -2,7 +2,7 @@
 import { Box, Flex, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
-import { EntryIcon } from './entry-icon';
+import { EntryIcon, iconOf } from './entry-icon';
 import { entryOf, type NavEntry } from './portal-entries';
 
 /** The list, as a labelled <nav>. */
@@ -34,7 +34,7 @@ export function SideNav({ entries }: { entries: readonly NavEntry[] }) {
                   color={isActive ? 'primary.fg' : undefined}
                   _hover={{ bg: 'bg.muted' }}
                 >
-                  <EntryIcon entry={entryOf(e.path)} size={20} />
+                  <EntryIcon entry={iconOf(e.path, entryOf(e.path))} size={20} />
                   {e.title}
                 </Flex>
               )}
