@@ -1,0 +1,70 @@
+/**
+ * The server's own schedule for the Google syncs (not in tests): once a minute it checks whether a sync is due. Each
+ * enabled kind runs incrementally when its last run started GOOGLE_SYNC_INTERVAL_MINUTES ago, and as a full reconcile
+ * (which removes deleted work) once a night, at GOOGLE_SYNC_NIGHTLY_HOUR in the school's time zone. The runs' records
+ * in the database say what is due, so several instances do not repeat each other's runs.
+ */
+
+import type { GoogleSyncKind } from '../../../src/contract/google-sync';
+import { localDate } from '../../../src/contract/work-lists';
+import { type GoogleSyncDeps, lastRun, readSyncSettings, runGoogleSync } from './runner';
+
+export interface SchedulerOptions {
+  intervalMinutes: number;
+  nightlyHour: number;
+  log: { info: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
+}
+
+const hourIn = (now: Date, timeZone: string) =>
+  Number(new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', hourCycle: 'h23' }).format(now));
+
+/** What is due now for one kind: a full reconcile, an incremental run, or nothing. */
+export async function dueMode(
+  deps: GoogleSyncDeps,
+  kind: GoogleSyncKind,
+  opts: Pick<SchedulerOptions, 'intervalMinutes' | 'nightlyHour'>,
+  now = new Date(),
+): Promise<'full' | 'incremental' | null> {
+  const today = localDate(now, deps.timeZone);
+  if (hourIn(now, deps.timeZone) >= opts.nightlyHour) {
+    const full = await lastRun(deps.db, kind, 'full');
+    if (!full || localDate(full.started_at, deps.timeZone) < today) return 'full';
+  }
+  const last = await lastRun(deps.db, kind);
+  if (!last) return 'full';
+  return now.getTime() - Date.parse(last.started_at) >= opts.intervalMinutes * 60_000 ? 'incremental' : null;
+}
+
+/** Starts the schedule; answers the function that stops it. */
+export function startGoogleSyncSchedule(deps: GoogleSyncDeps, opts: SchedulerOptions): () => void {
+  let busy = false;
+  const check = async () => {
+    if (busy) return;
+    busy = true;
+    try {
+      const settings = await readSyncSettings(deps.db);
+      if (!settings.key_encrypted || !settings.subject) return;
+      const kinds: GoogleSyncKind[] = [];
+      if (settings.classroom_enabled) kinds.push('classroom');
+      if (settings.calendar_enabled) kinds.push('calendar');
+      for (const kind of kinds) {
+        const mode = await dueMode(deps, kind, opts);
+        if (!mode) continue;
+        const [run] = await runGoogleSync(deps, { kinds: [kind], mode, trigger: 'scheduled' });
+        if (run) opts.log.info({ run }, `Google ${kind} sync (${mode}) ${run.status}`);
+      }
+    } catch (err) {
+      opts.log.error({ err }, 'Google sync schedule failed');
+    } finally {
+      busy = false;
+    }
+  };
+  const timer = setInterval(() => void check(), 60_000);
+  timer.unref();
+  const first = setTimeout(() => void check(), 15_000);
+  first.unref();
+  return () => {
+    clearInterval(timer);
+    clearTimeout(first);
+  };
+}
