@@ -43,7 +43,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'jsdom',
-          include: ['src/**/*.test.{ts,tsx}', 'sw/**/*.test.ts'],
+          include: ['src/**/*.test.{ts,tsx}', 'sw/**/*.test.ts', 'scripts/**/*.test.ts'],
           setupFiles: ['src/test/setup.ts'],
           exclude: ['src/contract/**'],
           // A screen test renders Chakra in jsdom; beside the server suites on two cores that can take several

@@ -55,12 +55,29 @@ if (typeof window !== 'undefined') {
   });
 }
 
+/** The calls public/portal-start.js started before the app's code ran, by path, for the person remembered then. */
+interface PortalStart {
+  userId: string;
+  started: Map<string, Promise<unknown>>;
+}
+
+/** The page's own early call of this path for this person (public/portal-start.js), taken once; null if none. */
+export function takeStarted<T>(userId: string, path: string): Promise<T> | null {
+  const start = typeof window === 'undefined' ? undefined : (window as { __portalStart?: PortalStart }).__portalStart;
+  const pending = start?.userId === userId ? start.started.get(path) : undefined;
+  if (!start || !pending) return null;
+  start.started.delete(path);
+  return pending as Promise<T>;
+}
+
 /** Reads a portal call (`path` under /api/, e.g. `v2/scholar/scholars`) for the signed-in person `userId`. */
 export async function readPortal<T>(userId: string, path: string): Promise<PortalAnswer<T>> {
   const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
   if (!offline) {
     try {
-      const data = await call(() => api.get(path).json<T>());
+      const ask = () => call(() => api.get(path).json<T>());
+      // A call the page started early answers; if it failed, the app asks again itself (its 401 and error handling).
+      const data = await (takeStarted<T>(userId, path)?.catch(ask) ?? ask());
       const fetchedAt = Date.now();
       // Kept in the background, once the page is idle (the database code is not on a first visit's critical path);
       // a full or blocked IndexedDB must not cost the person the answer on screen.

@@ -1,0 +1,59 @@
+/**
+ * The build's chunk-graph plugins: scripts/hoist-imports.mjs (each chunk lists its transitive imports) and
+ * scripts/portal-start.mjs (the files /portal-start.js asks for).
+ */
+import { describe, expect, it } from 'vitest';
+import { relativeSpecifier, transitiveImports } from './hoist-imports.mjs';
+import { portalStartFiles } from './portal-start.mjs';
+
+describe('transitive imports', () => {
+  it('adds what a chunk reaches through its imports, breadth first, never what it imports already or itself', () => {
+    const added = transitiveImports({
+      'assets/a.js': { imports: ['assets/b.js', 'assets/c.js'] },
+      'assets/b.js': { imports: ['assets/d.js', 'assets/c.js'] },
+      'assets/c.js': { imports: ['assets/e.js'] },
+      'assets/d.js': { imports: ['assets/f.js', 'assets/a.js'] },
+      'assets/e.js': { imports: [] },
+      'assets/f.js': { imports: [] },
+    });
+    expect(added.get('assets/a.js')).toEqual(['assets/d.js', 'assets/e.js', 'assets/f.js']);
+    expect(added.get('assets/b.js')).toEqual(['assets/f.js', 'assets/a.js', 'assets/e.js']);
+    expect(added.get('assets/c.js')).toBeUndefined();
+    expect(added.has('assets/e.js')).toBe(false);
+  });
+
+  it('writes the specifier relative to the importing chunk', () => {
+    expect(relativeSpecifier('assets/a.js', 'assets/b.js')).toBe('./b.js');
+    expect(relativeSpecifier('assets/x/a.js', 'assets/b.js')).toBe('../b.js');
+    expect(relativeSpecifier('assets/a.js', 'assets/x/b.js')).toBe('./x/b.js');
+    expect(relativeSpecifier('index.js', 'assets/b.js')).toBe('./assets/b.js');
+  });
+});
+
+describe("the portal start script's files", () => {
+  const chunks = {
+    'assets/index.js': { isEntry: true, imports: [], moduleIds: ['/src/main.tsx'] },
+    'assets/portal.js': {
+      isEntry: false,
+      imports: ['assets/index.js', 'assets/ui.js'],
+      moduleIds: ['/src/features/scholar/layout/portal-layout.tsx'],
+    },
+    'assets/ui.js': { isEntry: false, imports: ['assets/index.js', 'assets/field.js'], moduleIds: ['/chakra/card.js'] },
+    'assets/field.js': { isEntry: false, imports: [], moduleIds: ['/chakra/field.js'] },
+    'assets/calendar.js': { isEntry: false, imports: ['assets/ui.js'], moduleIds: ['/src/calendar-page.tsx'] },
+    'assets/portal-en.js': { isEntry: false, imports: [], moduleIds: ['/locales/en/portal.json'] },
+    'assets/portal-es.js': { isEntry: false, imports: [], moduleIds: ['/locales/es/portal.json'] },
+  };
+
+  it("takes the first screen's chunks with all they import, less the entry; each language its texts", () => {
+    const files = portalStartFiles(chunks, [/portal-layout/], {
+      en: /\/locales\/en\/portal\.json$/,
+      es: /\/locales\/(en|es)\/portal\.json$/,
+    });
+    expect(files).toEqual({
+      code: ['assets/field.js', 'assets/portal.js', 'assets/ui.js'],
+      en: ['assets/portal-en.js'],
+      es: ['assets/portal-en.js', 'assets/portal-es.js'],
+    });
+  });
+});

@@ -1,0 +1,71 @@
+/**
+ * Builds /portal-start.js (the template is src/app/pwa/portal-start.js): the small classic script index.html loads
+ * `async`, which on a scholar's or parent's phone starts the portal's first calls and asks for the portal's first
+ * screen's code at once (`<link rel="modulepreload">`), while the app's entry still downloads (DESIGN section 8: the
+ * portal's first visit). The build fills in which files those are: the chunks holding the modules the router's
+ * portal preload imports (`PORTAL_FIRST_SCREEN`), with everything they import, less the entry (already loading);
+ * and, per language, the portal's texts.
+ */
+import { readFileSync } from 'node:fs';
+
+/** Where the template says the build puts the file lists. */
+export const FILES_MARKER = '/* filled by the build (scripts/portal-start.mjs) */ {}';
+
+/**
+ * `chunks`: file name → { isEntry, imports, moduleIds }. `first`: patterns of the modules the portal's first screen
+ * imports. `texts`: language → pattern of its locale files. Answers { code: files for every language, [language]:
+ * locale files }.
+ */
+export function portalStartFiles(chunks, first, texts) {
+  const entries = new Set(Object.keys(chunks).filter((file) => chunks[file].isEntry));
+  const closure = (roots) => {
+    const seen = new Set();
+    const queue = [...roots];
+    while (queue.length > 0) {
+      const file = queue.shift();
+      if (seen.has(file) || entries.has(file) || !chunks[file]) continue;
+      seen.add(file);
+      queue.push(...chunks[file].imports);
+    }
+    return seen;
+  };
+  const holding = (patterns) =>
+    Object.keys(chunks).filter((file) => chunks[file].moduleIds.some((id) => patterns.some((p) => p.test(id))));
+  const code = closure(holding(first));
+  const files = { code: [...code].sort() };
+  for (const [language, pattern] of Object.entries(texts)) {
+    files[language] = [...closure(holding([pattern]))].filter((file) => !code.has(file)).sort();
+  }
+  return files;
+}
+
+/** The Vite plugin: emits portal-start.js with the lists (the build), or serves the template as is (the dev server). */
+export function portalStart({ template, first, texts }) {
+  const source = () => readFileSync(template, 'utf8');
+  return {
+    name: 'portal-start',
+    configureServer(server) {
+      server.middlewares.use('/portal-start.js', (_req, res) => {
+        res.setHeader('content-type', 'text/javascript');
+        res.end(source());
+      });
+    },
+    generateBundle(_options, bundle) {
+      const text = source();
+      if (!text.includes(FILES_MARKER)) throw new Error(`${template} no longer holds the marker ${FILES_MARKER}`);
+      const chunks = {};
+      for (const [file, output] of Object.entries(bundle)) {
+        if (output.type === 'chunk') {
+          chunks[file] = { isEntry: output.isEntry, imports: output.imports, moduleIds: output.moduleIds };
+        }
+      }
+      const files = portalStartFiles(chunks, first, texts);
+      if (files.code.length === 0) throw new Error('portal-start: no chunk holds the portal first screen modules');
+      this.emitFile({
+        type: 'asset',
+        fileName: 'portal-start.js',
+        source: text.replace(FILES_MARKER, JSON.stringify(files)),
+      });
+    },
+  };
+}

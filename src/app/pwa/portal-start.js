@@ -1,0 +1,88 @@
+/*
+ * The Scholar Portal's first calls and code, started by the page itself while the app's entry still downloads (DESIGN
+ * section 8: the portal's first visit on a phone). index.html loads this small classic script `async`: on a phone over
+ * a cellular connection it runs about a second before the app's code, so the answers and the first screen's chunks
+ * are there when the app asks for them. The build (scripts/portal-start.mjs) writes the chunks' names into FILES and
+ * emits the result as /portal-start.js; the dev server serves this template as is (no chunks to name).
+ *
+ * Only for a scholar or a parent remembered on this device, online, opening the portal (or '/', where the installed app
+ * opens and the portal is their home). It asks for the scholars and, for Home, the home of the scholar shown last (at
+ * once) and of the scholar chosen (once the scholars answer), exactly as src/features/scholar/data/prefetch.ts does;
+ * the app takes each answer once (src/features/scholar/data/use-portal-query.ts, `takeStarted`) and asks itself for
+ * anything that failed, so a 401 or a network error goes through the app's own handling. Nothing here is kept.
+ *
+ * Keys and paths are the app's (src/api/token.ts, src/features/auth/session.ts, use-chosen-scholar.ts); a unit test
+ * (src/features/scholar/data/portal-start.test.ts) runs this file against the app's own readers.
+ */
+(() => {
+  const FILES = /* filled by the build (scripts/portal-start.mjs) */ {};
+  const started = new Map();
+  const read = (key) => {
+    try {
+      return localStorage.getItem(key);
+    } catch {
+      return null;
+    }
+  };
+  const parse = (raw) => {
+    try {
+      return raw ? JSON.parse(raw) : null;
+    } catch {
+      return null;
+    }
+  };
+  const user = parse(read('auth.user'));
+  const token = read('auth.token');
+  if (!user || typeof user.id !== 'string' || !token) return;
+  if (user.type !== 'student' && user.type !== 'parent') return;
+  if (navigator.onLine === false) return;
+  const page = location.pathname.replace(/\/+$/, '') || '/';
+  if (page !== '/' && page !== '/scholar' && !page.startsWith('/scholar/')) return;
+  const home = page === '/' || page === '/scholar';
+
+  const get = (path) => {
+    const answer = fetch(`/api/${path}`, {
+      headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
+      credentials: 'include',
+    }).then((response) => (response.ok ? response.json() : Promise.reject(new Error(String(response.status)))));
+    // Taken by the app, or dropped: an unhandled rejection here would only be noise in the console.
+    answer.catch(() => undefined);
+    started.set(path, answer);
+    return answer;
+  };
+  const homePath = (scholarId, date) => `v2/scholar/scholars/${scholarId}/home?date=${date}`;
+  const schoolDay = (timeZone) => {
+    try {
+      return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+        new Date(),
+      );
+    } catch {
+      return null;
+    }
+  };
+
+  window.__portalStart = { userId: user.id, started };
+  // The first screen's code (and the texts of the language this device uses), asked for all at once.
+  const language = read('settings.language') === 'es' ? 'es' : 'en';
+  for (const file of [...(FILES.code ?? []), ...(FILES[language] ?? [])]) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = `/${file}`;
+    document.head.appendChild(link);
+  }
+  const last = home ? parse(read(`portal.last.${user.id}`)) : null;
+  const lastDay = last && typeof last.scholarId === 'string' ? schoolDay(last.timeZone) : null;
+  const early = lastDay ? homePath(last.scholarId, lastDay) : null;
+  if (early) get(early);
+  const scholars = get('v2/scholar/scholars');
+  if (!home) return;
+  scholars
+    .then((answer) => {
+      const chosen = read(`portal.scholar.${user.id}`);
+      const list = Array.isArray(answer?.data) ? answer.data : [];
+      const scholar = list.find((s) => s.id === chosen) ?? list[0];
+      const path = scholar ? homePath(scholar.id, answer.today) : null;
+      if (path && path !== early) get(path);
+    })
+    .catch(() => undefined);
+})();

@@ -1,0 +1,155 @@
+/**
+ * /portal-start.js (src/app/pwa/portal-start.js, filled in by scripts/portal-start.mjs): run in the page as index.html
+ * runs it, against the app's own storage keys and readers, so a renamed key or path fails here.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TOKEN_KEY } from '../../../api/token';
+import template from '../../../app/pwa/portal-start.js?raw';
+import { FakeServer, json } from '../../../test/fake-server';
+import { USER_KEY } from '../../auth/session';
+import { writeLastShown } from '../layout/use-chosen-scholar';
+import { flushPortalWrites, readPortal, takeStarted } from './use-portal-query';
+
+// The build's marker (scripts/portal-start.mjs FILES_MARKER), written out: the template must keep it verbatim.
+const MARKER = '/* filled by the build (scripts/portal-start.mjs) */ {}';
+
+const SCHOLARS = 'v2/scholar/scholars';
+const homeOf = (id: string, date: string) => `v2/scholar/scholars/${id}/home?date=${date}`;
+
+class PortalServer extends FakeServer {
+  protected route(_request: Request, recorded: { path: string; query: URLSearchParams }): Response {
+    if (recorded.path === SCHOLARS) {
+      return json(200, { data: [{ id: 's1' }, { id: 's2' }], today: '2026-11-26', time_zone: 'America/Los_Angeles' });
+    }
+    return json(200, { path: recorded.path, date: recorded.query.get('date') });
+  }
+}
+
+let server: PortalServer;
+const requested = () => server.requests.map((r) => (r.query.size ? `${r.path}?${r.query}` : r.path));
+
+/** Runs the script as the page does, with the build's file lists when given. */
+function runScript(files?: Record<string, string[]>): void {
+  const source = files ? template.replace(MARKER, JSON.stringify(files)) : template;
+  new Function(source)();
+}
+
+function signIn(type: string, id = 'u1'): void {
+  localStorage.setItem(TOKEN_KEY, 'token-1');
+  localStorage.setItem(USER_KEY, JSON.stringify({ id, type, fname: 'Ana' }));
+}
+
+beforeEach(() => {
+  server = new PortalServer().install();
+  localStorage.clear();
+  window.history.replaceState(null, '', '/scholar');
+  delete (window as { __portalStart?: unknown }).__portalStart;
+  for (const link of document.head.querySelectorAll('link[rel="modulepreload"]')) link.remove();
+});
+afterEach(async () => {
+  await flushPortalWrites();
+  vi.unstubAllGlobals();
+  window.history.replaceState(null, '', '/');
+});
+
+describe('the portal start script', () => {
+  it('keeps the marker the build fills in', () => {
+    expect(template).toContain(MARKER);
+  });
+
+  it("a scholar opening Home: the scholars, then the chosen scholar's home, with the token; the app takes both", async () => {
+    signIn('student');
+    localStorage.setItem('portal.scholar.u1', 's2');
+    runScript();
+    await vi.waitFor(() => expect(requested()).toEqual([SCHOLARS, homeOf('s2', '2026-11-26')]));
+    expect(server.requests.length).toBe(2);
+    const scholars = await readPortal<{ data: unknown[] }>('u1', SCHOLARS);
+    const home = await readPortal<{ date: string }>('u1', homeOf('s2', '2026-11-26'));
+    expect(scholars.data.data).toHaveLength(2);
+    expect(home.data.date).toBe('2026-11-26');
+    // Both answers came from the script's calls: the app asked for nothing more.
+    expect(server.requests.length).toBe(2);
+    // Each is taken once: the next read asks the server.
+    expect(takeStarted('u1', SCHOLARS)).toBeNull();
+  });
+
+  it('a repeat visit asks for the home shown last beside the scholars, not after them', async () => {
+    signIn('parent');
+    writeLastShown('u1', 's1', 'America/Los_Angeles');
+    const release = server.holdWhen((r) => r.path === SCHOLARS);
+    runScript();
+    await vi.waitFor(() => expect(requested()).toHaveLength(2));
+    expect(requested()[0]).toMatch(/^v2\/scholar\/scholars\/s1\/home\?date=\d{4}-\d\d-\d\d$/);
+    release();
+    // The scholars answer names s1 first, whose home was asked for already: nothing more.
+    await vi.waitFor(() => expect(window.__portalStart?.started.has(SCHOLARS)).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(server.requests.length).toBe(2);
+  });
+
+  it("asks for the build's chunks and the device language's texts as module preloads", () => {
+    signIn('student');
+    localStorage.setItem('settings.language', 'es');
+    runScript({
+      code: ['assets/portal-1.js', 'assets/ui-2.js'],
+      en: ['assets/portal-en.js'],
+      es: ['assets/portal-es.js'],
+    });
+    const links = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')];
+    expect(links.map((l) => new URL(l.href).pathname)).toEqual([
+      '/assets/portal-1.js',
+      '/assets/ui-2.js',
+      '/assets/portal-es.js',
+    ]);
+  });
+
+  it("a failed early call is asked again by the app (the app's own 401 and error handling)", async () => {
+    signIn('student');
+    server.failNext('GET', /^v2\/scholar\/scholars$/, 503, { message: 'Down.' });
+    runScript();
+    await vi.waitFor(() => expect(server.requests.length).toBe(1));
+    const answer = await readPortal<{ data: unknown[] }>('u1', SCHOLARS);
+    expect(answer.data.data).toHaveLength(2);
+    expect(requested().filter((p) => p === SCHOLARS)).toHaveLength(2);
+  });
+
+  it('another person signed in since: the early calls are not theirs', async () => {
+    signIn('student', 'u1');
+    runScript();
+    await vi.waitFor(() => expect(server.requests.length).toBeGreaterThan(0));
+    expect(takeStarted('u2', SCHOLARS)).toBeNull();
+  });
+
+  it.each([
+    ['staff on the portal path', 'staff', '/scholar'],
+    ['a scholar on a staff path', 'student', '/kiosk'],
+  ])('does nothing for %s', (_name, type, path) => {
+    signIn(type);
+    window.history.replaceState(null, '', path);
+    runScript({ code: ['assets/portal-1.js'] });
+    expect(server.requests).toHaveLength(0);
+    expect(document.head.querySelector('link[rel="modulepreload"]')).toBeNull();
+    expect(window.__portalStart).toBeUndefined();
+  });
+
+  it('does nothing signed out or offline', () => {
+    runScript();
+    signIn('student');
+    vi.stubGlobal('navigator', { ...navigator, onLine: false });
+    runScript();
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it("the installed app opening at / (a scholar's home is the portal) starts the same calls", async () => {
+    signIn('student');
+    window.history.replaceState(null, '', '/');
+    runScript();
+    await vi.waitFor(() => expect(requested()).toEqual([SCHOLARS, homeOf('s1', '2026-11-26')]));
+  });
+});
+
+declare global {
+  interface Window {
+    __portalStart?: { userId: string; started: Map<string, Promise<unknown>> };
+  }
+}
