@@ -22,6 +22,8 @@ import authorizedPickUpsRoutes from './routes/authorized_pick_ups/index';
 import checkInsRoutes from './routes/check_ins/index';
 import configRoutes from './routes/config/index';
 import demographicsRoutes from './routes/demographics/index';
+import independentStudyRoutes from './routes/independent_study/index';
+import independentStudyPortalRoutes from './routes/independent_study/portal';
 import messengerRoutes from './routes/messenger_schedules/index';
 import nslpRecordsRoutes from './routes/nslp_records/index';
 import photosRoutes from './routes/photos/index';
@@ -90,6 +92,8 @@ const API_ROUTES = [
   ['/timesheets/summary', timesheetSummaryRoutes],
   ['/scholar', scholarRoutes],
   ['/scholar', scholarWorkRoutes],
+  ['/scholar', independentStudyPortalRoutes],
+  ['/independent_study', independentStudyRoutes],
 ] as const;
 
 /** Builds the server without listening. */

@@ -157,6 +157,46 @@ describe('permission matrix', () => {
     }
   });
 
+  it('walks the Independent Study routes (P3): staff under independent_study, the portal scoped, teachers countersign', () => {
+    const rules = new Set(s.app.apiRoutes.map((r) => `${r.method} ${r.url} ${r.access}`));
+    const base = '/api/v2/independent_study';
+    for (const rule of [
+      `GET ${base} independent_study-view_any`,
+      `GET ${base}/options independent_study-view_any`,
+      `GET ${base}/policy independent_study-view_any`,
+      `POST ${base}/policy independent_study-update`,
+      `GET ${base}/:id independent_study-view`,
+      `POST ${base} independent_study-create`,
+      `POST ${base}/:id independent_study-update`,
+      `PATCH ${base}/:id independent_study-update`,
+      `DELETE ${base}/:id independent_study-delete`,
+      `POST ${base}/:id/send independent_study-update`,
+      `POST ${base}/:id/addenda independent_study-update`,
+      `POST ${base}/:id/countersign independent_study-view`,
+      `GET ${base}/:id/pdf independent_study-view`,
+    ]) {
+      expect(rules, rule).toContain(rule);
+    }
+    const routes = new Map(s.app.apiRoutes.map((r) => [`${r.method} ${r.url}`, r]));
+    for (const path of [
+      'GET /api/v2/scholar/scholars/:id/independent_study',
+      'POST /api/v2/scholar/independent_study/:id/sign',
+      'GET /api/v2/scholar/independent_study/:id/pdf',
+    ]) {
+      expect(routes.get(path)?.access, path).toBe('signed_in');
+      expect(routes.get(path)?.userTypes, path).toEqual(['student', 'parent']);
+    }
+    const holds = (email: string, permission: string) =>
+      people.find((p) => p.email === email)?.permissions.has(permission);
+    for (const action of ['view_any', 'view', 'create', 'update', 'delete']) {
+      expect(holds('office@demo.school', `independent_study-${action}`)).toBe(true);
+      expect(holds('admin@demo.school', `independent_study-${action}`)).toBe(true);
+    }
+    expect(holds('teacher@demo.school', 'independent_study-view')).toBe(true);
+    expect(holds('teacher@demo.school', 'independent_study-update')).toBe(false);
+    expect(holds('cafeteria@demo.school', 'independent_study-view')).toBe(false);
+  });
+
   it('answers 401, 403 or neither for every route and every role as the catalogue says', async () => {
     const failures: string[] = [];
     let calls = 0;

@@ -288,8 +288,8 @@ export const AddendumCreateSchema = z
 export type AddendumCreate = z.infer<typeof AddendumCreateSchema>;
 
 export const AgreementListQuerySchema = z.object({
-  'filter[state]': z.enum(AGREEMENT_STATES).optional(),
-  'filter[mine]': z.enum(['1', 'true']).optional(),
+  /** `filter[state]=…`, and `filter[mine]=1` for the agreements the caller supervises. */
+  filter: z.object({ state: z.enum(AGREEMENT_STATES).optional(), mine: z.enum(['1', 'true']).optional() }).optional(),
   search: safeText().trim().max(100).optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(25),
@@ -388,8 +388,8 @@ export const AgreementDetailSchema = AgreementSummarySchema.extend({
   content: AgreementContentSchema.nullable(),
   /** Every signature, the current version's and earlier ones' (before an addendum). */
   signatures: z.array(SignatureSchema),
-  /** Who is next to sign, and their name on record (what they type). */
-  next_signer: z.object({ role: z.enum(SIGNER_ROLES), names: z.array(z.string()) }).nullable(),
+  /** Who signs next; null for a draft or a signed agreement. */
+  next_signer: z.enum(SIGNER_ROLES).nullable(),
 });
 export type AgreementDetail = z.infer<typeof AgreementDetailSchema>;
 

@@ -16,6 +16,7 @@ import { type Db, schema, type Tx } from '../client';
 /** The demo accounts, for the README and the start banner. All of them sign in with the password `demo`. */
 import { DEMO_ACCOUNTS } from './accounts';
 import { drawAvatar } from './avatar';
+import { seedIndependentStudy } from './independent-study';
 import { planDemoMeals } from './meals';
 import { planMessengers } from './messengers';
 import {
@@ -368,6 +369,8 @@ export async function seedDemo(
   });
   const mealRows = meals.meals(plan.users.find((u) => u.email === 'cafeteria@demo.school')?.id ?? null);
 
+  // Accounts made after the plan: the sibling's portal account, to sign their independent study agreement (P3).
+  let addedUsers = 0;
   await db.transaction(async (tx) => {
     await insertPhotos(tx, photos);
     const demoHash = await hashing;
@@ -390,10 +393,15 @@ export async function seedDemo(
     await insertJson(tx, 'timesheet_periods', timesheets.periods);
     await insertPortal(tx, portal);
     await insertWork(tx, work);
+    const study = await seedIndependentStudy(tx, {
+      today: schoolDay(opts.now ?? new Date(), opts.timeZone),
+      timeZone: opts.timeZone,
+    });
+    addedUsers += study.users;
   });
   return {
     scholars: scholars.length,
-    users: plan.users.length,
+    users: plan.users.length + addedUsers,
     photos: photos.length,
     meals: mealRows.length,
     pickUps: pickUps.pickUps.length,

@@ -16,6 +16,7 @@ import auth from '../../../locales/en/auth.json';
 import type checkIn from '../../../locales/en/check-in.json';
 import common from '../../../locales/en/common.json';
 import errors from '../../../locales/en/errors.json';
+import type independentStudy from '../../../locales/en/independent-study.json';
 import kiosk from '../../../locales/en/kiosk.json';
 import type mealRecords from '../../../locales/en/meal-records.json';
 import type meals from '../../../locales/en/meals.json';
@@ -58,6 +59,7 @@ interface LazyEnglishResources {
   portal: typeof portal;
   'portal-calendar': typeof portalCalendar;
   'portal-work': typeof portalWork;
+  'independent-study': typeof independentStudy;
 }
 
 // A Record, so the typecheck fails when a lazy namespace is missing here or one is listed that has no type above.
@@ -80,6 +82,7 @@ const LAZY: Record<keyof LazyEnglishResources, true> = {
   portal: true,
   'portal-calendar': true,
   'portal-work': true,
+  'independent-study': true,
 };
 
 /** Every English namespace, bundled or lazy: the source of the typed translation keys. */

@@ -1,0 +1,353 @@
+/**
+ * `v2/independent_study`: the staff's side of the Independent Study Learning Agreements (issue P3 items 1 and 2),
+ * under the `independent_study` permission. The office writes a draft, sends it for signatures (freezing version 1),
+ * adds an addendum to a sent or signed one (a new version signed again), and downloads the signed PDF; the supervising
+ * teacher (who reads agreements with `independent_study-view`) countersigns after the scholar and the parent.
+ * The policy numbers of the agreements' texts are the school's settings, with the seed's defaults.
+ */
+import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AddendumCreateSchema,
+  AgreementCreateSchema,
+  AgreementListQuerySchema,
+  AgreementListResponseSchema,
+  AgreementOptionsResponseSchema,
+  AgreementResponseSchema,
+  AgreementUpdateSchema,
+  fullName,
+  IdParamsSchema,
+  IndependentStudyPolicyResponseSchema,
+  IndependentStudyPolicyUpdateSchema,
+  SIGNATURE_MESSAGES,
+  SignBodySchema,
+  uuidv7,
+} from '../../../src/contract';
+import { demographics, independentStudyAgreements, schoolSettings, users } from '../../db/schema';
+import { renderAgreementPdf } from '../../lib/agreement-pdf';
+import { audit } from '../../lib/audit';
+import { AppError, invalid, notFound } from '../../lib/errors';
+import { ERROR_RESPONSES, likeEscape } from '../../lib/resource';
+import { schoolDay } from '../../lib/school-day';
+import { agreementById, detailOf, evidenceOf, freezeVersion, readPolicy, signAgreement, summaries } from './agreements';
+
+const errors = ERROR_RESPONSES;
+const PdfResponse = z.any();
+
+/** A staff account, or 422 on the teacher field. */
+async function requireTeacher(db: Parameters<typeof readPolicy>[0], id: string): Promise<void> {
+  const [row] = await db
+    .select({ type: users.type, active: users.active })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
+  if (row?.type !== 'staff' || !row.active) throw invalid('teacher_id', 'Choose a member of staff.');
+}
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const timeZone = app.config.SCHOOL_TIMEZONE;
+  const today = () => schoolDay(new Date(), timeZone);
+
+  app.get(
+    '/',
+    {
+      config: { access: 'independent_study-view_any' },
+      schema: { querystring: AgreementListQuerySchema, response: { 200: AgreementListResponseSchema, ...errors } },
+    },
+    async (request) => {
+      const q = request.query;
+      const where: SQL[] = [];
+      if (q.filter?.state) where.push(eq(independentStudyAgreements.state, q.filter.state));
+      if (q.filter?.mine) where.push(eq(independentStudyAgreements.teacher_id, request.auth?.user.id as string));
+      if (q.search) {
+        const like = `%${likeEscape(q.search)}%`;
+        where.push(
+          or(
+            ilike(demographics.fname, like),
+            ilike(demographics.lname, like),
+            ilike(demographics.student_number, like),
+          ) as SQL,
+        );
+      }
+      const condition = where.length ? and(...where) : undefined;
+      const [rows, [total]] = await Promise.all([
+        app.db
+          .select({ a: independentStudyAgreements })
+          .from(independentStudyAgreements)
+          .innerJoin(demographics, eq(demographics.id, independentStudyAgreements.scholar_id))
+          .where(condition)
+          .orderBy(desc(independentStudyAgreements.begins_on), desc(independentStudyAgreements.id))
+          .limit(q.per_page)
+          .offset((q.page - 1) * q.per_page),
+        app.db
+          .select({ n: count() })
+          .from(independentStudyAgreements)
+          .innerJoin(demographics, eq(demographics.id, independentStudyAgreements.scholar_id))
+          .where(condition),
+      ]);
+      return {
+        data: await summaries(
+          app.db,
+          rows.map((r) => r.a),
+          today(),
+        ),
+        meta: { page: q.page, per_page: q.per_page, total: total?.n ?? 0 },
+      };
+    },
+  );
+
+  app.get(
+    '/options',
+    {
+      config: { access: 'independent_study-view_any' },
+      schema: { response: { 200: AgreementOptionsResponseSchema, ...errors } },
+    },
+    async () => {
+      const staff = await app.db
+        .select({ id: users.id, fname: users.fname, lname: users.lname })
+        .from(users)
+        .where(and(eq(users.type, 'staff'), eq(users.active, true)))
+        .orderBy(users.lname, users.fname);
+      return { teachers: staff.map((u) => ({ id: u.id, name: fullName(u) })) };
+    },
+  );
+
+  app.get(
+    '/policy',
+    {
+      config: { access: 'independent_study-view_any' },
+      schema: { response: { 200: IndependentStudyPolicyResponseSchema, ...errors } },
+    },
+    async () => ({ data: await readPolicy(app.db) }),
+  );
+
+  for (const method of ['POST', 'PATCH'] as const) {
+    app.route({
+      method,
+      url: '/policy',
+      config: { access: 'independent_study-update' },
+      schema: {
+        body: IndependentStudyPolicyUpdateSchema,
+        response: { 200: IndependentStudyPolicyResponseSchema, ...errors },
+      },
+      handler: async (request) => {
+        const { _method, ...fields } = request.body;
+        return app.db.transaction(async (tx) => {
+          const [row] = await tx.select({ id: schoolSettings.id }).from(schoolSettings).limit(1);
+          if (row) {
+            const policy = { ...(await readPolicy(tx)), ...fields };
+            await tx
+              .update(schoolSettings)
+              .set({ independent_study_policy: policy, updated_at: new Date().toISOString() })
+              .where(eq(schoolSettings.id, row.id));
+            await audit(tx, request, {
+              action: 'update',
+              resource: 'school_settings',
+              recordId: row.id,
+              changes: { independent_study_policy: policy },
+            });
+          }
+          return { data: await readPolicy(tx) };
+        });
+      },
+    });
+  }
+
+  app.get(
+    '/:id',
+    {
+      config: { access: 'independent_study-view' },
+      schema: { params: IdParamsSchema, response: { 200: AgreementResponseSchema, ...errors } },
+    },
+    async (request) => ({ data: await detailOf(app.db, await agreementById(app.db, request.params.id), today()) }),
+  );
+
+  app.post(
+    '/',
+    {
+      config: { access: 'independent_study-create' },
+      schema: { body: AgreementCreateSchema, response: { 201: AgreementResponseSchema, ...errors } },
+    },
+    async (request, reply) => {
+      const { id: wanted, ...fields } = request.body;
+      const [scholar] = await app.db
+        .select({ id: demographics.id })
+        .from(demographics)
+        .where(eq(demographics.id, fields.scholar_id))
+        .limit(1);
+      if (!scholar) throw invalid('scholar_id', 'Choose a scholar.');
+      await requireTeacher(app.db, fields.teacher_id);
+      const id = wanted ?? uuidv7();
+      const row = await app.db.transaction(async (tx) => {
+        const [existing] = await tx
+          .select({ id: independentStudyAgreements.id })
+          .from(independentStudyAgreements)
+          .where(eq(independentStudyAgreements.id, id))
+          .limit(1);
+        if (existing) throw new AppError('conflict', 'An agreement with this id exists.');
+        const [created] = await tx
+          .insert(independentStudyAgreements)
+          .values({ id, ...fields, created_by: request.auth?.user.id ?? null })
+          .returning();
+        await audit(tx, request, { action: 'create', resource: 'independent_study', recordId: id, changes: fields });
+        return created;
+      });
+      if (!row) throw notFound('agreement');
+      reply.code(201);
+      return { data: await detailOf(app.db, row, today()) };
+    },
+  );
+
+  for (const method of ['POST', 'PATCH'] as const) {
+    app.route({
+      method,
+      url: '/:id',
+      config: { access: 'independent_study-update' },
+      schema: {
+        params: IdParamsSchema,
+        body: AgreementUpdateSchema,
+        response: { 200: AgreementResponseSchema, ...errors },
+      },
+      handler: async (request) => {
+        const { _method, ...input } = request.body;
+        const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+        if (changes.teacher_id) await requireTeacher(app.db, changes.teacher_id as string);
+        const row = await app.db.transaction(async (tx) => {
+          const current = await agreementById(tx, request.params.id, true);
+          if (current.state !== 'draft') throw new AppError('conflict', SIGNATURE_MESSAGES.frozen);
+          const next = { ...current, ...changes };
+          if (next.ends_on < next.begins_on) {
+            throw invalid('ends_on', 'The ending date is on or after the beginning date.');
+          }
+          const [updated] = await tx
+            .update(independentStudyAgreements)
+            .set({ ...changes, updated_at: new Date().toISOString() })
+            .where(eq(independentStudyAgreements.id, current.id))
+            .returning();
+          await audit(tx, request, { action: 'update', resource: 'independent_study', recordId: current.id, changes });
+          return updated;
+        });
+        if (!row) throw notFound('agreement');
+        return { data: await detailOf(app.db, row, today()) };
+      },
+    });
+  }
+
+  app.delete(
+    '/:id',
+    {
+      config: { access: 'independent_study-delete' },
+      schema: { params: IdParamsSchema, response: { 200: z.object({ message: z.string() }), ...errors } },
+    },
+    async (request) => {
+      await app.db.transaction(async (tx) => {
+        const current = await agreementById(tx, request.params.id, true);
+        if (current.state !== 'draft') throw new AppError('conflict', SIGNATURE_MESSAGES.notDraft);
+        await tx.delete(independentStudyAgreements).where(eq(independentStudyAgreements.id, current.id));
+        await audit(tx, request, { action: 'delete', resource: 'independent_study', recordId: current.id });
+      });
+      return { message: 'Deleted.' };
+    },
+  );
+
+  app.post(
+    '/:id/send',
+    {
+      config: { access: 'independent_study-update' },
+      schema: { params: IdParamsSchema, response: { 200: AgreementResponseSchema, ...errors } },
+    },
+    async (request) => {
+      const row = await app.db.transaction(async (tx) => {
+        const current = await agreementById(tx, request.params.id, true);
+        if (current.state !== 'draft') throw new AppError('conflict', SIGNATURE_MESSAGES.notDraft);
+        const version = await freezeVersion(tx, current, request.auth?.user.id ?? null);
+        await audit(tx, request, {
+          action: 'update',
+          resource: 'independent_study',
+          recordId: current.id,
+          changes: { state: 'awaiting_scholar', version: version.number, hash: version.hash },
+        });
+        return agreementById(tx, current.id);
+      });
+      return { data: await detailOf(app.db, row, today()) };
+    },
+  );
+
+  app.post(
+    '/:id/addenda',
+    {
+      config: { access: 'independent_study-update' },
+      schema: {
+        params: IdParamsSchema,
+        body: AddendumCreateSchema,
+        response: { 200: AgreementResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { description, ...input } = request.body;
+      const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+      if (changes.teacher_id) await requireTeacher(app.db, changes.teacher_id as string);
+      const row = await app.db.transaction(async (tx) => {
+        const current = await agreementById(tx, request.params.id, true);
+        if (current.state === 'draft') throw new AppError('conflict', SIGNATURE_MESSAGES.notSigned);
+        const next = { ...current, ...changes } as typeof current;
+        if (next.ends_on < next.begins_on) {
+          throw invalid('ends_on', 'The ending date is on or after the beginning date.');
+        }
+        if (Object.keys(changes).length) {
+          await tx.update(independentStudyAgreements).set(changes).where(eq(independentStudyAgreements.id, current.id));
+        }
+        const at = new Date().toISOString();
+        const version = await freezeVersion(tx, next, request.auth?.user.id ?? null, { description, at });
+        await audit(tx, request, {
+          action: 'update',
+          resource: 'independent_study',
+          recordId: current.id,
+          changes: { addendum: description, ...changes, version: version.number, hash: version.hash },
+        });
+        return agreementById(tx, current.id);
+      });
+      return { data: await detailOf(app.db, row, today()) };
+    },
+  );
+
+  app.post(
+    '/:id/countersign',
+    {
+      config: { access: 'independent_study-view', userTypes: ['staff'] },
+      schema: { params: IdParamsSchema, body: SignBodySchema, response: { 200: AgreementResponseSchema, ...errors } },
+    },
+    async (request) => {
+      const userId = request.auth?.user.id as string;
+      const evidence = evidenceOf(request);
+      const row = await app.db.transaction(async (tx) => {
+        const current = await agreementById(tx, request.params.id, true);
+        if (current.teacher_id !== userId) throw new AppError('forbidden', SIGNATURE_MESSAGES.notTeacher);
+        await signAgreement(tx, current, 'teacher', userId, request.body, evidence, request);
+        return agreementById(tx, current.id);
+      });
+      return { data: await detailOf(app.db, row, today()) };
+    },
+  );
+
+  app.get(
+    '/:id/pdf',
+    {
+      config: { access: 'independent_study-view' },
+      schema: { params: IdParamsSchema, response: { 200: PdfResponse, ...errors } },
+    },
+    async (request, reply) => {
+      const row = await agreementById(app.db, request.params.id);
+      if (row.state !== 'signed') throw new AppError('conflict', SIGNATURE_MESSAGES.pdfNotSigned);
+      const detail = await detailOf(app.db, row, today());
+      const bytes = await renderAgreementPdf(detail, timeZone);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="independent-study-${detail.student_number}.pdf"`)
+        .send(Buffer.from(bytes));
+    },
+  );
+};
+
+export default routes;
