@@ -126,11 +126,12 @@ function trackRequests(page) {
 }
 
 /** One navigation to the portal: LCP (the last candidate), when its h1 showed, and whether the worker served it. */
-async function visit(page, requests, url) {
+async function visit(page, requests, url, onShown = async () => {}) {
   requests.reset();
   const started = Date.now();
   await page.goto(url, { waitUntil: 'commit', timeout: VISIT_TIMEOUT_MS });
   await page.locator('main h1').first().waitFor({ state: 'visible', timeout: VISIT_TIMEOUT_MS });
+  await onShown();
   await requests.quiet(VISIT_TIMEOUT_MS - (Date.now() - started));
   const { entries, h1, controlled, path } = await page.evaluate(() => ({
     entries: window.__lcp,
@@ -143,14 +144,47 @@ async function visit(page, requests, url) {
     const rows = await page.evaluate(() =>
       performance
         .getEntriesByType('resource')
-        .map((r) => [Math.round(r.startTime), Math.round(r.responseEnd), r.transferSize, r.name.replace(location.origin, '')]),
+        .map((r) => [
+          Math.round(r.startTime),
+          Math.round(r.responseEnd),
+          r.transferSize,
+          r.name.replace(location.origin, ''),
+        ]),
     );
-    for (const [start, end, size, name] of rows) console.log(`${String(start).padStart(6)} ${String(end).padStart(6)} ${String(size).padStart(7)} ${name}`);
+    for (const [start, end, size, name] of rows)
+      console.log(`${String(start).padStart(6)} ${String(end).padStart(6)} ${String(size).padStart(7)} ${name}`);
   }
   const last = entries.at(-1);
   if (!last) throw new Error(`no largest-contentful-paint entry on ${path}`);
   if (!path.startsWith(PORTAL_PATH)) throw new Error(`the app went to ${path}, not ${PORTAL_PATH}`);
   return { lcp: last.startTime, element: last.element, h1, controlled, ...requests.stats() };
+}
+
+/**
+ * Where the main thread's time went on the first visit (BENCH_PORTAL_PROFILE=1, first run only): self time by script
+ * file and by function until the portal's h1 shows, from the V8 CPU profile, the slowdown included.
+ */
+function printProfile(profile) {
+  const selfByNode = new Map();
+  profile.samples.forEach((id, i) =>
+    selfByNode.set(id, (selfByNode.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000),
+  );
+  const byFile = new Map();
+  const byFunction = new Map();
+  for (const node of profile.nodes) {
+    const ms = selfByNode.get(node.id) ?? 0;
+    const file = node.callFrame.url.replace(/^.*\//, '') || `(${node.callFrame.functionName || 'native'})`;
+    byFile.set(file, (byFile.get(file) ?? 0) + ms);
+    const fn = `${node.callFrame.functionName || '(anonymous)'} ${file}:${node.callFrame.lineNumber + 1}`;
+    byFunction.set(fn, (byFunction.get(fn) ?? 0) + ms);
+  }
+  const top = (map, n) =>
+    [...map]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([name, ms]) => `${ms.toFixed(0).padStart(7)} ms  ${name}`)
+      .join('\n');
+  console.log(`CPU profile of the first visit, by file:\n${top(byFile, 15)}\nby function:\n${top(byFunction, 30)}`);
 }
 
 /** The most frequent value of a list, with its count. */
@@ -203,7 +237,15 @@ export default {
           const requests = trackRequests(page);
           const url = `${server.url}${PORTAL_PATH}`;
 
-          const cold = await visit(page, requests, url);
+          const profiling = process.env.BENCH_PORTAL_PROFILE && run === 0;
+          if (profiling) {
+            await cdp.send('Profiler.enable');
+            await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+            await cdp.send('Profiler.start');
+          }
+          const cold = await visit(page, requests, url, async () => {
+            if (profiling) printProfile((await cdp.send('Profiler.stop')).profile);
+          });
           if (cold.controlled) throw new Error('the first visit was served by a service worker: not a first visit');
           first.push(cold);
 
