@@ -20,7 +20,9 @@ import staticApp from './plugins/static';
 import authRoutes from './routes/auth/index';
 import authorizedPickUpsRoutes from './routes/authorized_pick_ups/index';
 import checkInsRoutes from './routes/check_ins/index';
+import conferencesRoutes, { portalConferenceRoutes } from './routes/conferences/index';
 import configRoutes from './routes/config/index';
+import covidScreeningsRoutes, { portalScreeningRoutes } from './routes/covid_screenings/index';
 import demographicsRoutes from './routes/demographics/index';
 import independentStudyRoutes from './routes/independent_study/index';
 import independentStudyPortalRoutes from './routes/independent_study/portal';
@@ -94,6 +96,10 @@ const API_ROUTES = [
   ['/scholar', scholarWorkRoutes],
   ['/scholar', independentStudyPortalRoutes],
   ['/independent_study', independentStudyRoutes],
+  ['/covid_screenings', covidScreeningsRoutes],
+  ['/scholar/covid_screening', portalScreeningRoutes],
+  ['/conferences', conferencesRoutes],
+  ['/scholar/conferences', portalConferenceRoutes],
 ] as const;
 
 /** Builds the server without listening. */

@@ -252,6 +252,8 @@ export const PortalSettingsSchema = z.object({
   help_contact: z.string().nullable(),
   /** The portal entries the school switched off. */
   portal_entries_off: z.array(PortalEntrySchema),
+  /** Whether the school screens for COVID (issue P3 item 3): the portal's COVID Screening entry shows only then. */
+  covid_screening: z.boolean().optional(),
 });
 export type PortalSettings = z.infer<typeof PortalSettingsSchema>;
 

@@ -62,6 +62,7 @@ export async function readPortalSettings(db: Pick<Db | Tx, 'select'>): Promise<P
     week_starts_on: row?.week_starts_on ?? 0,
     help_contact: row?.help_contact ?? null,
     portal_entries_off: (row?.portal_entries_off ?? []) as PortalSettings['portal_entries_off'],
+    covid_screening: row?.covid_screening_enabled ?? false,
   };
 }
 

@@ -68,6 +68,8 @@ import { can, requireAuth } from '../../plugins/access';
 import { storageRefusal, toErrorResponse } from '../../plugins/errors';
 import { toPickUpRecord } from '../authorized_pick_ups/index';
 import { checkInsResource, toCheckInRecord } from '../check_ins/index';
+import { conferenceSignInsResource } from '../conferences/index';
+import { covidScreeningsResource } from '../covid_screenings/index';
 import { presentDemographic, toDemographicRecord } from '../demographics/index';
 import { toMessengerRecord } from '../messenger_schedules/index';
 import { nslpRecordsResource, presentNslpRecord, toNslpRecord } from '../nslp_records/index';
@@ -85,6 +87,16 @@ const WRITABLE: Record<string, AnyDefinition> = {
   check_ins: checkInsResource,
   nslp_records: nslpRecordsResource,
   timesheets: timesheetsResource,
+};
+
+/**
+ * What a portal account (a scholar or a parent) may send from the Scholar Portal (issue P3 item 5): a COVID screening
+ * answer and a conference sign-in, created only. No staff permission is asked: the definition checks that the scholar
+ * is the caller's (404 otherwise, answered 'rejected').
+ */
+const PORTAL_WRITABLE: Record<string, AnyDefinition> = {
+  covid_screenings: covidScreeningsResource,
+  conference_sign_ins: conferenceSignInsResource,
 };
 
 /** The resources whose records a device may also change, with the schema of an update and the lock it takes first. */
@@ -248,6 +260,8 @@ function checkItem(request: FastifyRequest, raw: { id: string }, deviceId: strin
   if (!envelope.success) return rejected(raw.id, 'The entry is not valid.', issuesByField(envelope.error.issues));
   const item = envelope.data;
   if (item.resource === TIMESHEET_PUNCHES) return checkPunch(request, item);
+  const portal = Object.hasOwn(PORTAL_WRITABLE, item.resource) ? PORTAL_WRITABLE[item.resource] : undefined;
+  if (portal) return checkPortalItem(request, item, portal, deviceId);
   const def = Object.hasOwn(WRITABLE, item.resource) ? WRITABLE[item.resource] : undefined;
   if (!def) return rejected(item.id, 'Not a resource the outbox can send.');
   const updatable = Object.hasOwn(UPDATABLE, item.resource) ? UPDATABLE[item.resource] : undefined;
@@ -262,6 +276,21 @@ function checkItem(request: FastifyRequest, raw: { id: string }, deviceId: strin
     if (!update.success) return rejected(item.id, 'The entry is not valid.', issuesByField(update.error.issues));
     return { item, def, input: update.data as Checked['input'] };
   }
+  const parsed = def.create.safeParse({ device_id: deviceId, ...item.data });
+  if (!parsed.success) return rejected(item.id, 'The entry is not valid.', issuesByField(parsed.error.issues));
+  return { item, def, input: parsed.data };
+}
+
+/** A portal account's entry: created only, by a scholar or a parent; the definition scopes the scholar. */
+function checkPortalItem(
+  request: FastifyRequest,
+  item: SyncItem,
+  def: AnyDefinition,
+  deviceId: string,
+): Checked | SyncResult {
+  if (item.action !== 'create') return rejected(item.id, 'Only new records can be sent from a device.');
+  const type = requireAuth(request).user.type;
+  if (type !== 'student' && type !== 'parent') return rejected(item.id, 'You do not have permission to do that.');
   const parsed = def.create.safeParse({ device_id: deviceId, ...item.data });
   if (!parsed.success) return rejected(item.id, 'The entry is not valid.', issuesByField(parsed.error.issues));
   return { item, def, input: parsed.data };
