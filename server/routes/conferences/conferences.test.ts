@@ -1,0 +1,173 @@
+/**
+ * Scholar Led Conferences' API (issue P3 items 4 and 5): staff make the conference days; a family signs in on the
+ * day only, for their own scholar of the conference's grades, once per signer; a sign-in pushed twice through the
+ * outbox is one record; staff see who signed in and the span it gives; the span becomes the teacher's conference
+ * timesheet record once.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type ConferenceRecord,
+  type ConferenceSignInsResponse,
+  type PortalConferencesResponse,
+  type PortalScholarsResponse,
+  shiftDate,
+  type TimesheetRecord,
+  uuidv7,
+} from '../../../src/contract';
+import { conferenceSignIns, users } from '../../db/schema';
+import { startTestServer, type TestServer } from '../../test/helpers';
+
+let s: TestServer;
+let scholar: string;
+let parent: string;
+let office: string;
+let admin: string;
+let teacher: string;
+let teacherId: string;
+let me: string;
+let myGrade: string;
+let sibling: string;
+let today: string;
+let conference: ConferenceRecord;
+
+const now = () => new Date().toISOString();
+const call = (method: 'GET' | 'POST' | 'DELETE', url: string, token: string, payload?: Record<string, unknown>) =>
+  s.call({ method, url: `/api/v2/${url}`, token, ...(payload ? { payload } : {}) });
+const signIn = (fields: Record<string, unknown> = {}) => ({
+  id: uuidv7(),
+  conference_id: conference.id,
+  scholar_id: me,
+  signed_at: now(),
+  ...fields,
+});
+
+beforeAll(async () => {
+  s = await startTestServer();
+  [scholar, parent, office, admin, teacher] = await Promise.all([
+    s.login('scholar@demo.school'),
+    s.login('parent@demo.school'),
+    s.login('office@demo.school'),
+    s.login('admin@demo.school'),
+    s.login('teacher@demo.school'),
+  ]);
+  const mine = (await call('GET', 'scholar/scholars', scholar)).json<PortalScholarsResponse>();
+  me = mine.data[0]?.id as string;
+  myGrade = mine.data[0]?.grade as string;
+  today = mine.today;
+  const family = (await call('GET', 'scholar/scholars', parent)).json<PortalScholarsResponse>();
+  sibling = family.data.find((c) => c.id !== me)?.id as string;
+  const [t] = await s.database.db.select({ id: users.id }).from(users).where(eq(users.email, 'teacher@demo.school'));
+  teacherId = t?.id as string;
+});
+afterAll(() => s.close());
+
+describe('conference days (staff)', () => {
+  it('the office makes one for a grade with its teacher; Staff only read; fields are checked', async () => {
+    const body = {
+      title: 'Test Scholar Led Conference',
+      body: 'Welcome, families.\n\nPlease sign in.',
+      held_on: today,
+      start_time: '00:00',
+      end_time: '23:59',
+      minutes_per_scholar: 15,
+      teacher_id: teacherId,
+      grades: [myGrade],
+    };
+    expect((await call('POST', 'conferences', teacher, body)).statusCode).toBe(403);
+    const bad = await call('POST', 'conferences', office, { ...body, end_time: '00:00', teacher_id: me });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors)).toContain('end_time');
+    const notStaff = await call('POST', 'conferences', office, { ...body, teacher_id: me });
+    expect(notStaff.json().errors.teacher_id).toBeDefined();
+    const made = await call('POST', 'conferences', office, body);
+    expect(made.statusCode).toBe(201);
+    conference = made.json().data;
+    expect(conference).toMatchObject({ teacher_name: expect.any(String), sign_in_count: 0, timesheet_id: null });
+    expect((await call('GET', `conferences/${conference.id}`, teacher)).statusCode).toBe(200);
+  });
+});
+
+describe('the sign-in sheet (portal)', () => {
+  it("shows the family today's conference of their scholar's grade", async () => {
+    const sheet = (await call('GET', `scholar/conferences/${me}`, scholar)).json<PortalConferencesResponse>();
+    const mine = sheet.data.find((c) => c.id === conference.id);
+    expect(mine).toMatchObject({ is_today: true, sign_ins: [], body: 'Welcome, families.\n\nPlease sign in.' });
+    expect((await call('GET', `scholar/conferences/${me}`, office)).statusCode).toBe(403);
+  });
+
+  it('the scholar and a parent each sign in once; not for another scholar, not on another day', async () => {
+    const first = await call('POST', 'scholar/conferences/sign_ins', scholar, signIn());
+    expect(first.statusCode).toBe(201);
+    expect(first.json().data).toMatchObject({ signer_type: 'student', scholar_id: me });
+    const twice = await call('POST', 'scholar/conferences/sign_ins', scholar, signIn());
+    expect(twice.statusCode).toBe(409);
+    const byParent = await call('POST', 'scholar/conferences/sign_ins', parent, signIn());
+    expect(byParent.json().data.signer_type).toBe('parent');
+    expect(
+      (await call('POST', 'scholar/conferences/sign_ins', scholar, signIn({ scholar_id: sibling }))).statusCode,
+    ).toBe(404);
+    const otherDay = await call(
+      'POST',
+      'scholar/conferences/sign_ins',
+      parent,
+      signIn({ signed_at: `${shiftDate(today, -2)}T18:00:00Z` }),
+    );
+    expect(otherDay.statusCode).toBe(422);
+    expect(otherDay.json().errors.signed_at).toBeDefined();
+  });
+
+  it('through the outbox: the same batch delivered twice is one record', async () => {
+    await s.database.db
+      .delete(conferenceSignIns)
+      .where(eq(conferenceSignIns.signed_by, await signerId('parent@demo.school')));
+    const item = {
+      id: uuidv7(),
+      resource: 'conference_sign_ins',
+      action: 'create',
+      data: signIn(),
+      recorded_at: now(),
+    };
+    const push = () =>
+      call('POST', 'sync/push', parent, { device_id: 'family-phone', items: [item] } as unknown as Record<
+        string,
+        unknown
+      >);
+    expect((await push()).json().results[0].status).toBe('applied');
+    expect((await push()).json().results[0].status).toBe('duplicate');
+    const rows = await s.database.db.select().from(conferenceSignIns).where(eq(conferenceSignIns.id, item.data.id));
+    expect(rows).toHaveLength(1);
+    const staff = await call('POST', 'sync/push', office, {
+      device_id: 'desk',
+      items: [{ ...item, id: uuidv7(), data: signIn() }],
+    } as unknown as Record<string, unknown>);
+    expect(staff.json().results[0].status).toBe('rejected');
+  });
+});
+
+async function signerId(email: string): Promise<string> {
+  const [u] = await s.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return u?.id as string;
+}
+
+describe("who signed in, and the teacher's conference time", () => {
+  it('staff see the sign-ins and their span', async () => {
+    const res = (await call('GET', `conferences/${conference.id}/sign_ins`, teacher)).json<ConferenceSignInsResponse>();
+    expect(res.data.map((d) => d.signer_type).sort()).toEqual(['parent', 'student']);
+    const first = Date.parse(res.data[0]?.signed_at as string);
+    const last = Date.parse(res.data.at(-1)?.signed_at as string);
+    expect(Date.parse(res.span?.started_at as string)).toBe(first);
+    expect(Date.parse(res.span?.ended_at as string)).toBe(last + 15 * 60_000);
+  });
+
+  it("records the span as the teacher's conference timesheet once; only who may write others' timesheets", async () => {
+    expect((await call('POST', `conferences/${conference.id}/timesheet`, office)).statusCode).toBe(403);
+    const done = await call('POST', `conferences/${conference.id}/timesheet`, admin);
+    expect(done.statusCode).toBe(200);
+    const timesheetId = done.json().data.timesheet_id as string;
+    const record = (await call('GET', `timesheets/${timesheetId}`, admin)).json<{ data: TimesheetRecord }>().data;
+    expect(record).toMatchObject({ user_id: teacherId, category: 'conference' });
+    expect(Date.parse(record.started_at)).toBe(Date.parse(done.json().span.started_at));
+    expect((await call('POST', `conferences/${conference.id}/timesheet`, admin)).statusCode).toBe(409);
+  });
+});
