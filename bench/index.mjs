@@ -10,6 +10,7 @@
  * To add one (sync push, roster search, tap latency in Chromium...), write `bench/<name>.mjs` and list it here.
  * bench/lib-browser.mjs is not a benchmark: the server, Chromium and sign-in steps the Chromium ones share.
  */
+import firstScreensFetched from './first-screens-fetched.mjs';
 import initialJs from './initial-js.mjs';
 import lunchLine from './lunch-line.mjs';
 import mealTap from './meal-tap.mjs';
@@ -23,6 +24,7 @@ import timesheetGrid from './timesheet-grid.mjs';
 
 export const BENCHMARKS = [
   initialJs,
+  firstScreensFetched,
   serverStart,
   syncPush,
   rosterSearch,
