@@ -24,6 +24,7 @@ import conferencesRoutes, { portalConferenceRoutes } from './routes/conferences/
 import configRoutes from './routes/config/index';
 import covidScreeningsRoutes, { portalScreeningRoutes } from './routes/covid_screenings/index';
 import demographicsRoutes from './routes/demographics/index';
+import googleSyncRoutes from './routes/google_sync/index';
 import independentStudyRoutes from './routes/independent_study/index';
 import independentStudyPortalRoutes from './routes/independent_study/portal';
 import messengerRoutes from './routes/messenger_schedules/index';
@@ -81,6 +82,7 @@ const API_ROUTES = [
   ['/sync', syncRoutes],
   ['/messenger_schedules', messengerRoutes],
   ['/school_settings', schoolSettingsRoutes],
+  ['/google_sync', googleSyncRoutes],
   ['/timesheet_schedules', timesheetSchedulesRoutes],
   ['/timesheet_schedules/non_work_days', nonWorkDaysRoutes],
   ['/timesheet_schedules/days_off', daysOffRoutes],

@@ -197,6 +197,27 @@ describe('permission matrix', () => {
     expect(holds('cafeteria@demo.school', 'independent_study-view')).toBe(false);
   });
 
+  it('walks the Google sync routes (P2): administrators only, under google_sync', () => {
+    const rules = new Set(s.app.apiRoutes.map((r) => `${r.method} ${r.url} ${r.access}`));
+    const base = '/api/v2/google_sync';
+    for (const rule of [
+      `GET ${base}/settings google_sync-view`,
+      `PUT ${base}/settings google_sync-update`,
+      `PATCH ${base}/settings google_sync-update`,
+      `POST ${base}/settings google_sync-update`,
+      `GET ${base}/status google_sync-view`,
+      `GET ${base}/runs google_sync-view_any`,
+      `POST ${base}/runs google_sync-create`,
+    ]) {
+      expect(rules, rule).toContain(rule);
+    }
+    for (const person of people) {
+      const admin = person.email === 'admin@demo.school';
+      for (const action of ['view_any', 'view', 'create', 'update', 'delete'])
+        expect(person.permissions.has(`google_sync-${action}`), `${person.email} google_sync-${action}`).toBe(admin);
+    }
+  });
+
   it('answers 401, 403 or neither for every route and every role as the catalogue says', async () => {
     const failures: string[] = [];
     let calls = 0;
