@@ -102,6 +102,21 @@ describe('route table', () => {
     expect(isKnownPath('/meals/view-who-ate')).toBe(true);
   });
 
+  it('Independent Study (P3): the staff review under independent_study-view_any, with its texts', () => {
+    const section = SECTIONS.find((s) => s.path === '/independent-study') as SectionRoute;
+    expect(section).toMatchObject({
+      name: 'independent-study',
+      title: 'sections.independentStudy',
+      permission: 'independent_study-view_any',
+      namespaces: ['independent-study'],
+    });
+    expect(section.children.map((c) => [c.name, childPath(section, c)])).toEqual([
+      ['independent-study-review', '/independent-study'],
+    ]);
+    expect(mayOpenPath('/independent-study', DEFAULT_ROLES.Staff ?? [])).toBe(true);
+    expect(mayOpenPath('/independent-study', DEFAULT_ROLES.Cafeteria ?? [])).toBe(false);
+  });
+
   it('the Scholar Portal is for scholars and parents, signed in without a permission, in its own layout', () => {
     const section = SECTIONS.find((s) => s.path === '/scholar') as SectionRoute;
     expect(section).toMatchObject({ name: 'scholar', title: 'sections.scholarPortal', layout: 'portal' });
@@ -115,6 +130,7 @@ describe('route table', () => {
       ['scholar-this-week', '/scholar/this-week', 'sections.thisWeek', null],
       ['scholar-schedule', '/scholar/schedule', 'sections.schedule', null],
       ['scholar-work', '/scholar/work/:type', 'sections.currentWork', null],
+      ['scholar-independent-study', '/scholar/independent-study', 'sections.independentStudy', null],
       ['scholar-resources', '/scholar/resources', 'sections.scholarResources', null],
       ['scholar-calendar', '/scholar/calendar', 'sections.calendar', null],
       ['scholar-library', '/scholar/library', 'sections.library', null],

@@ -4,8 +4,10 @@
  * absent, never faked. Screens load on demand (each `load` is its own chunk).
  */
 import { type ComponentType, createElement } from 'react';
-import type { Permission } from '../contract';
+import type { Permission, SessionUser } from '../contract';
+import { type ParentSession, useParentSession } from '../features/auth/parent-session';
 import { useSession } from '../features/auth/session-instance';
+import { loadNamespaces } from './i18n';
 
 export type LayoutKind = 'section' | 'plain' | 'centered';
 
@@ -62,6 +64,24 @@ const withPermissions =
       return createElement(Page, { permissions, userId: user?.id ?? null });
     }
     return { default: WithPermissions };
+  };
+
+type SignersPage = ComponentType<{ user: SessionUser | null; coSession: ParentSession | null }>;
+
+/**
+ * A portal screen where someone signs (issue P3): it is given who is signed in on this phone and the parent's sign-in
+ * inside the scholar's session, and its own texts load with it (they are not the whole portal's).
+ */
+const withSigners =
+  (load: () => Promise<{ default: SignersPage }>, namespace: 'independent-study') =>
+  async (): Promise<{ default: ComponentType }> => {
+    const [{ default: Page }] = await Promise.all([load(), loadNamespaces(namespace)]);
+    function WithSigners() {
+      const { user } = useSession();
+      const coSession = useParentSession();
+      return createElement(Page, { user, coSession });
+    }
+    return { default: WithSigners };
   };
 
 export const SECTIONS: readonly SectionRoute[] = [
@@ -327,6 +347,22 @@ export const SECTIONS: readonly SectionRoute[] = [
     ],
   },
   {
+    // Issue P3: the staff's review of the Independent Study Learning Agreements; the supervising teacher countersigns.
+    path: '/independent-study',
+    name: 'independent-study',
+    title: 'sections.independentStudy',
+    permission: 'independent_study-view_any',
+    namespaces: ['independent-study'],
+    children: [
+      {
+        path: '',
+        name: 'independent-study-review',
+        title: 'sections.independentStudy',
+        load: withPermissions(() => import('../features/independent-study-review/review-page')),
+      },
+    ],
+  },
+  {
     path: '/admin',
     name: 'admin',
     title: 'sections.administration',
@@ -388,6 +424,16 @@ export const SECTIONS: readonly SectionRoute[] = [
           { value: 'completed', title: 'sections.completedWork' },
           { value: 'submissions', title: 'sections.showSubmissions' },
         ],
+      },
+      {
+        // Issue P3: the Independent Study Learning Agreement, read and signed by the scholar and the parent.
+        path: 'independent-study',
+        name: 'scholar-independent-study',
+        title: 'sections.independentStudy',
+        load: withSigners(
+          () => import('../features/scholar/independent-study/independent-study-page'),
+          'independent-study',
+        ),
       },
       {
         path: 'resources',
