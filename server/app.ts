@@ -34,6 +34,7 @@ import { portalContentRoutes } from './routes/portal_content/index';
 import rolesRoutes from './routes/roles/index';
 import scholarRoutes from './routes/scholar/index';
 import scholarWorkRoutes from './routes/scholar_work/index';
+import workSettingsRoutes from './routes/scholar_work/settings';
 import schoolSettingsRoutes from './routes/school_settings/index';
 import syncRoutes from './routes/sync/index';
 import daysOffRoutes from './routes/timesheet_schedules/days-off';
@@ -96,6 +97,7 @@ const API_ROUTES = [
   ['/timesheets/summary', timesheetSummaryRoutes],
   ['/scholar', scholarRoutes],
   ['/scholar', scholarWorkRoutes],
+  ['/portal_content/work_settings', workSettingsRoutes],
   ['/scholar', independentStudyPortalRoutes],
   ['/independent_study', independentStudyRoutes],
   ['/covid_screenings', covidScreeningsRoutes],

@@ -155,6 +155,8 @@ describe('permission matrix', () => {
       expect(routes.get(`GET ${url}`)?.access, url).toBe('signed_in');
       expect(routes.get(`GET ${url}`)?.userTypes, url).toEqual(['student', 'parent']);
     }
+    expect(routes.get('GET /api/v2/portal_content/work_settings')?.access).toBe('portal_content-view_any');
+    expect(routes.get('POST /api/v2/portal_content/work_settings')?.access).toBe('portal_content-update');
   });
 
   it('walks the Independent Study routes (P3): staff under independent_study, the portal scoped, teachers countersign', () => {

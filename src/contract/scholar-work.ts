@@ -27,7 +27,7 @@
  * - school_settings.autowork_topic: the topic name that marks AutoWork ('AutoWork' unless the school names another).
  */
 import { z } from 'zod';
-import { DateOnlySchema, IdSchema, ListMetaSchema, safeText } from './common';
+import { DateOnlySchema, IdSchema, ListMetaSchema, MethodOverrideSchema, requiredText, safeText } from './common';
 import { SUBMISSION_STATES, WORK_LIST_TYPES, WORK_TYPES } from './work-lists';
 
 export * from './work-lists';
@@ -127,3 +127,13 @@ export const WorkScholarParamsSchema = z.object({ id: IdSchema });
 /** The query of the combined list: a search and a page, as the scholar's lists take them. */
 export const CombinedOverdueQuerySchema = WorkListQuerySchema.omit({ type: true });
 export type CombinedOverdueQuery = z.infer<typeof CombinedOverdueQuerySchema>;
+
+/** The work lists' school settings (`v2/portal_content/work_settings`, read and changed by portal content staff). */
+export const WorkSettingsSchema = z.object({
+  /** The Classroom topic whose overdue work is the Missing AutoWork list ('AutoWork' unless the school names another). */
+  autowork_topic: z.string(),
+});
+export type WorkSettings = z.infer<typeof WorkSettingsSchema>;
+
+export const WorkSettingsUpdateSchema = MethodOverrideSchema.extend({ autowork_topic: requiredText(100) });
+export type WorkSettingsUpdate = z.infer<typeof WorkSettingsUpdateSchema>;

@@ -11,7 +11,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CombinedOverdueQuerySchema,
   CombinedOverdueResponseSchema,
-  DEFAULT_AUTOWORK_TOPIC,
   isAutoWork,
   type SubmissionState,
   selectWork,
@@ -22,10 +21,11 @@ import {
   WorkScholarParamsSchema,
 } from '../../../src/contract';
 import type { Db, Tx } from '../../db/client';
-import { courses, courseWork, courseWorkSubmissions, schoolSettings } from '../../db/schema';
+import { courses, courseWork, courseWorkSubmissions } from '../../db/schema';
 import { ERROR_RESPONSES, iso, likeEscape } from '../../lib/resource';
 import { scholarInScope, scholarsOf } from '../../lib/scholar-scope';
 import { schoolDay } from '../../lib/school-day';
+import { readWorkSettings } from './settings';
 
 /** Portal accounts only, as P1's scholar routes. */
 const PORTAL = { access: 'signed_in', userTypes: ['student', 'parent'] } as const;
@@ -36,12 +36,6 @@ const DONE: SubmissionState[] = ['TURNED_IN', 'RETURNED'];
 /** The states a list can hold: the database's first cut before the exact rules. */
 const statesOf = (type: WorkListType): SubmissionState[] =>
   type === 'completed' || type === 'submissions' ? DONE : OPEN;
-
-/** The school's AutoWork topic. */
-async function autoworkTopic(db: Pick<Db | Tx, 'select'>): Promise<string> {
-  const [row] = await db.select({ topic: schoolSettings.autowork_topic }).from(schoolSettings).limit(1);
-  return row?.topic ?? DEFAULT_AUTOWORK_TOPIC;
-}
 
 const latest = (...values: (string | null | undefined)[]): string =>
   values
@@ -121,7 +115,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const scholar = await scholarInScope(app.db, request, request.params.id);
       const { type, search } = request.query;
       const now = new Date();
-      const topic = await autoworkTopic(app.db);
+      const topic = (await readWorkSettings(app.db)).autowork_topic;
       const items = await workOf(app.db, [scholar.id], statesOf(type), search, topic);
       const listed = selectWork(items, type, { now, timeZone, autoworkTopic: topic });
       return {
@@ -146,7 +140,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const user = request.auth?.user as { id: string; type: string };
       const scholars = await scholarsOf(app.db, user);
       const now = new Date();
-      const topic = await autoworkTopic(app.db);
+      const topic = (await readWorkSettings(app.db)).autowork_topic;
       const items = await workOf(
         app.db,
         scholars.map((s) => s.id),

@@ -16,7 +16,7 @@ import {
   type WorkListResponse,
 } from '../../../src/contract';
 import { createSession } from '../../auth/sessions';
-import { courseWork, courseWorkSubmissions, guardianships, schoolSettings } from '../../db/schema';
+import { auditEvents, courseWork, courseWorkSubmissions, guardianships } from '../../db/schema';
 import { startTestServer, type TestServer } from '../../test/helpers';
 
 let s: TestServer;
@@ -233,14 +233,28 @@ describe("the parent's combined list", () => {
 });
 
 describe('what the sync changes', () => {
-  it("the school's AutoWork topic decides Missing AutoWork", async () => {
-    await s.database.db.update(schoolSettings).set({ autowork_topic: 'book report' });
+  it("the school's AutoWork topic, set by portal content staff, decides Missing AutoWork", async () => {
+    const teacher = await s.login('teacher@demo.school');
+    const url = '/api/v2/portal_content/work_settings';
+    const set = (token: string, payload: Record<string, string>) => s.call({ method: 'POST', url, token, payload });
+    expect((await s.call({ method: 'GET', url, token: teacher })).json()).toEqual({
+      data: { autowork_topic: 'AutoWork' },
+    });
+    expect((await set(teacher, { autowork_topic: 'Book report' })).statusCode).toBe(403);
+    expect((await s.call({ method: 'GET', url, token: scholarToken })).statusCode).toBe(403);
+    const blank = await set(office, { autowork_topic: '  ' });
+    expect(blank.statusCode).toBe(422);
+    expect(blank.json<{ errors: Record<string, string[]> }>().errors).toHaveProperty('autowork_topic');
+    const saved = await set(office, { autowork_topic: ' book report ', _method: 'PATCH' });
+    expect(saved.json()).toEqual({ data: { autowork_topic: 'book report' } });
     try {
       const r = await list(me.id, 'missing-autowork');
       expect(titles(r)).toEqual(['Book report draft']);
       expect(r.autowork_topic).toBe('book report');
+      const audited = await s.database.db.select().from(auditEvents).where(eq(auditEvents.resource, 'school_settings'));
+      expect(audited.map((a) => [a.action, a.changes])).toContainEqual(['update', { autowork_topic: 'book report' }]);
     } finally {
-      await s.database.db.update(schoolSettings).set({ autowork_topic: 'AutoWork' });
+      expect((await set(office, { autowork_topic: 'AutoWork' })).statusCode).toBe(200);
     }
   });
 
