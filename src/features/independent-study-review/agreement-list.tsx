@@ -52,7 +52,7 @@ export function AgreementList({ params, onParams, onOpen }: AgreementListProps) 
         </Checkbox.Root>
       </HStack>
       <QueryState query={query} isEmpty={rows.length === 0} emptyText={t('review.empty')}>
-        <Table.ScrollArea borderWidth="1px" borderRadius="md">
+        <Table.ScrollArea borderWidth="1px" borderRadius="md" tabIndex={0} role="region" aria-label={t('title')}>
           <Table.Root size="sm">
             <Table.Header>
               <Table.Row>

@@ -50,7 +50,7 @@ export function AgreementHeader({ agreement }: { agreement: AgreementDetail }) {
 export function CourseTable({ courses }: { courses: AgreementContent['courses'] }) {
   const { t } = useTranslation('independent-study');
   return (
-    <Table.ScrollArea borderWidth="1px" borderRadius="md">
+    <Table.ScrollArea borderWidth="1px" borderRadius="md" tabIndex={0} role="region" aria-label={t('courses.caption')}>
       <Table.Root size="sm">
         <Table.Caption captionSide="top" textAlign="start" px="2">
           {t('courses.caption')}
