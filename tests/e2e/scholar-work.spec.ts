@@ -4,7 +4,8 @@
  * one's items under the day groups the contract gives them, each item opening the work in Classroom in a new tab, and
  * Home's work due today and tomorrow. The demo parent switches to the sibling, whose work this spec's copy of the
  * demo school has none of, and reads every list's empty state, then the combined missing and overdue work of both
- * children. Each screen: no sideways scroll, no serious or critical axe violation.
+ * children. Each screen: no sideways scroll, no serious or critical axe violation (the lists again at 360×740 in
+ * Spanish).
  */
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
@@ -24,6 +25,13 @@ const TITLES: Record<WorkListType, string> = {
   'missing-autowork': 'Missing AutoWork',
   completed: 'Completed Work',
   submissions: 'Show Submissions',
+};
+const SPANISH_TITLES: Record<WorkListType, string> = {
+  current: 'Trabajo actual',
+  overdue: 'Trabajo atrasado',
+  'missing-autowork': 'AutoWork pendiente',
+  completed: 'Trabajo completado',
+  submissions: 'Ver entregas',
 };
 const EMPTY: Record<WorkListType, string> = {
   current: 'No work posted yet.',
@@ -138,6 +146,15 @@ describe('the work lists on a phone', () => {
         }
         if (type === 'missing-autowork') expect(await page.getByText('AutoWork', { exact: true }).count()).toBe(2);
         await checkPhone(page, `/scholar/work/${type}`, problems);
+      }
+      // The smaller phone, in Spanish.
+      await page.evaluate(() => localStorage.setItem('settings.language', 'es'));
+      await page.setViewportSize({ width: 360, height: 740 });
+      for (const [type, title] of Object.entries(SPANISH_TITLES)) {
+        await page.goto(`${server.url}/scholar/work/${type}`);
+        await heading(page, title).waitFor({ timeout: 30_000 });
+        await page.getByRole('heading', { level: 2 }).first().waitFor({ timeout: 30_000 });
+        await checkPhone(page, `/scholar/work/${type} es 360`, problems);
       }
       expect(problems).toEqual([]);
     } finally {

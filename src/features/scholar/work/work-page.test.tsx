@@ -181,6 +181,23 @@ describe('Scholar Portal: the work lists', () => {
     expect(screen.getByRole('status').textContent).toMatch(/showing what this device saved, as of Nov 18, 2026/);
   });
 
+  it('a long list comes in pages; the page is in the address', async () => {
+    const server = new FakePortalServer();
+    server.answers.set(workPathOf(ANA.id), (q: URLSearchParams) => {
+      const page = Number(q.get('page') ?? 1);
+      const answer = workAnswer('completed', [workItem({ title: `Page ${page} work`, state: 'TURNED_IN' })]);
+      return { ...answer, meta: { page, per_page: 200, total: 450 } };
+    });
+    const { location } = await renderWork(server, '/scholar/work/completed');
+    await screen.findByText('Page 1 work');
+    expect(screen.getByText('Page 1 of 3')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Previous page' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByText('Page 2 work')).toBeTruthy();
+    expect(location().search).toBe('?page=2');
+    expect(server.requests.at(-1)?.query.get('page')).toBe('2');
+  });
+
   it('a list the route does not know', async () => {
     await renderWork(new FakePortalServer(), '/scholar/work/homework');
     expect(screen.getByRole('heading', { level: 1, name: 'No such list' })).toBeTruthy();
