@@ -122,7 +122,7 @@ describe('route table', () => {
     expect(section).toMatchObject({ name: 'scholar', title: 'sections.scholarPortal', layout: 'portal' });
     expect(section.permission).toBeUndefined();
     expect(section.userTypes).toEqual(['student', 'parent']);
-    expect(section.namespaces).toEqual(['portal', 'portal-calendar', 'portal-work']);
+    expect(section.namespaces).toEqual(['portal', 'portal-calendar', 'portal-work', 'covid-screening', 'conferences']);
     const built = section.children.map((c) => [c.name, childPath(section, c), c.title, c.permission ?? null]);
     // The seed's order (the work, independent study, COVID and conference entries join with their issues).
     expect(built).toEqual([
@@ -131,9 +131,11 @@ describe('route table', () => {
       ['scholar-schedule', '/scholar/schedule', 'sections.schedule', null],
       ['scholar-work', '/scholar/work/:type', 'sections.currentWork', null],
       ['scholar-independent-study', '/scholar/independent-study', 'sections.independentStudy', null],
+      ['scholar-conferences', '/scholar/conferences', 'sections.conferences', null],
       ['scholar-resources', '/scholar/resources', 'sections.scholarResources', null],
       ['scholar-calendar', '/scholar/calendar', 'sections.calendar', null],
       ['scholar-library', '/scholar/library', 'sections.library', null],
+      ['scholar-covid-screening', '/scholar/covid-screening', 'sections.covidScreening', null],
       ['scholar-arrivals', '/scholar/arrivals', 'sections.arrivals', null],
       ['scholar-check-in', '/scholar/check-in', 'sections.checkIn', null],
     ]);
@@ -208,7 +210,7 @@ describe('the portal content section (issue P1 item 9)', () => {
       name: 'portal-content',
       title: 'sections.portalContent',
       permission: 'portal_content-view_any',
-      namespaces: ['portal-content'],
+      namespaces: ['portal-content', 'conferences'],
     });
     expect(
       section?.children.map((c) => [c.name, section && childPath(section, c), c.title, c.permission ?? null]),
@@ -218,6 +220,7 @@ describe('the portal content section (issue P1 item 9)', () => {
       ['portal-content-classes', '/portal-content/classes', 'sections.classes', null],
       ['portal-content-calendar-events', '/portal-content/calendar-events', 'sections.calendarEvents', null],
       ['portal-content-resources', '/portal-content/resources', 'sections.resourcesAndLibrary', null],
+      ['portal-content-conferences', '/portal-content/conferences', 'sections.conferences', 'conferences-view_any'],
       ['portal-content-settings', '/portal-content/settings', 'sections.portalSettings', 'portal_content-update'],
     ]);
   });

@@ -90,7 +90,7 @@ export const SECTIONS: readonly SectionRoute[] = [
     name: 'check-in',
     title: 'sections.checkIn',
     permission: 'demographics-view_any',
-    namespaces: ['check-in', 'scanner'],
+    namespaces: ['check-in', 'scanner', 'covid-screening'],
     children: [
       {
         path: '',
@@ -103,6 +103,14 @@ export const SECTIONS: readonly SectionRoute[] = [
         name: 'check-in-view',
         title: 'sections.checkInOut',
         load: withPermissions(() => import('../features/check-in/check-in-out/check-in-out-page')),
+      },
+      {
+        // Issue P3 item 3: the day's COVID screening answers at the entrance, and negative tests.
+        path: 'covid-screenings',
+        name: 'check-in-covid-screenings',
+        title: 'sections.covidScreening',
+        permission: 'covid_screenings-view_any',
+        load: withPermissions(() => import('../features/screening-review/screening-review-page')),
       },
     ],
   },
@@ -305,7 +313,7 @@ export const SECTIONS: readonly SectionRoute[] = [
     name: 'portal-content',
     title: 'sections.portalContent',
     permission: 'portal_content-view_any',
-    namespaces: ['portal-content'],
+    namespaces: ['portal-content', 'conferences'],
     children: [
       {
         path: '',
@@ -336,6 +344,14 @@ export const SECTIONS: readonly SectionRoute[] = [
         name: 'portal-content-resources',
         title: 'sections.resourcesAndLibrary',
         load: withPermissions(() => import('../features/portal-content/resources/resources-page')),
+      },
+      {
+        // Issue P3 item 4: Scholar Led Conference days and who signed in.
+        path: 'conferences',
+        name: 'portal-content-conferences',
+        title: 'sections.conferences',
+        permission: 'conferences-view_any',
+        load: withPermissions(() => import('../features/conference-review/conference-review-page')),
       },
       {
         path: 'settings',
@@ -389,7 +405,7 @@ export const SECTIONS: readonly SectionRoute[] = [
     path: '/scholar',
     name: 'scholar',
     title: 'sections.scholarPortal',
-    namespaces: ['portal', 'portal-calendar', 'portal-work'],
+    namespaces: ['portal', 'portal-calendar', 'portal-work', 'covid-screening', 'conferences'],
     userTypes: ['student', 'parent'],
     layout: 'portal',
     children: [
@@ -436,6 +452,13 @@ export const SECTIONS: readonly SectionRoute[] = [
         ),
       },
       {
+        // Issue P3 item 4: the sign-in sheet on the conference day.
+        path: 'conferences',
+        name: 'scholar-conferences',
+        title: 'sections.conferences',
+        load: () => import('../features/scholar/conferences/conferences-page'),
+      },
+      {
         path: 'resources',
         name: 'scholar-resources',
         title: 'sections.scholarResources',
@@ -452,6 +475,13 @@ export const SECTIONS: readonly SectionRoute[] = [
         name: 'scholar-library',
         title: 'sections.library',
         load: () => import('../features/scholar/resources/library-page'),
+      },
+      {
+        // Issue P3 item 3: shown only when the school screens (portal settings' covid_screening).
+        path: 'covid-screening',
+        name: 'scholar-covid-screening',
+        title: 'sections.covidScreening',
+        load: () => import('../features/scholar/covid-screening/covid-screening-page'),
       },
       {
         path: 'arrivals',

@@ -148,3 +148,9 @@ export type PortalConferencesResponse = z.infer<typeof PortalConferencesResponse
 
 /** Record the span as the teacher's timesheet: answers the conference with its timesheet id. */
 export const ConferenceTimesheetResponseSchema = z.object({ data: ConferenceRecordSchema, span: ConferenceSpanSchema });
+
+/** `GET v2/conferences/teachers`: the active staff a conference may name. */
+export const ConferenceTeachersResponseSchema = z.object({
+  data: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+export type ConferenceTeachersResponse = z.infer<typeof ConferenceTeachersResponseSchema>;

@@ -24,6 +24,7 @@ import {
   type ConferenceSignInRecord,
   ConferenceSignInRecordSchema,
   ConferenceSignInsResponseSchema,
+  ConferenceTeachersResponseSchema,
   ConferenceTimesheetResponseSchema,
   type ConferenceUpdate,
   ConferenceUpdateSchema,
@@ -258,6 +259,24 @@ async function signInsOf(tx: Tx, conferenceId: string, where?: SQL): Promise<Con
 /** `v2/conferences`: the staff side. */
 const routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(resourceRoutes(conferencesResource));
+
+  // The staff a conference may name as its teacher (active staff accounts), for the conference form.
+  app.get(
+    '/teachers',
+    {
+      config: { access: 'conferences-view_any' },
+      schema: { response: { 200: ConferenceTeachersResponseSchema, ...errors } },
+    },
+    async () => {
+      const rows = await app.db
+        .select({ id: users.id, nickname: users.nickname, fname: users.fname, lname: users.lname })
+        .from(users)
+        .where(and(eq(users.type, 'staff'), eq(users.active, true)))
+        .orderBy(asc(users.lname), asc(users.fname))
+        .limit(1000);
+      return { data: rows.map((u) => ({ id: u.id, name: nameOf(u) })) };
+    },
+  );
 
   app.get(
     '/:id/sign_ins',

@@ -15,6 +15,8 @@ import type admin from '../../../locales/en/admin.json';
 import auth from '../../../locales/en/auth.json';
 import type checkIn from '../../../locales/en/check-in.json';
 import common from '../../../locales/en/common.json';
+import type conferences from '../../../locales/en/conferences.json';
+import type covidScreening from '../../../locales/en/covid-screening.json';
 import errors from '../../../locales/en/errors.json';
 import type independentStudy from '../../../locales/en/independent-study.json';
 import kiosk from '../../../locales/en/kiosk.json';
@@ -60,6 +62,8 @@ interface LazyEnglishResources {
   'portal-calendar': typeof portalCalendar;
   'portal-work': typeof portalWork;
   'independent-study': typeof independentStudy;
+  'covid-screening': typeof covidScreening;
+  conferences: typeof conferences;
 }
 
 // A Record, so the typecheck fails when a lazy namespace is missing here or one is listed that has no type above.
@@ -83,6 +87,8 @@ const LAZY: Record<keyof LazyEnglishResources, true> = {
   'portal-calendar': true,
   'portal-work': true,
   'independent-study': true,
+  'covid-screening': true,
+  conferences: true,
 };
 
 /** Every English namespace, bundled or lazy: the source of the typed translation keys. */

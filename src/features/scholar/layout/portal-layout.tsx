@@ -96,7 +96,7 @@ function PortalFrame({
         : null,
     [user, data, scholar, setScholarId, settings, timeZone, today, answer.fetchedAt, answer.fromDevice],
   );
-  const visible = visibleEntries(entries, settings.portal_entries_off);
+  const visible = visibleEntries(entries, settings.portal_entries_off, settings);
   const switchedOff = entries.some((e) => e.to === path) && !visible.some((e) => e.to === path);
   if (!value) return null;
   // Home switched off: the portal opens on the first entry the school keeps.

@@ -67,4 +67,17 @@ describe('portal entries', () => {
       'library',
     ]);
   });
+
+  it('shows COVID Screening only when the school turned it on (off by default), whatever is switched off', () => {
+    const withCovid = [...ALL, entry('covid-screening'), entry('conferences')];
+    expect(paths(visibleEntries(withCovid, []))).not.toContain('covid-screening');
+    expect(paths(visibleEntries(withCovid, [], { covid_screening: false }))).not.toContain('covid-screening');
+    const on = paths(visibleEntries(withCovid, ['library'], { covid_screening: true }));
+    expect(on).toContain('covid-screening');
+    expect(on).toContain('conferences');
+    expect(on).not.toContain('library');
+    // In the seed's order: COVID Screening after Library, Scholar Led Conferences before the resources.
+    expect(on.indexOf('covid-screening')).toBeGreaterThan(on.indexOf('calendar'));
+    expect(on.indexOf('conferences')).toBeLessThan(on.indexOf('resources'));
+  });
 });

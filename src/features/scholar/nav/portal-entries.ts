@@ -61,9 +61,22 @@ export function inSeedOrder<E extends NavEntry>(entries: readonly E[]): E[] {
   return ranked.sort((a, b) => a.rank - b.rank || a.i - b.i).map((r) => r.e);
 }
 
-/** The entries to show, in the seed's order: those the school did not switch off. */
-export function visibleEntries<E extends NavEntry>(entries: readonly E[], off: readonly string[]): E[] {
+/**
+ * The entries a school switches on (issue P3 item 3: COVID Screening is off by default), by child path, with the
+ * portal setting that turns each on.
+ */
+export const OPT_IN_ENTRIES = { 'covid-screening': 'covid_screening' } as const;
+type OptInSetting = (typeof OPT_IN_ENTRIES)[keyof typeof OPT_IN_ENTRIES];
+
+/** The entries to show, in the seed's order: those the school did not switch off, and the opt-in ones it turned on. */
+export function visibleEntries<E extends NavEntry>(
+  entries: readonly E[],
+  off: readonly string[],
+  on: Partial<Record<OptInSetting, boolean | undefined>> = {},
+): E[] {
   return inSeedOrder(entries).filter((e) => {
+    const optIn = Object.hasOwn(OPT_IN_ENTRIES, e.path) ? OPT_IN_ENTRIES[e.path as keyof typeof OPT_IN_ENTRIES] : null;
+    if (optIn) return on[optIn] === true;
     const key = entryOf(e.path);
     return !key || !off.includes(key);
   });
