@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AgreementDetail, AgreementSummary } from '../../contract/independent-study';
+import { type AgreementDetail, type AgreementSummary, POLICY_DEFAULTS } from '../../contract/independent-study';
 import { type BaseRecordedRequest, FakeServer, json, jsonBody, pageOf } from '../../test/fake-server';
 import { renderWithProviders } from '../../test/render-with-providers';
 import ReviewPage from './review-page';
@@ -69,6 +69,9 @@ class ReviewServer extends FakeServer<Recorded> {
     }
     if (r.path === 'v2/independent_study/options')
       return json(200, { teachers: [{ id: TEACHER, name: 'Maria Rivera' }] });
+    if (r.path === 'v2/independent_study/policy') {
+      return json(200, { data: { ...POLICY_DEFAULTS, ...(r.method === 'POST' ? r.body : {}) } });
+    }
     if (r.path === `v2/independent_study/${detail.id}`) return json(200, { data: detail });
     if (r.path === `v2/independent_study/${detail.id}/countersign`) {
       return json(200, { data: { ...detail, state: 'signed', next_signer: null } });
@@ -131,5 +134,24 @@ describe('Independent Study review (staff)', () => {
     await screen.findByRole('heading', { level: 1, name: 'Ana García' });
     expect(screen.queryByLabelText(/Type your full name/)).toBeNull();
     expect(screen.getByText('Waiting for: Supervising teacher')).toBeTruthy();
+  });
+
+  it("the policy numbers: the school's, checked, saved for the agreements sent from now on", async () => {
+    const server = new ReviewServer().install();
+    await renderWithProviders(<ReviewPage permissions={['independent_study-view_any', 'independent_study-update']} />, {
+      route: '/independent-study',
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Policy numbers' }));
+    const dialog = await screen.findByRole('dialog');
+    const days = within(dialog).getByLabelText(/School days at most between an assignment/);
+    await waitFor(() => expect((days as HTMLInputElement).value).toBe('20'));
+    fireEvent.change(days, { target: { value: '0' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('This form is incomplete. Please correct the fields in red.')).toBeTruthy();
+    fireEvent.change(days, { target: { value: '15' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await within(dialog).findByText('Policy numbers saved.');
+    const post = server.requests.find((r) => r.method === 'POST');
+    expect(post?.body).toMatchObject({ max_school_days_to_progress: 15, records_kept_years: 3 });
   });
 });

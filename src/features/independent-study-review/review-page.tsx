@@ -13,6 +13,7 @@ import { AgreementDetailView } from './agreement-detail';
 import { AgreementForm } from './agreement-form';
 import { AgreementList } from './agreement-list';
 import { agreementKeys, type ListParams } from './api';
+import { PolicyForm } from './policy-form';
 
 export interface ReviewPageProps {
   permissions: readonly string[];
@@ -25,6 +26,7 @@ export default function ReviewPage({ permissions, userId = null }: ReviewPagePro
   const [search, setSearch] = useSearchParams();
   const queryClient = useQueryClient();
   const [creating, setCreating] = useState(false);
+  const [policy, setPolicy] = useState(false);
   const [params, setParams] = useState<ListParams>({ state: '', mine: false, search: '', page: 1, perPage: 25 });
   const open = search.get('id');
   const go = (id: string | null) => setSearch(id ? { id } : {});
@@ -38,11 +40,18 @@ export default function ReviewPage({ permissions, userId = null }: ReviewPagePro
           </Heading>
           <Text color="fg.muted">{t('review.subtitle')}</Text>
         </Stack>
-        {permissions.includes('independent_study-create') && (
-          <Button colorPalette="primary" onClick={() => setCreating(true)}>
-            {t('review.newAgreement')}
-          </Button>
-        )}
+        <HStack gap="3" wrap="wrap">
+          {permissions.includes('independent_study-update') && (
+            <Button variant="outline" onClick={() => setPolicy(true)}>
+              {t('review.policy.button')}
+            </Button>
+          )}
+          {permissions.includes('independent_study-create') && (
+            <Button colorPalette="primary" onClick={() => setCreating(true)}>
+              {t('review.newAgreement')}
+            </Button>
+          )}
+        </HStack>
       </HStack>
       <AgreementList params={params} onParams={(next) => setParams((p) => ({ ...p, ...next }))} onOpen={go} />
       <DialogShell open={creating} title={t('review.form.title')} onClose={() => setCreating(false)}>
@@ -57,6 +66,9 @@ export default function ReviewPage({ permissions, userId = null }: ReviewPagePro
             }}
           />
         )}
+      </DialogShell>
+      <DialogShell open={policy} title={t('review.policy.title')} onClose={() => setPolicy(false)}>
+        {policy && <PolicyForm onDone={() => setPolicy(false)} />}
       </DialogShell>
     </Stack>
   );
