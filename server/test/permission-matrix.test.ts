@@ -220,6 +220,45 @@ describe('permission matrix', () => {
     }
   });
 
+  it('walks the COVID screening and conference routes (P3): staff under their permissions, the portal scoped', () => {
+    const rules = new Set(s.app.apiRoutes.map((r) => `${r.method} ${r.url} ${r.access}`));
+    for (const rule of [
+      'GET /api/v2/covid_screenings covid_screenings-view_any',
+      'POST /api/v2/covid_screenings/negative_tests covid_screenings-create',
+      'GET /api/v2/covid_screenings/settings covid_screenings-view_any',
+      'POST /api/v2/covid_screenings/settings covid_screenings-update',
+      'GET /api/v2/conferences conferences-view_any',
+      'GET /api/v2/conferences/teachers conferences-view_any',
+      'GET /api/v2/conferences/:id conferences-view',
+      'POST /api/v2/conferences conferences-create',
+      'POST /api/v2/conferences/:id conferences-update',
+      'DELETE /api/v2/conferences/:id conferences-delete',
+      'GET /api/v2/conferences/:id/sign_ins conferences-view',
+      'POST /api/v2/conferences/:id/timesheet conferences-update',
+    ]) {
+      expect(rules, rule).toContain(rule);
+    }
+    const routes = new Map(s.app.apiRoutes.map((r) => [`${r.method} ${r.url}`, r]));
+    for (const key of [
+      'GET /api/v2/scholar/covid_screening/:id',
+      'POST /api/v2/scholar/covid_screening',
+      'GET /api/v2/scholar/conferences/:id',
+      'POST /api/v2/scholar/conferences/sign_ins',
+    ]) {
+      expect(routes.get(key)?.access, key).toBe('signed_in');
+      expect(routes.get(key)?.userTypes, key).toEqual(['student', 'parent']);
+    }
+    const holds = (email: string, permission: string) =>
+      people.find((p) => p.email === email)?.permissions.has(permission);
+    expect(holds('office@demo.school', 'covid_screenings-update')).toBe(true);
+    expect(holds('office@demo.school', 'conferences-delete')).toBe(true);
+    expect(holds('teacher@demo.school', 'covid_screenings-create')).toBe(true);
+    expect(holds('teacher@demo.school', 'covid_screenings-update')).toBe(false);
+    expect(holds('teacher@demo.school', 'conferences-view_any')).toBe(true);
+    expect(holds('teacher@demo.school', 'conferences-create')).toBe(false);
+    expect(holds('cafeteria@demo.school', 'covid_screenings-view_any')).toBe(false);
+  });
+
   it('answers 401, 403 or neither for every route and every role as the catalogue says', async () => {
     const failures: string[] = [];
     let calls = 0;

@@ -31,6 +31,7 @@ import {
 } from './names';
 import { type PickUpFamily, planPickUps } from './pick-ups';
 import { type DemoPortal, planPortal } from './portal';
+import { seedScreeningsAndConferences } from './screenings';
 import { type DemoStaff, planTimesheetSchedules } from './timesheet-schedules';
 import { planTimesheets } from './timesheets';
 import { insertWork, planWork } from './work';
@@ -398,6 +399,13 @@ export async function seedDemo(
       timeZone: opts.timeZone,
     });
     addedUsers += study.users;
+    // A day of COVID screenings and a conference day (issue P3 items 3, 4 and 6).
+    await seedScreeningsAndConferences(tx, {
+      today: schoolDay(opts.now ?? new Date(), opts.timeZone),
+      timeZone: opts.timeZone,
+      scholars: scholars as { id: string; lname: string }[],
+      family: demoFamily.children,
+    });
   });
   return {
     scholars: scholars.length,
