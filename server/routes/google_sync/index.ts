@@ -100,8 +100,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           set.key_encrypted = encryptSecret(key, deps().secret);
           set.client_email = parsed.key.client_email;
         }
+        await readSyncSettings(app.db);
         const row = await app.db.transaction(async (tx) => {
-          await readSyncSettings(app.db);
           const [updated] = await tx
             .update(googleSyncSettings)
             .set({ ...set, updated_at: new Date().toISOString() })
