@@ -291,7 +291,8 @@ describe('permission matrix', () => {
     }
     expect(failures).toEqual([]);
     expect(calls).toBe(s.app.apiRoutes.length * (ACCOUNTS.length + 1));
-  });
+    // About 200 routes times eight callers, one after another: some 40 s on a busy two-core machine.
+  }, 180_000);
 
   it('gives the scholar and the parent no staff permission', () => {
     expect(people.find((p) => p.type === 'student')?.permissions.size).toBe(0);
