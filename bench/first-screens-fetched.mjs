@@ -97,7 +97,7 @@ export default {
           const brotli = sizes.reduce((sum, s) => sum + s.brotli, 0);
           const biggest = [...sizes]
             .sort((a, b) => b.gzip - a.gzip)
-            .slice(0, 4)
+            .slice(0, 20)
             .map((s) => `${s.path.replace(/^\/assets\//, '').replace(/-[\w-]{8}\.js$/, '')} ${kB(s.gzip)}`)
             .join(', ');
           rows.push(

@@ -166,9 +166,9 @@ async function visit(page, requests, url, onShown = async () => {}) {
  */
 function printProfile(profile) {
   const selfByNode = new Map();
-  profile.samples.forEach((id, i) =>
-    selfByNode.set(id, (selfByNode.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000),
-  );
+  for (const [i, id] of profile.samples.entries()) {
+    selfByNode.set(id, (selfByNode.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+  }
   const byFile = new Map();
   const byFunction = new Map();
   for (const node of profile.nodes) {

@@ -7,6 +7,7 @@
  * and, per language, the portal's texts.
  */
 import { readFileSync } from 'node:fs';
+import { transformSync } from 'esbuild';
 
 /** Where the template says the build puts the file lists. */
 export const FILES_MARKER = '/* filled by the build (scripts/portal-start.mjs) */ {}';
@@ -61,11 +62,13 @@ export function portalStart({ template, first, texts }) {
       }
       const files = portalStartFiles(chunks, first, texts);
       if (files.code.length === 0) throw new Error('portal-start: no chunk holds the portal first screen modules');
-      this.emitFile({
-        type: 'asset',
-        fileName: 'portal-start.js',
-        source: text.replace(FILES_MARKER, JSON.stringify(files)),
+      // Minified: every page loads it, the login screen's included (its comments are for us, not for phones).
+      const { code } = transformSync(text.replace(FILES_MARKER, JSON.stringify(files)), {
+        minify: true,
+        target: 'es2020',
+        loader: 'js',
       });
+      this.emitFile({ type: 'asset', fileName: 'portal-start.js', source: code });
     },
   };
 }

@@ -4,6 +4,9 @@ import type { SessionUser } from '../contract';
 import type { SessionState } from '../features/auth/session';
 import { createOfflineWiring, type SessionSource, type WiredModule } from './offline-wiring';
 
+// The app's wiring loads at once on a device that keeps a sign-in (its token).
+vi.hoisted(() => localStorage.setItem('auth.token', 'token-1'));
+
 const fakeOffline = vi.hoisted(() => ({
   setUserIdSource: vi.fn(),
   setUserNameSource: vi.fn(),
@@ -48,20 +51,37 @@ async function wire(loggedIn: boolean | null) {
   const { module, userId } = fakeModule();
   const load = vi.fn(async () => module);
   const wiring = createOfflineWiring({ load, session });
-  await wiring.start();
-  return { session, module, userId, load, wiring };
+  const started = wiring.start();
+  // Nobody signed in: the module loads with the next sign-in (the test signs in when it wants).
+  if (loggedIn) await started;
+  return { session, module, userId, load, wiring, started };
 }
 
 describe('createOfflineWiring', () => {
-  it('does not start the engine while nobody is signed in, and starts it (and resumes) at a sign-in', async () => {
-    const { session, module } = await wire(false);
-    expect(module.syncEngine.start).not.toHaveBeenCalled();
-    expect(module.requestPersistence).not.toHaveBeenCalled();
+  it('loads nothing while nobody is signed in; at a sign-in loads, starts the engine and resumes', async () => {
+    const { session, module, load, started, wiring } = await wire(false);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(load).not.toHaveBeenCalled();
+    expect(wiring.getModule()).toBeNull();
 
     session.set(true);
+    await started;
+    expect(load).toHaveBeenCalledOnce();
     expect(module.syncEngine.start).toHaveBeenCalledOnce();
     expect(module.syncEngine.resume).toHaveBeenCalledOnce();
     expect(module.requestPersistence).toHaveBeenCalledOnce();
+  });
+
+  it('loads at once on a device that keeps a sign-in, before the start-up check answers', async () => {
+    const session = fakeSession(null);
+    const { module } = fakeModule();
+    const load = vi.fn(async () => module);
+    await createOfflineWiring({ load, session, remembered: () => true }).start();
+    expect(load).toHaveBeenCalledOnce();
+    expect(module.syncEngine.start).not.toHaveBeenCalled();
+    session.set(true);
+    expect(module.syncEngine.start).toHaveBeenCalledOnce();
+    expect(module.syncEngine.resume).not.toHaveBeenCalled();
   });
 
   it('starts at once for a person already signed in, without a resume (nobody signed in anew)', async () => {
@@ -71,9 +91,10 @@ describe('createOfflineWiring', () => {
   });
 
   it('waits for the start-up check, then starts without a resume when it confirms the cached sign-in', async () => {
-    const { session, module } = await wire(null);
+    const { session, module, started } = await wire(null);
     expect(module.syncEngine.start).not.toHaveBeenCalled();
     session.set(true);
+    await started;
     expect(module.syncEngine.start).toHaveBeenCalledOnce();
     expect(module.syncEngine.resume).not.toHaveBeenCalled();
   });

@@ -9,8 +9,13 @@
  * Rules (issue F3): the engine starts only once someone is signed in (a device with nobody signed in sends nothing);
  * a sign-in after a sign-out or an ended session calls `resume()`, which lifts the 401 pause so the entries that waited
  * on this device go out under the new sign-in. Signing out never touches the outbox.
+ *
+ * With nobody signed in (nor remembered) on the device, the module is not even loaded until someone signs in: the
+ * login screen has nothing to sync or show of it, and its code (the engine, Dexie, the contract's schemas: about
+ * 75 kB gzip) would double what the login screen downloads (issue X1 item 1).
  */
 import { useSyncExternalStore } from 'react';
+import { getToken } from '../api/token';
 import type { SessionState } from '../features/auth/session';
 import { session } from '../features/auth/session-instance';
 
@@ -43,19 +48,44 @@ export interface OfflineWiring<M extends WiredModule> {
 export function createOfflineWiring<M extends WiredModule>(deps: {
   load: () => Promise<M>;
   session: SessionSource;
+  /** True when the device keeps someone's sign-in (a token), whom the start-up check has not answered for yet. */
+  remembered?: () => boolean;
 }): OfflineWiring<M> {
   let module: M | null = null;
   let loading: Promise<M> | null = null;
   const listeners = new Set<() => void>();
 
-  function wire(loaded: M): void {
+  /** Resolves once someone is signed in or remembered, with the session's `loggedIn` when this was first asked. */
+  let signedIn: Promise<boolean | null> | null = null;
+  function whenSignedIn(): Promise<boolean | null> {
+    signedIn ??= new Promise((resolve) => {
+      const initial = deps.session.getState().loggedIn;
+      const someone = () => {
+        const { loggedIn } = deps.session.getState();
+        return loggedIn === true || (loggedIn === null && (deps.remembered?.() ?? false));
+      };
+      if (someone()) {
+        resolve(null);
+        return;
+      }
+      const stop = deps.session.subscribe(() => {
+        if (!someone()) return;
+        stop();
+        resolve(initial);
+      });
+    });
+    return signedIn;
+  }
+
+  function wire(loaded: M, before: boolean | null): void {
     loaded.setUserIdSource(() => deps.session.getState().user?.id ?? null);
     loaded.setUserNameSource?.(() => {
       const user = deps.session.getState().user;
       return user ? `${user.nickname ?? user.fname} ${user.lname}`.trim() : null;
     });
     let isStarted = false;
-    let previous: boolean | null = null;
+    // Loaded at a sign-in (nobody was signed in before): that sign-in is new, as if the module had seen it happen.
+    let previous: boolean | null = before;
     const follow = () => {
       const { loggedIn } = deps.session.getState();
       if (loggedIn === true && previous !== true) {
@@ -75,18 +105,20 @@ export function createOfflineWiring<M extends WiredModule>(deps: {
 
   return {
     start() {
-      loading ??= deps.load().then(
-        (loaded) => {
-          wire(loaded);
-          module = loaded;
-          for (const listener of listeners) listener();
-          return loaded;
-        },
-        (error: unknown) => {
-          // A chunk that failed to load (a deployment in between) may load on a later call.
-          loading = null;
-          throw error;
-        },
+      loading ??= whenSignedIn().then((before) =>
+        deps.load().then(
+          (loaded) => {
+            wire(loaded, before);
+            module = loaded;
+            for (const listener of listeners) listener();
+            return loaded;
+          },
+          (error: unknown) => {
+            // A chunk that failed to load (a deployment in between) may load on a later call.
+            loading = null;
+            throw error;
+          },
+        ),
       );
       return loading;
     },
@@ -98,9 +130,16 @@ export function createOfflineWiring<M extends WiredModule>(deps: {
   };
 }
 
-const appWiring = createOfflineWiring<OfflineModule>({ load: () => import('../offline'), session });
+const appWiring = createOfflineWiring<OfflineModule>({
+  load: () => import('../offline'),
+  session,
+  remembered: () => getToken() !== null,
+});
 
-/** Loads the offline layer and wires it to the session; call once after the first render. Null if it failed. */
+/**
+ * Loads the offline layer and wires it to the session; call once after the first render. With nobody signed in it
+ * waits for a sign-in. Null if it failed.
+ */
 export function startOffline(): Promise<OfflineModule | null> {
   return appWiring.start().catch((error: unknown) => {
     console.error('The offline layer could not be loaded; sync status is not shown.', error);

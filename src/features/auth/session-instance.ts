@@ -1,5 +1,6 @@
 /** The app's one session store, wired to the real endpoints and localStorage, and the hook that reads it. */
 import { useSyncExternalStore } from 'react';
+import { getToken } from '../../api/token';
 import { parentSession } from './parent-session';
 import { createSessionStore, type SessionState } from './session';
 
@@ -27,7 +28,16 @@ session.subscribe(() => {
 });
 
 // Any 401 to a request that carried the token means the session ended on the server (revoked, expired, deactivated).
-void import('../../api/client').then((m) => m.onUnauthorized(() => session.expire()));
+// Only a device that keeps a token can get one, so the HTTP client (ky, 9 kB gzip) is not loaded for it before then:
+// the login screen loads it when the form is sent (issue X1 item 1).
+let watching = false;
+function watchUnauthorized(): void {
+  if (watching || !getToken()) return;
+  watching = true;
+  void import('../../api/client').then((m) => m.onUnauthorized(() => session.expire()));
+}
+watchUnauthorized();
+session.subscribe(watchUnauthorized);
 
 /** The current sign-in state. */
 export function useSession(): SessionState {

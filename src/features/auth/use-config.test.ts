@@ -2,7 +2,14 @@ import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/client';
 import type { ConfigResponse } from '../../contract';
-import { CONFIG_MAX_AGE_MS, CONFIG_STORAGE_KEY, createConfigStore, useConfig, useSchoolName } from './use-config';
+import {
+  CONFIG_MAX_AGE_MS,
+  CONFIG_STORAGE_KEY,
+  createConfigStore,
+  fetchConfigDirect,
+  useConfig,
+  useSchoolName,
+} from './use-config';
 
 const CONFIG: ConfigResponse = {
   google_client_id: 'client-1.apps.googleusercontent.com',
@@ -85,5 +92,44 @@ describe('useConfig', () => {
     // Give the failed refetch time to settle; the screen still has the config.
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(second.result.current).toEqual({ status: 'success', data: CONFIG });
+  });
+});
+
+describe('fetchConfigDirect', () => {
+  const answer = (status: number, body: unknown = CONFIG) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+  it('reads v2/config with the browser fetch, no HTTP client needed', async () => {
+    const fetchImpl = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => answer(200));
+    await expect(fetchConfigDirect(fetchImpl)).resolves.toEqual(CONFIG);
+    expect(fetchImpl).toHaveBeenCalledOnce();
+    expect(String(fetchImpl.mock.calls[0]?.[0])).toBe('/api/v2/config');
+  });
+
+  it('retries a network error and a 5xx twice; a 4xx is an answer, not retried', async () => {
+    vi.useFakeTimers();
+    try {
+      const flaky = vi
+        .fn<(input: RequestInfo | URL, init?: RequestInit) => Promise<Response>>()
+        .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+        .mockResolvedValueOnce(answer(503, { message: 'Down.' }))
+        .mockResolvedValueOnce(answer(200));
+      const read = fetchConfigDirect(flaky);
+      await vi.runAllTimersAsync();
+      await expect(read).resolves.toEqual(CONFIG);
+      expect(flaky).toHaveBeenCalledTimes(3);
+
+      const down = vi.fn(async () => answer(503, { message: 'Down.' }));
+      const failing = expect(fetchConfigDirect(down)).rejects.toThrow('v2/config answered 503');
+      await vi.runAllTimersAsync();
+      await failing;
+      expect(down).toHaveBeenCalledTimes(3);
+
+      const missing = vi.fn(async () => answer(404, { message: 'Not found.' }));
+      await expect(fetchConfigDirect(missing)).rejects.toThrow('v2/config answered 404');
+      expect(missing).toHaveBeenCalledOnce();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -51,11 +51,35 @@ const deviceStorage = (): Storage | null => {
 };
 
 /**
+ * `GET v2/config` with the browser's own fetch: the sign-in screens read it before anything else needs the HTTP client
+ * (ky and the error mapping, 9 kB gzip the login screen would otherwise download at start: issue X1 item 1). A network
+ * error or a 5xx is retried twice, a second apart and then two, as the client retries reads.
+ */
+export async function fetchConfigDirect(
+  fetchImpl: typeof fetch = (...args) => fetch(...args),
+): Promise<ConfigResponse> {
+  const RETRIES = 2;
+  for (let attempt = 0; ; attempt++) {
+    let response: Response | null = null;
+    try {
+      response = await fetchImpl('/api/v2/config', { headers: { Accept: 'application/json' }, credentials: 'include' });
+    } catch (err) {
+      if (attempt >= RETRIES) throw err;
+    }
+    if (response?.ok) return (await response.json()) as ConfigResponse;
+    if (response && (response.status < 500 || attempt >= RETRIES)) {
+      throw new Error(`v2/config answered ${response.status}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000 * 2 ** attempt));
+  }
+}
+
+/**
  * A config store over `fetcher` (the real endpoint unless a test gives another) and a clock. The last answer is
  * kept in `storage` and used, as not fresh, until a new one comes.
  */
 export function createConfigStore(
-  fetcher: () => Promise<ConfigResponse> = () => import('./api/auth-api').then((m) => m.fetchConfig()),
+  fetcher: () => Promise<ConfigResponse> = () => fetchConfigDirect(),
   maxAgeMs = CONFIG_MAX_AGE_MS,
   now: () => number = Date.now,
   storage: Storage | null = deviceStorage(),
