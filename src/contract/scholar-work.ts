@@ -24,7 +24,8 @@
  *   draft_grade (`assignedGrade`, `draftGrade`; scholars and parents see only the assigned grade, once RETURNED),
  *   link (`alternateLink`), turned_in_at and returned_at (the last TURNED_IN and RETURNED of
  *   `submissionHistory[].stateHistory`), google_updated_at (`updateTime`).
- * - school_settings.autowork_topic: the topic name that marks AutoWork ('AutoWork' unless the school names another).
+ * - school_settings.autowork_topic: the topic name that marks AutoWork ('AutoWork' unless the school names another),
+ *   read and changed at `v2/portal_content/work_settings`.
  */
 import { z } from 'zod';
 import { DateOnlySchema, IdSchema, ListMetaSchema, MethodOverrideSchema, requiredText, safeText } from './common';
