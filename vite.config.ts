@@ -77,7 +77,7 @@ const UI_DATA = new RegExp(
  * do not weigh on the first visit.
  */
 const PORTAL_START =
-  /\/src\/features\/(scholar\/(portal-context|layout\/|data\/|nav\/(bottom-bar|side-nav|entry-icon|portal-entries)|home\/|schedule\/class-item|this-week\/meeting-item)|auth\/parent-co-session-strip)/;
+  /\/src\/features\/(scholar\/(portal-context|layout\/|data\/|nav\/(bottom-bar|side-nav|entry-icon|portal-entries)|home\/|schedule\/class-item|this-week\/meeting-item|work\/(work-paths|model\/))|auth\/parent-co-session-strip)/;
 
 /**
  * What the router's portal preload (src/app/router.tsx, `preloadPortal` and `loadPortalLayout`) imports for the

@@ -6,8 +6,8 @@
  * emits the result as /portal-start.js; the dev server serves this template as is (no chunks to name).
  *
  * Only for a scholar or a parent remembered on this device, online, opening the portal (or '/', where the installed app
- * opens and the portal is their home). It asks for the scholars and, for Home, the home of the scholar shown last (at
- * once) and of the scholar chosen (once the scholars answer), exactly as src/features/scholar/data/prefetch.ts does;
+ * opens and the portal is their home). It asks for the scholars and, for Home, the home and the current work of the
+ * scholar shown last (at once) and of the scholar chosen (once the scholars answer), as src/features/scholar/data/prefetch.ts does;
  * the app takes each answer once (src/features/scholar/data/use-portal-query.ts, `takeStarted`) and asks itself for
  * anything that failed, so a 401 or a network error goes through the app's own handling. Nothing here is kept.
  *
@@ -51,6 +51,8 @@
     return answer;
   };
   const homePath = (scholarId, date) => `v2/scholar/scholars/${scholarId}/home?date=${date}`;
+  // Home's work due today and tomorrow comes from the scholar's Current Work list (src/features/scholar/work).
+  const currentWork = (scholarId) => `v2/scholar/scholars/${scholarId}/work?type=current`;
   const schoolDay = (timeZone) => {
     try {
       return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
@@ -73,7 +75,10 @@
   const last = home ? parse(read(`portal.last.${user.id}`)) : null;
   const lastDay = last && typeof last.scholarId === 'string' ? schoolDay(last.timeZone) : null;
   const early = lastDay ? homePath(last.scholarId, lastDay) : null;
-  if (early) get(early);
+  if (early) {
+    get(early);
+    get(currentWork(last.scholarId));
+  }
   const scholars = get('v2/scholar/scholars');
   if (!home) return;
   scholars
@@ -82,7 +87,10 @@
       const list = Array.isArray(answer?.data) ? answer.data : [];
       const scholar = list.find((s) => s.id === chosen) ?? list[0];
       const path = scholar ? homePath(scholar.id, answer.today) : null;
-      if (path && path !== early) get(path);
+      if (path && path !== early) {
+        get(path);
+        get(currentWork(scholar.id));
+      }
     })
     .catch(() => undefined);
 })();

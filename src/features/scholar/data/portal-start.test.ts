@@ -15,6 +15,7 @@ const MARKER = '/* filled by the build (scripts/portal-start.mjs) */ {}';
 
 const SCHOLARS = 'v2/scholar/scholars';
 const homeOf = (id: string, date: string) => `v2/scholar/scholars/${id}/home?date=${date}`;
+const workOf = (id: string) => `v2/scholar/scholars/${id}/work?type=current`;
 
 class PortalServer extends FakeServer {
   protected route(_request: Request, recorded: { path: string; query: URLSearchParams }): Response {
@@ -61,14 +62,15 @@ describe('the portal start script', () => {
     signIn('student');
     localStorage.setItem('portal.scholar.u1', 's2');
     runScript();
-    await vi.waitFor(() => expect(requested()).toEqual([SCHOLARS, homeOf('s2', '2026-11-26')]));
-    expect(server.requests.length).toBe(2);
+    await vi.waitFor(() => expect(requested()).toEqual([SCHOLARS, homeOf('s2', '2026-11-26'), workOf('s2')]));
+    expect(server.requests.length).toBe(3);
     const scholars = await readPortal<{ data: unknown[] }>('u1', SCHOLARS);
     const home = await readPortal<{ date: string }>('u1', homeOf('s2', '2026-11-26'));
+    await readPortal('u1', workOf('s2'));
     expect(scholars.data.data).toHaveLength(2);
     expect(home.data.date).toBe('2026-11-26');
-    // Both answers came from the script's calls: the app asked for nothing more.
-    expect(server.requests.length).toBe(2);
+    // The answers came from the script's calls: the app asked for nothing more.
+    expect(server.requests.length).toBe(3);
     // Each is taken once: the next read asks the server.
     expect(takeStarted('u1', SCHOLARS)).toBeNull();
   });
@@ -78,13 +80,14 @@ describe('the portal start script', () => {
     writeLastShown('u1', 's1', 'America/Los_Angeles');
     const release = server.holdWhen((r) => r.path === SCHOLARS);
     runScript();
-    await vi.waitFor(() => expect(requested()).toHaveLength(2));
+    await vi.waitFor(() => expect(requested()).toHaveLength(3));
     expect(requested()[0]).toMatch(/^v2\/scholar\/scholars\/s1\/home\?date=\d{4}-\d\d-\d\d$/);
+    expect(requested()[1]).toBe(workOf('s1'));
     release();
     // The scholars answer names s1 first, whose home was asked for already: nothing more.
     await vi.waitFor(() => expect(window.__portalStart?.started.has(SCHOLARS)).toBe(true));
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(server.requests.length).toBe(2);
+    expect(server.requests.length).toBe(3);
   });
 
   it("asks for the build's chunks and the device language's texts as module preloads", () => {
@@ -144,7 +147,7 @@ describe('the portal start script', () => {
     signIn('student');
     window.history.replaceState(null, '', '/');
     runScript();
-    await vi.waitFor(() => expect(requested()).toEqual([SCHOLARS, homeOf('s1', '2026-11-26')]));
+    await vi.waitFor(() => expect(requested()).toEqual([SCHOLARS, homeOf('s1', '2026-11-26'), workOf('s1')]));
   });
 });
 
