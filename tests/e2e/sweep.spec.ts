@@ -13,7 +13,10 @@ import { seriousViolations, sidewaysScroll } from './lib/axe';
 import { launchBrowser } from './lib/browser';
 import { ROOT, type ServerProcess } from './lib/server';
 
-/** Every page path of the route table: each section's path joined with each child's. */
+/**
+ * Every page path of the route table: each section's path joined with each child's; a child with a `:param` segment
+ * once per value its `variants` list (`work/:type`: /scholar/work/current, /scholar/work/overdue...).
+ */
 function routePaths(): string[] {
   const source = readFileSync(join(ROOT, 'src/app/route-table.ts'), 'utf8');
   const table = source.slice(source.indexOf('export const SECTIONS'), source.indexOf('\n];\n'));
@@ -21,7 +24,18 @@ function routePaths(): string[] {
   for (const section of table.split(/\n {2}\{\n/).slice(1)) {
     const base = /^\s{4}path: '([^']+)'/m.exec(section)?.[1];
     if (!base) continue;
-    for (const [, child] of section.matchAll(/^\s{8}path: '([^']*)'/gm)) paths.push(child ? `${base}/${child}` : base);
+    for (const child of section.split(/^\s{6}\{\n/m).slice(1)) {
+      const path = /^\s{8}path: '([^']*)'/m.exec(child)?.[1];
+      if (path === undefined) continue;
+      const full = path ? `${base}/${path}` : base;
+      if (!full.includes(':')) {
+        paths.push(full);
+        continue;
+      }
+      const values = [...child.matchAll(/\{ value: '([^']+)'/g)].map(([, value]) => value);
+      if (values.length === 0) throw new Error(`${full} has a parameter but no variants to sweep`);
+      for (const value of values) paths.push(full.replace(/:[^/]+/, value ?? ''));
+    }
   }
   if (paths.length < 10) throw new Error(`only ${paths.length} routes read from the route table`);
   return paths;
