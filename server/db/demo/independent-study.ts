@@ -134,7 +134,6 @@ export async function seedIndependentStudy(
           user_agent: s.role === 'teacher' ? DEVICE.desktop : DEVICE.phone,
           at: at(s.day, s.time),
         },
-        null,
       );
     }
   };

@@ -43,11 +43,12 @@ import {
   schoolSettings,
   users,
 } from '../../db/schema';
-import { audit } from '../../lib/audit';
 import { AppError, invalid, notFound } from '../../lib/errors';
-import { iso } from '../../lib/resource';
 
 type Reader = Pick<Db | Tx, 'select'>;
+/** An instant as the API answers it: ISO 8601 in UTC (lib/resource's `iso`, kept here so the demo seed's imports stay
+ * free of the server's plugins). */
+const iso = (value: unknown): string => (value == null ? '' : new Date(String(value)).toISOString());
 export type AgreementRow = typeof independentStudyAgreements.$inferSelect;
 
 /** The school's policy numbers: its settings over the seed's defaults. */
@@ -327,7 +328,8 @@ export const evidenceOf = (request: FastifyRequest): SignatureEvidence => ({
 
 /**
  * Signs the agreement's current version in a role: the agreement must wait for that role, the hash must be the
- * version's, and the typed name the signer's full name on record. Moves the agreement to its next state.
+ * version's, and the typed name the signer's full name on record. Moves the agreement to its next state; the caller
+ * writes the audit event.
  */
 export async function signAgreement(
   tx: Tx,
@@ -336,8 +338,7 @@ export async function signAgreement(
   signerId: string,
   body: Required<SignBody>,
   evidence: SignatureEvidence,
-  request: FastifyRequest | null,
-): Promise<void> {
+): Promise<{ id: string; state: AgreementState; version_hash: string }> {
   if (row.state !== AWAITING[role] || !row.current_version_id) {
     throw new AppError('conflict', SIGNATURE_MESSAGES.notYourTurn);
   }
@@ -369,11 +370,5 @@ export async function signAgreement(
     .update(independentStudyAgreements)
     .set({ state, updated_at: evidence.at ?? new Date().toISOString() })
     .where(eq(independentStudyAgreements.id, row.id));
-  await audit(tx, request, {
-    action: 'create',
-    resource: 'independent_study_signatures',
-    recordId: id,
-    changes: { agreement_id: row.id, role, version_hash: version.hash, state },
-    userId: signerId,
-  });
+  return { id, state, version_hash: version.hash };
 }

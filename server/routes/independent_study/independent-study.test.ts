@@ -18,7 +18,7 @@ import {
   shiftDate,
 } from '../../../src/contract';
 import { createSession } from '../../auth/sessions';
-import { guardianships, independentStudyVersions, schoolNonWorkDays, users } from '../../db/schema';
+import { auditEvents, guardianships, independentStudyVersions, schoolNonWorkDays, users } from '../../db/schema';
 import { startTestServer, type TestServer } from '../../test/helpers';
 import { canonicalJson } from './agreements';
 
@@ -302,6 +302,12 @@ describe("an agreement's life", () => {
     expect(signed.data.signatures.map((x) => x.role)).toEqual(['scholar', 'parent', 'teacher']);
     const pdf = await call('GET', `scholar/independent_study/${id}/pdf`, scholar);
     expect(pdf.statusCode).toBe(200);
+    const audited = await s.database.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.resource, 'independent_study_signatures'));
+    const mine = audited.filter((e) => (e.changes as { agreement_id?: string } | null)?.agreement_id === id);
+    expect(mine.map((e) => (e.changes as { role: string }).role)).toEqual(['scholar', 'parent', 'teacher']);
   });
 
   it('a change after signing is an addendum: version 2, signed again; the earlier signatures stay', async () => {

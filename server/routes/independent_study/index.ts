@@ -31,6 +31,7 @@ import { AppError, invalid, notFound } from '../../lib/errors';
 import { ERROR_RESPONSES, likeEscape } from '../../lib/resource';
 import { schoolDay } from '../../lib/school-day';
 import { agreementById, detailOf, evidenceOf, freezeVersion, readPolicy, signAgreement, summaries } from './agreements';
+import { auditSignature } from './audit-signature';
 
 const errors = ERROR_RESPONSES;
 const PdfResponse = z.any();
@@ -324,7 +325,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const row = await app.db.transaction(async (tx) => {
         const current = await agreementById(tx, request.params.id, true);
         if (current.teacher_id !== userId) throw new AppError('forbidden', SIGNATURE_MESSAGES.notTeacher);
-        await signAgreement(tx, current, 'teacher', userId, request.body, evidence, request);
+        const signed = await signAgreement(tx, current, 'teacher', userId, request.body, evidence);
+        await auditSignature(tx, request, current.id, 'teacher', signed);
         return agreementById(tx, current.id);
       });
       return { data: await detailOf(app.db, row, today()) };

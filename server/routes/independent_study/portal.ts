@@ -23,6 +23,7 @@ import { ERROR_RESPONSES } from '../../lib/resource';
 import { scholarInScope } from '../../lib/scholar-scope';
 import { schoolDay } from '../../lib/school-day';
 import { agreementById, detailOf, evidenceOf, roleOf, signAgreement } from './agreements';
+import { auditSignature } from './audit-signature';
 
 const PORTAL = { access: 'signed_in', userTypes: ['student', 'parent'] } as const;
 const errors = ERROR_RESPONSES;
@@ -71,7 +72,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const evidence = evidenceOf(request);
       const row = await app.db.transaction(async (tx) => {
         const current = await agreementById(tx, request.params.id, true);
-        await signAgreement(tx, current, roleOf(user.type), user.id, request.body, evidence, request);
+        const role = roleOf(user.type);
+        const signed = await signAgreement(tx, current, role, user.id, request.body, evidence);
+        await auditSignature(tx, request, current.id, role, signed);
         return agreementById(tx, current.id);
       });
       return { data: await detailOf(app.db, row, today()) };
