@@ -42,13 +42,16 @@ describe('route table', () => {
     }
   });
 
-  it('the administration section is roles-create with its two pages', () => {
+  it('the administration section is roles-create with its pages (Google Sync under google_sync-view)', () => {
     const admin = SECTIONS.find((s) => s.path === '/admin');
     expect(admin?.permission).toBe('roles-create');
     expect(admin?.children.map((c) => [c.name, admin && childPath(admin, c)])).toEqual([
       ['admin-roles-permissions', '/admin'],
       ['admin-users-roles', '/admin/users-roles'],
+      ['admin-google-sync', '/admin/google-sync'],
     ]);
+    expect(admin?.children.find((c) => c.name === 'admin-google-sync')?.permission).toBe('google_sync-view');
+    expect(admin?.namespaces).toEqual(['admin', 'google-sync']);
   });
 
   it('the sign-out section is check_ins-create with its screens and their permissions, and loads their texts', () => {

@@ -383,7 +383,7 @@ export const SECTIONS: readonly SectionRoute[] = [
     name: 'admin',
     title: 'sections.administration',
     permission: 'roles-create',
-    namespaces: ['admin'],
+    namespaces: ['admin', 'google-sync'],
     children: [
       {
         path: '',
@@ -396,6 +396,14 @@ export const SECTIONS: readonly SectionRoute[] = [
         name: 'admin-users-roles',
         title: 'sections.usersAndRoles',
         load: () => import('../features/admin/users-roles/users-roles-page'),
+      },
+      {
+        // Issue P2: the Google Classroom and Calendar sync's status, run now and settings (administrators only).
+        path: 'google-sync',
+        name: 'admin-google-sync',
+        title: 'sections.googleSync',
+        permission: 'google_sync-view',
+        load: withPermissions(() => import('../features/google-sync/google-sync-page')),
       },
     ],
   },

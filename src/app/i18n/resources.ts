@@ -18,6 +18,7 @@ import common from '../../../locales/en/common.json';
 import type conferences from '../../../locales/en/conferences.json';
 import type covidScreening from '../../../locales/en/covid-screening.json';
 import errors from '../../../locales/en/errors.json';
+import type googleSync from '../../../locales/en/google-sync.json';
 import type independentStudy from '../../../locales/en/independent-study.json';
 import kiosk from '../../../locales/en/kiosk.json';
 import type mealRecords from '../../../locales/en/meal-records.json';
@@ -64,6 +65,7 @@ interface LazyEnglishResources {
   'independent-study': typeof independentStudy;
   'covid-screening': typeof covidScreening;
   conferences: typeof conferences;
+  'google-sync': typeof googleSync;
 }
 
 // A Record, so the typecheck fails when a lazy namespace is missing here or one is listed that has no type above.
@@ -89,6 +91,7 @@ const LAZY: Record<keyof LazyEnglishResources, true> = {
   'independent-study': true,
   'covid-screening': true,
   conferences: true,
+  'google-sync': true,
 };
 
 /** Every English namespace, bundled or lazy: the source of the typed translation keys. */
