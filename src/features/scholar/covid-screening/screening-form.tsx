@@ -5,7 +5,12 @@
 import { Alert, Button, Checkbox, Fieldset, RadioGroup, Stack } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CovidScreeningCreateSchema, SYMPTOMS, type Symptom } from '../../../contract/covid-screening';
+import {
+  CovidScreeningCreateSchema,
+  SCREENING_MESSAGES,
+  SYMPTOMS,
+  type Symptom,
+} from '../../../contract/covid-screening';
 
 export interface ScreeningAnswersInput {
   symptoms: Symptom[];
@@ -92,7 +97,8 @@ export function ScreeningForm({
       for (const issue of parsed.error.issues) {
         const field = String(issue.path[0] ?? 'form');
         const key = Object.hasOwn(ERROR_KEYS, field) ? ERROR_KEYS[field as keyof typeof ERROR_KEYS] : undefined;
-        if (key && !found[field]) found[field] = issue.message.includes('No symptoms') ? t('errors.noneAlone') : t(key);
+        if (key && !found[field])
+          found[field] = issue.message === SCREENING_MESSAGES.noneAlone ? t('errors.noneAlone') : t(key);
       }
       setErrors(found);
       return;

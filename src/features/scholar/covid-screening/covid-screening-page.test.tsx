@@ -1,0 +1,74 @@
+import 'fake-indexeddb/auto';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { offlineDb } from '../../../offline';
+import { renderWithProviders } from '../../../test/render-with-providers';
+import { ANA, FakePortalServer } from '../layout/fake-portal-server';
+import { TestPortal } from '../layout/portal-test-context';
+import CovidScreeningPage from './covid-screening-page';
+import { toggleSymptom } from './screening-form';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const path = `v2/scholar/covid_screening/${ANA.id}`;
+
+async function open(userId: string, answer: Record<string, unknown>) {
+  const server = new FakePortalServer();
+  server.answers.set(path, answer);
+  server.install();
+  await renderWithProviders(
+    <TestPortal userId={userId}>
+      <CovidScreeningPage />
+    </TestPortal>,
+    { route: '/scholar/covid-screening' },
+  );
+}
+
+describe('toggleSymptom', () => {
+  it('"No symptoms" clears the symptoms, a symptom clears "No symptoms"', () => {
+    expect(toggleSymptom(['cough', 'chills'], 'none', true)).toEqual(['none']);
+    expect(toggleSymptom(['none'], 'fever', true)).toEqual(['fever']);
+    expect(toggleSymptom(['fever'], 'cough', true)).toEqual(['fever', 'cough']);
+    expect(toggleSymptom(['fever', 'cough'], 'fever', false)).toEqual(['cough']);
+  });
+});
+
+describe('Scholar Portal: COVID Screening', () => {
+  it('says so when the school does not screen', async () => {
+    await open('covid-off', { enabled: false, today: '2026-11-26', answers: [], awaiting_test: false });
+    expect(await screen.findByText('The school is not screening for COVID at the moment.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull();
+  });
+
+  it('names the unanswered fields, then a cough means stay home at once, kept in the outbox until sent', async () => {
+    await open('covid-on', { enabled: true, today: '2026-11-26', answers: [], awaiting_test: false });
+    const submit = await screen.findByRole('button', { name: 'Submit' });
+    fireEvent.click(submit);
+    expect(await screen.findByText('This form is incomplete. Please correct the fields in red.')).toBeTruthy();
+    expect(screen.getByText('Choose at least one answer: a symptom, or No symptoms.')).toBeTruthy();
+    expect(screen.getAllByText('This field is required.')).toHaveLength(2);
+
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Cough' }));
+    const contact = screen.getByRole('group', { name: /close contact/ });
+    fireEvent.click(within(contact).getByText('No'));
+    const household = screen.getByRole('group', { name: /household have symptoms/ });
+    fireEvent.click(within(household).getByText('No'));
+    // The radio group tells its value after the click's event: submit once the form has taken both answers.
+    await waitFor(() => expect(screen.getAllByRole('radio', { checked: true })).toHaveLength(2));
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+
+    expect(await screen.findByText('Please stay home, contact a medical provider and get a free test.')).toBeTruthy();
+    expect(screen.getByText(/^Not sent yet/)).toBeTruthy();
+    const entries = await offlineDb.outbox.toArray();
+    const entry = entries.find((e) => e.resource === 'covid_screenings');
+    expect(entry?.data).toMatchObject({
+      kind: 'screening',
+      scholar_id: ANA.id,
+      symptoms: ['cough'],
+      contact: false,
+      household: false,
+    });
+    expect(screen.getByRole('button', { name: 'Make a correction' })).toBeTruthy();
+  });
+});
