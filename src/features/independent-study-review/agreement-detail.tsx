@@ -4,9 +4,9 @@
  * delete), add an addendum to a sent or signed one (update), countersign as its supervising teacher, and download
  * the signed PDF.
  */
-import { Alert, Badge, Button, DataList, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AgreementDetail } from '../../contract/independent-study';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
@@ -59,14 +59,25 @@ function Header({ a }: { a: AgreementDetail }) {
     ],
   ];
   return (
-    <DataList.Root orientation="horizontal" size="sm">
+    <Box
+      as="dl"
+      display="grid"
+      gridTemplateColumns={{ base: '1fr', sm: 'minmax(8rem, auto) 1fr' }}
+      columnGap="4"
+      rowGap="1"
+      m="0"
+    >
       {rows.map(([label, value]) => (
-        <DataList.Item key={label}>
-          <DataList.ItemLabel minW="9rem">{label}</DataList.ItemLabel>
-          <DataList.ItemValue>{value}</DataList.ItemValue>
-        </DataList.Item>
+        <Fragment key={label}>
+          <Text as="dt" fontWeight="semibold" fontSize="sm">
+            {label}
+          </Text>
+          <Text as="dd" m="0" fontSize="sm">
+            {value}
+          </Text>
+        </Fragment>
       ))}
-    </DataList.Root>
+    </Box>
   );
 }
 

@@ -1,5 +1,6 @@
 /** Each signature of an agreement with its evidence: role, typed name, account, time, IP, device, version and hash. */
-import { Box, DataList, Heading, Stack, Text } from '@chakra-ui/react';
+import { Box, Heading, Stack, Text } from '@chakra-ui/react';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AgreementDetail } from '../../contract/independent-study';
 
@@ -22,7 +23,14 @@ export function EvidenceList({ agreement }: { agreement: AgreementDetail }) {
               {s.version_hash !== agreement.version_hash &&
                 ` · ${t('signatures.earlier', { number: s.version_number })}`}
             </Text>
-            <DataList.Root size="sm" orientation="horizontal">
+            <Box
+              as="dl"
+              display="grid"
+              gridTemplateColumns={{ base: '1fr', sm: 'minmax(8rem, auto) 1fr' }}
+              columnGap="4"
+              rowGap="1"
+              m="0"
+            >
               {[
                 [t('evidence.account'), `${s.account_name} (${s.account_id})`],
                 [t('evidence.time'), format.format(new Date(s.signed_at))],
@@ -31,12 +39,16 @@ export function EvidenceList({ agreement }: { agreement: AgreementDetail }) {
                 [t('evidence.hash'), `v${s.version_number} ${s.version_hash}`],
                 [t('evidence.consent'), s.consent_text],
               ].map(([label, value]) => (
-                <DataList.Item key={label}>
-                  <DataList.ItemLabel minW="6rem">{label}</DataList.ItemLabel>
-                  <DataList.ItemValue wordBreak="break-all">{value}</DataList.ItemValue>
-                </DataList.Item>
+                <Fragment key={label}>
+                  <Text as="dt" fontWeight="semibold" fontSize="sm">
+                    {label}
+                  </Text>
+                  <Text as="dd" m="0" fontSize="sm" wordBreak="break-all">
+                    {value}
+                  </Text>
+                </Fragment>
               ))}
-            </DataList.Root>
+            </Box>
           </Box>
         ))}
       </Stack>

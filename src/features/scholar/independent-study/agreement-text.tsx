@@ -4,8 +4,8 @@
  * school's policy numbers of that version, the course table and the addenda. Collapsed behind one button on a phone
  * after the header, since it is long.
  */
-import { Box, Button, DataList, Heading, Stack, Table, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { Box, Button, Heading, Stack, Table, Text } from '@chakra-ui/react';
+import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AgreementContent, AgreementDetail } from '../../../contract/independent-study';
 import { formatLongDay, formatWallTime, useLocale } from '../layout/portal-format';
@@ -35,14 +35,25 @@ export function AgreementHeader({ agreement }: { agreement: AgreementDetail }) {
     [t('header.deadline'), agreement.deadline ? formatLongDay(agreement.deadline, locale) : t('header.noDeadline')],
   ];
   return (
-    <DataList.Root orientation="horizontal" size="sm">
+    <Box
+      as="dl"
+      display="grid"
+      gridTemplateColumns={{ base: '1fr', sm: 'minmax(8rem, auto) 1fr' }}
+      columnGap="4"
+      rowGap="1"
+      m="0"
+    >
       {rows.map(([label, value]) => (
-        <DataList.Item key={label}>
-          <DataList.ItemLabel minW="9rem">{label}</DataList.ItemLabel>
-          <DataList.ItemValue>{value}</DataList.ItemValue>
-        </DataList.Item>
+        <Fragment key={label}>
+          <Text as="dt" fontWeight="semibold" fontSize="sm">
+            {label}
+          </Text>
+          <Text as="dd" m="0" fontSize="sm">
+            {value}
+          </Text>
+        </Fragment>
       ))}
-    </DataList.Root>
+    </Box>
   );
 }
 
