@@ -7,6 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GoogleSyncRun, GoogleSyncSettings, GoogleSyncStatus } from '../../../src/contract/google-sync';
+import { uuidv7 } from '../../../src/contract/ids';
 import {
   calendarEvents,
   courseEnrollments,
@@ -14,6 +15,7 @@ import {
   courseWork,
   courseWorkSubmissions,
   demographics,
+  googleSyncRuns,
   googleSyncSettings,
   users,
 } from '../../db/schema';
@@ -22,6 +24,7 @@ import { decryptSecret } from '../../lib/google/encryption';
 import type { GoogleApiError } from '../../lib/google/http';
 import { eventKey } from '../../lib/sync-google/calendar-sync';
 import { type GoogleSyncDeps, runGoogleSync } from '../../lib/sync-google/runner';
+import { dueMode } from '../../lib/sync-google/scheduler';
 import { startTestServer, type TestServer } from '../helpers';
 import { makeServiceAccount, SUBJECT, standInFor, type TestServiceAccount } from './fixtures';
 import type { GoogleStandIn } from './stand-in';
@@ -533,5 +536,36 @@ describe('run now and status', () => {
     const res = await api('POST', 'runs', admin, {});
     expect(res.statusCode).toBe(422);
     expect(res.json<{ errors: Record<string, string[]> }>().errors.key).toBeDefined();
+  });
+});
+
+describe('the schedule', () => {
+  const at = (iso: string) => new Date(iso);
+  const record = async (mode: 'full' | 'incremental', started: string) => {
+    await s.app.db.insert(googleSyncRuns).values({
+      id: uuidv7(),
+      kind: 'classroom',
+      mode,
+      trigger: 'scheduled',
+      status: 'succeeded',
+      started_at: started,
+      finished_at: started,
+    });
+  };
+  const opts = { intervalMinutes: 60, nightlyHour: 2 };
+
+  it('runs a full reconcile once a night after the hour, and changes every interval', async () => {
+    await s.app.db.delete(googleSyncRuns);
+    // 03:00 in Los Angeles on March 10th (PDT).
+    expect(await dueMode(deps(), 'classroom', opts, at('2026-03-10T10:00:00Z'))).toBe('full');
+    await record('full', '2026-03-09T09:30:00Z');
+    await record('incremental', '2026-03-10T07:50:00Z');
+    // 01:00 local: before the night's hour, and the last run 10 minutes ago.
+    expect(await dueMode(deps(), 'classroom', opts, at('2026-03-10T08:00:00Z'))).toBeNull();
+    // 02:10 local: last night's reconcile was yesterday's.
+    expect(await dueMode(deps(), 'classroom', opts, at('2026-03-10T09:10:00Z'))).toBe('full');
+    await record('full', '2026-03-10T09:30:00Z');
+    expect(await dueMode(deps(), 'classroom', opts, at('2026-03-10T10:00:00Z'))).toBeNull();
+    expect(await dueMode(deps(), 'classroom', opts, at('2026-03-10T10:31:00Z'))).toBe('incremental');
   });
 });
