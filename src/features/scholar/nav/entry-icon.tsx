@@ -2,7 +2,14 @@
 import type { PortalEntry } from '../../../contract';
 
 /** The work lists' entries (issue P2), which a school does not switch off: keyed by their path. */
-type WorkEntry = 'work/current' | 'work/overdue' | 'work/missing-autowork' | 'work/completed' | 'work/submissions';
+type WorkEntry =
+  | 'work/current'
+  | 'work/overdue'
+  | 'work/missing-autowork'
+  | 'work/completed'
+  | 'work/submissions'
+  // Independent Study (issue P3), which a school does not switch off either.
+  | 'independent-study';
 
 /** The icon key of an entry's path: a switchable entry's name, a work list's path, else null (a plain dot). */
 export function iconOf(path: string, entry: PortalEntry | null): PortalEntry | WorkEntry | null {
@@ -24,6 +31,8 @@ const PATHS: Record<PortalEntry | 'more' | WorkEntry, string> = {
   'work/missing-autowork': 'M6 3h9l4 4v14H6zM10 10l5 5M15 10l-5 5',
   'work/completed': 'M6 3h9l4 4v14H6zM9 13l2.5 2.5L16 11',
   'work/submissions': 'M12 15V4M7 9l5-5 5 5M5 20h14',
+  // A page with a signature line.
+  'independent-study': 'M6 3h12v18H6zM9 8h6M9 11h6M8.5 17c1.5-2 2.5 1 4 0s2-1 3 0',
 };
 
 /** The icon of an entry (a plain dot for one without its own). */
