@@ -151,4 +151,19 @@ describe('Scholar Portal: Independent Study', () => {
     expect(screen.getByRole('link', { name: 'Parent login' }).getAttribute('href')).toBe('/scholar/parent-login');
     expect(screen.queryByRole('button', { name: 'Electronically Sign' })).toBeNull();
   });
+
+  it('a parent signed in on their own phone signs as the parent with their own session', async () => {
+    const server = new SigningServer();
+    server.answers.set(path, { data: [agreement({ state: 'awaiting_parent', next_signer: 'parent' })] });
+    server.answers.set(signPath, { data: agreement({ state: 'awaiting_teacher', next_signer: 'teacher' }) });
+    const parentUser = { type: 'parent', fname: 'Rosa', lname: 'García' } as SessionUser;
+    await show(server, { user: parentUser, coSession: null }, 'is-own-phone');
+    const form = screen.getByRole('form', { name: 'Sign as Parent or guardian' });
+    expect(within(form).getByText('Your full name as the school has it: Rosa García')).toBeTruthy();
+    fireEvent.change(within(form).getByLabelText(/Type your full name/), { target: { value: 'rosa garcía' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Electronically Sign' }));
+    await waitFor(() => expect(server.posts()).toHaveLength(1));
+    expect(server.posts()[0]?.authorization).not.toBe('Bearer parent-token');
+    expect(screen.queryByRole('link', { name: 'Parent login' })).toBeNull();
+  });
 });
