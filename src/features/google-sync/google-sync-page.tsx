@@ -44,7 +44,7 @@ function RunsHistory() {
         emptyText={t('noRuns')}
         offlineText={t('offline')}
       >
-        <Table.ScrollArea borderWidth="1px" rounded="md">
+        <Table.ScrollArea borderWidth="1px" rounded="md" tabIndex={0} role="region" aria-label={t('history')}>
           <Table.Root size="sm">
             <Table.Header>
               <Table.Row>
