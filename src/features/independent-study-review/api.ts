@@ -37,6 +37,7 @@ export interface ListParams {
 export function useAgreements(params: ListParams) {
   return useQuery({
     queryKey: agreementKeys.list(params),
+    // TanStack Query's placeholderData: the previous page stays on screen while the next one loads.
     placeholderData: keepPreviousData,
     queryFn: ({ signal }) => {
       const q = new URLSearchParams({ page: String(params.page), per_page: String(params.perPage) });
