@@ -5,7 +5,7 @@
  * resync of that calendar, which also removes events that are gone. An event's google_event_id is
  * `<calendar id>#<event id>`, so the same event on two calendars is two rows and a calendar's rows are known.
  */
-import { and, eq, notInArray, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, like, notInArray, sql } from 'drizzle-orm';
 import { type EVENT_COLORS, uuidv7 } from '../../../src/contract';
 import { calendarEvents, googleSyncState } from '../../db/schema';
 import { zonedInstant } from '../expected-hours';
@@ -182,5 +182,22 @@ export async function syncCalendars(
       errors.push(`Calendar ${calendarId}: ${err instanceof Error ? err.message : String(err)}`);
     }
   }
+  // Events of calendars the school no longer lists go (and where their syncs left off).
+  const listed = calendarIds.map((id) => `${id}#`);
+  const unlisted = and(
+    isNotNull(calendarEvents.google_event_id),
+    sql`position('#' in ${calendarEvents.google_event_id}) > 0`,
+    ...listed.map((prefix) => sql`left(${calendarEvents.google_event_id}, ${prefix.length}) <> ${prefix}`),
+  );
+  const dropped = await ctx.db.delete(calendarEvents).where(unlisted).returning({ id: calendarEvents.id });
+  bump(counts, 'events_removed', dropped.length);
+  await ctx.db
+    .delete(googleSyncState)
+    .where(
+      and(
+        like(googleSyncState.key, 'calendar:%'),
+        ...(calendarIds.length ? [notInArray(googleSyncState.key, calendarIds.map(stateKey))] : []),
+      ),
+    );
   return { counts, errors };
 }

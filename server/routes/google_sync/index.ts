@@ -179,6 +179,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         startedBy: request.auth?.user.id ?? null,
       });
       if (!started.runs.length) throw new AppError('conflict', 'That sync is already running.');
+      await audit(app.db, request, {
+        action: 'create',
+        resource: 'google_sync',
+        recordId: started.runs[0]?.id ?? null,
+        changes: { kinds: started.runs.map((r) => r.kind), mode },
+      });
       const done = started.done.catch((err) => app.log.error({ err }, 'Google sync failed'));
       pending.add(done);
       void done.finally(() => pending.delete(done));

@@ -491,6 +491,19 @@ describe('Calendar sync', () => {
     expect(next.counts).toMatchObject({ full_syncs: 0, resyncs_on_410: 0 });
   });
 
+  it('drops the events of a calendar the school no longer lists', async () => {
+    await api('PUT', 'settings', admin, { calendar_ids: [CAL] });
+    const r = await run('calendar');
+    expect(r.errors).toEqual([]);
+    const events = await rows();
+    expect(events.has(eventKey('sports@demo.school', 'e1'))).toBe(false);
+    expect(events.has(eventKey(CAL, 'e1'))).toBe(true);
+    // Events the school entered itself are not Google's and stay.
+    const own = await s.app.db.select().from(calendarEvents);
+    expect(own.some((e) => e.google_event_id === null)).toBe(true);
+    await api('PUT', 'settings', admin, { calendar_ids: [CAL, 'sports@demo.school'] });
+  });
+
   it('retries quota errors of the Calendar API (429 rateLimitExceeded)', async () => {
     sleeps.length = 0;
     google.failNext(2);
