@@ -42,7 +42,13 @@ function SignIns({ conference, permissions }: { conference: ConferenceRecord; pe
         {t('review.signIns')}: {conference.title}
       </Heading>
       <QueryState query={query} isEmpty={(query.data?.data.length ?? 0) === 0} emptyText={t('review.noSignIns')}>
-        <Table.ScrollArea borderWidth="1px" borderRadius="md">
+        <Table.ScrollArea
+          borderWidth="1px"
+          borderRadius="md"
+          tabIndex={0}
+          role="region"
+          aria-label={t('review.signIns')}
+        >
           <Table.Root size="sm">
             <Table.Header>
               <Table.Row>

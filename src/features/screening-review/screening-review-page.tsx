@@ -158,7 +158,13 @@ export default function ScreeningReviewPage({ permissions }: { permissions: read
         </Alert.Root>
       )}
       <QueryState query={query} isEmpty={(query.data?.data.length ?? 0) === 0} emptyText={t('review.empty')}>
-        <Table.ScrollArea borderWidth="1px" borderRadius="md">
+        <Table.ScrollArea
+          borderWidth="1px"
+          borderRadius="md"
+          tabIndex={0}
+          role="region"
+          aria-label={t('review.explain')}
+        >
           <Table.Root size="sm">
             <Table.Header>
               <Table.Row>

@@ -1,0 +1,69 @@
+import 'fake-indexeddb/auto';
+import { fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { offlineDb } from '../../../offline';
+import { renderWithProviders } from '../../../test/render-with-providers';
+import { ANA, FakePortalServer } from '../layout/fake-portal-server';
+import { TestPortal } from '../layout/portal-test-context';
+import ConferencesPage from './conferences-page';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const sheet = (fields: Record<string, unknown>) => ({
+  id: '0190a0b0-0000-7000-8000-0000000000c1',
+  title: 'Fall Scholar Led Conferences',
+  body: 'Welcome, families.\n\nPlease sign in so that the school knows you came.',
+  held_on: '2026-11-26',
+  start_time: '15:00',
+  end_time: '19:00',
+  is_today: true,
+  sign_ins: [],
+  ...fields,
+});
+
+async function open(userId: string, data: unknown[]) {
+  const server = new FakePortalServer();
+  server.answers.set(`v2/scholar/conferences/${ANA.id}`, { today: '2026-11-26', data });
+  server.install();
+  await renderWithProviders(
+    <TestPortal userId={userId}>
+      <ConferencesPage />
+    </TestPortal>,
+    { route: '/scholar/conferences' },
+  );
+}
+
+describe('Scholar Portal: Scholar Led Conferences', () => {
+  it('says when no conference is coming up', async () => {
+    await open('conf-none', []);
+    expect(await screen.findByText('No conference is coming up.')).toBeTruthy();
+  });
+
+  it("shows the day's sheet with the school's paragraphs; Click to Sign In keeps the sign-in in the outbox", async () => {
+    await open('conf-today', [
+      sheet({}),
+      sheet({ id: '0190a0b0-0000-7000-8000-0000000000c2', title: 'Spring', held_on: '2027-03-10', is_today: false }),
+    ]);
+    expect(await screen.findByRole('heading', { name: 'Fall Scholar Led Conferences' })).toBeTruthy();
+    expect(screen.getByText('Welcome, families.')).toBeTruthy();
+    expect(screen.getByText('Please sign in so that the school knows you came.')).toBeTruthy();
+    expect(screen.getByText('Coming up')).toBeTruthy();
+    expect(screen.getByText('Spring')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Click to Sign In' }));
+    expect(await screen.findByText('You are signed in. Thank you for coming.')).toBeTruthy();
+    expect(await screen.findByText(/^Not sent yet/)).toBeTruthy();
+    const entry = (await offlineDb.outbox.toArray()).find((e) => e.resource === 'conference_sign_ins');
+    expect(entry?.data).toMatchObject({ conference_id: '0190a0b0-0000-7000-8000-0000000000c1', scholar_id: ANA.id });
+    expect(screen.queryByRole('button', { name: 'Click to Sign In' })).toBeNull();
+  });
+
+  it('shows who signed in already, and no button for a signer who did', async () => {
+    await open('conf-signed', [
+      sheet({
+        sign_ins: [{ id: 'x', signer_name: 'Ana García', signer_type: 'student', signed_at: '2026-11-26T23:10:00Z' }],
+      }),
+    ]);
+    expect(await screen.findByText(/^Ana García signed in at/)).toBeTruthy();
+    expect(screen.getByText('You are signed in. Thank you for coming.')).toBeTruthy();
+  });
+});
