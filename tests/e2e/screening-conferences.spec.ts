@@ -1,0 +1,157 @@
+/**
+ * COVID Screening and Scholar Led Conferences from end to end (issue P3, its end-to-end tests) in Chromium against the
+ * real server on a 390×844 phone: the demo scholar finds COVID Screening in the portal's navigation (the demo school
+ * screens), submits an incomplete form and is told which fields, then reports a cough and is told to stay home; the
+ * answer goes through the outbox and the server's answer says the same. Then the scholar opens the conference's
+ * sign-in sheet, loses the connection, clicks to sign in (kept on the phone, shown as not sent), reconnects, and the
+ * office sees the sign-in on its conference screen. Each screen: no sideways scroll, no serious or critical axe
+ * violation.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn, startDemoServer } from './lib/app';
+import { checkPhone } from './lib/axe';
+import { launchBrowser } from './lib/browser';
+import type { ServerProcess } from './lib/server';
+
+const PHONE = { width: 390, height: 844 };
+let server: ServerProcess;
+beforeAll(async () => {
+  server = await startDemoServer();
+});
+afterAll(() => server?.stop());
+
+const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
+
+/** The demo scholar's name as the portal's API gives it. */
+async function scholarName(): Promise<string> {
+  const login = await fetch(`${server.url}/api/v2/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'scholar@demo.school', password: 'demo' }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const res = await fetch(`${server.url}/api/v2/scholar/scholars`, { headers: { authorization: `Bearer ${token}` } });
+  const body = (await res.json()) as { data: { fname: string; nickname: string | null; lname: string }[] };
+  const me = body.data[0] as { fname: string; nickname: string | null; lname: string };
+  return `${me.nickname || me.fname} ${me.lname}`;
+}
+
+/** The device's outbox entries (resource and status). */
+const outbox = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<{ resource: string; status: string; last_error: string | null }[]>((resolve, reject) => {
+        const open = indexedDB.open('school-ops');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const req = db.transaction('outbox').objectStore('outbox').getAll();
+          req.onsuccess = () => {
+            resolve(
+              (req.result as { resource: string; status: string; last_error: string | null }[]).map((e) => ({
+                resource: e.resource,
+                status: e.status,
+                last_error: e.last_error,
+              })),
+            );
+            db.close();
+          };
+          req.onerror = () => reject(req.error);
+        };
+      }),
+  );
+
+describe('COVID Screening and Scholar Led Conferences on a phone', () => {
+  it('a screening that reports a cough ends in stay home', async () => {
+    const { page, close } = await launchBrowser({ viewport: PHONE, bypassCSP: true });
+    const problems: string[] = [];
+    try {
+      await signIn(page, server.url, 'scholar@demo.school');
+      await heading(page, 'Home').waitFor({ timeout: 60_000 });
+      // The demo school screens: the entry is in the navigation (behind More on a phone).
+      const bar = page.getByRole('navigation', { name: 'Main entries' });
+      await bar.getByRole('button', { name: 'More entries' }).click();
+      await page.getByRole('menuitem', { name: 'COVID Screening' }).click();
+      await heading(page, 'COVID Screening').waitFor({ timeout: 30_000 });
+      await page.getByRole('button', { name: 'Submit', exact: true }).waitFor({ timeout: 30_000 });
+      await checkPhone(page, 'COVID Screening form', problems);
+
+      await page.getByRole('button', { name: 'Submit', exact: true }).click();
+      await page.getByText('This form is incomplete. Please correct the fields in red.').waitFor();
+      await page.getByText('Choose at least one answer: a symptom, or No symptoms.').waitFor();
+      expect(await page.getByText('This field is required.').count()).toBe(2);
+
+      await page.getByText('Cough', { exact: true }).click();
+      const contact = page.getByRole('group', { name: /close contact/ });
+      await contact.getByText('No', { exact: true }).click();
+      const household = page.getByRole('group', { name: /household have symptoms/ });
+      await household.getByText('No', { exact: true }).click();
+      await page.getByRole('button', { name: 'Submit', exact: true }).click();
+      await page.getByText('Please stay home, contact a medical provider and get a free test.').waitFor();
+      // Sent: the waiting mark goes, and the server's answer (read again) says the same.
+      await page.getByText(/^Not sent yet/).waitFor({ state: 'detached', timeout: 30_000 });
+      await page.reload();
+      await page.getByText('Please stay home, contact a medical provider and get a free test.').waitFor({
+        timeout: 30_000,
+      });
+      await page.getByRole('button', { name: 'Make a correction' }).waitFor();
+      await page.getByRole('button', { name: 'Declare remote attendance' }).waitFor();
+      await checkPhone(page, 'COVID Screening outcome', problems);
+      expect(problems).toEqual([]);
+    } finally {
+      await close();
+    }
+  }, 240_000);
+
+  it('a conference sign-in made offline is sent on reconnecting and seen by the office', async () => {
+    const name = await scholarName();
+    const { page, context, close } = await launchBrowser({ viewport: PHONE, bypassCSP: true });
+    const problems: string[] = [];
+    try {
+      await signIn(page, server.url, 'scholar@demo.school');
+      await heading(page, 'Home').waitFor({ timeout: 60_000 });
+      await page.goto(`${server.url}/scholar/conferences`);
+      await heading(page, 'Scholar Led Conferences').waitFor({ timeout: 30_000 });
+      await page.getByRole('heading', { name: 'Fall Scholar Led Conferences' }).waitFor({ timeout: 30_000 });
+      await checkPhone(page, 'Scholar Led Conferences', problems);
+
+      await context.setOffline(true);
+      await page.getByRole('button', { name: 'Click to Sign In' }).click();
+      await page.getByText('You are signed in. Thank you for coming.').waitFor();
+      await page.getByText(/^Not sent yet/).waitFor();
+      // Still offline a moment later: the sign-in waits on the phone.
+      await page.waitForTimeout(1500);
+      const entries = await outbox(page);
+      expect(entries.map((e) => [e.resource, e.status])).toEqual([['conference_sign_ins', 'pending']]);
+      expect(await page.getByText(/^Not sent yet/).count()).toBe(1);
+
+      await context.setOffline(false);
+      await page.getByText(/^Not sent yet/).waitFor({ state: 'detached', timeout: 60_000 });
+      // Sent and accepted: nothing left on the device, nothing needing attention.
+      expect(await outbox(page)).toEqual([]);
+      await page.reload();
+      await page.getByText(new RegExp(`^${name} signed in at`)).waitFor({ timeout: 30_000 });
+    } finally {
+      await close();
+    }
+
+    const staff = await launchBrowser({ viewport: PHONE, bypassCSP: true });
+    try {
+      await signIn(staff.page, server.url, 'office@demo.school');
+      await staff.page.goto(`${server.url}/portal-content/conferences`);
+      await heading(staff.page, 'Scholar Led Conferences').waitFor({ timeout: 60_000 });
+      const item = staff.page.getByRole('listitem').filter({ hasText: 'Fall Scholar Led Conferences' });
+      await item.getByRole('button', { name: 'Sign-ins' }).click();
+      await staff.page.getByRole('cell', { name, exact: true }).waitFor({ timeout: 30_000 });
+      await checkPhone(staff.page, 'Scholar Led Conferences (staff)', problems);
+      await staff.page.goto(`${server.url}/check-in/covid-screenings`);
+      await heading(staff.page, 'COVID Screening').waitFor({ timeout: 30_000 });
+      await staff.page.getByText(/^Cleared \d+ · Stay home \d+/).waitFor({ timeout: 30_000 });
+      await checkPhone(staff.page, 'COVID Screening (staff)', problems);
+      expect(problems).toEqual([]);
+    } finally {
+      await staff.close();
+    }
+  }, 300_000);
+});
