@@ -100,7 +100,7 @@ export function SettingsForm({ settings, canSave }: SettingsFormProps) {
               autoComplete="off"
               spellCheck={false}
               // placeholder text of the key box: what a service account key file begins with
-              placeholder={t('keyPlaceholder')}
+              placeholder={t('keyExample')}
             />
             <Field.HelperText>{t('keyHint')}</Field.HelperText>
             {errors.key && <Field.ErrorText>{errors.key}</Field.ErrorText>}
