@@ -1,0 +1,109 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ConferenceRecord, ConferenceSignInsResponse } from '../../contract';
+import { type BaseRecordedRequest, FakeServer, json, jsonBody } from '../../test/fake-server';
+import { renderWithProviders } from '../../test/render-with-providers';
+import ConferenceReviewPage from './conference-review-page';
+
+interface Recorded extends BaseRecordedRequest {
+  body: Record<string, unknown> | null;
+}
+
+const ID = '0190a0b0-0000-7000-8000-0000000000c1';
+const conference: ConferenceRecord = {
+  id: ID,
+  title: 'Fall Scholar Led Conferences',
+  body: 'Welcome.',
+  held_on: '2026-11-26',
+  start_time: '15:00',
+  end_time: '19:00',
+  minutes_per_scholar: 20,
+  teacher_id: '0190a0b0-0000-7000-8000-0000000000f1',
+  teacher_name: 'Maria Lopez',
+  grades: [],
+  sign_in_count: 2,
+  timesheet_id: null,
+  created_at: '',
+  updated_at: '',
+};
+const signIns: ConferenceSignInsResponse = {
+  data: [
+    {
+      id: 's1',
+      conference_id: ID,
+      scholar_id: 'a',
+      scholar_name: 'Ana García',
+      signed_by: null,
+      signer_name: 'Rosa García',
+      signer_type: 'parent',
+      signed_at: '2026-11-26T23:00:00.000Z',
+      created_at: '',
+    },
+    {
+      id: 's2',
+      conference_id: ID,
+      scholar_id: 'b',
+      scholar_name: 'Leo Park',
+      signed_by: null,
+      signer_name: 'Leo Park',
+      signer_type: 'student',
+      signed_at: '2026-11-26T23:40:00.000Z',
+      created_at: '',
+    },
+  ],
+  span: { started_at: '2026-11-26T23:00:00.000Z', ended_at: '2026-11-27T00:00:00.000Z', minutes: 60 },
+};
+
+class FakeConferences extends FakeServer<Recorded> {
+  recorded = false;
+  protected override async readRequest(request: Request, base: BaseRecordedRequest): Promise<Recorded> {
+    return { ...base, body: request.method === 'GET' ? null : await jsonBody(request) };
+  }
+  protected route(request: Request, { path }: Recorded): Response {
+    const current = { ...conference, timesheet_id: this.recorded ? 'ts' : null };
+    if (path === 'v2/conferences') return json(200, { data: [current], meta: { page: 1, per_page: 25, total: 1 } });
+    if (path === `v2/conferences/${ID}/sign_ins`) return json(200, signIns);
+    if (path === 'v2/conferences/teachers') return json(200, { data: [] });
+    if (path === `v2/conferences/${ID}/timesheet` && request.method === 'POST') {
+      this.recorded = true;
+      return json(200, { data: { ...current, timesheet_id: 'ts' }, span: signIns.span });
+    }
+    return json(404, { message: 'No such record.' });
+  }
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('Scholar Led Conferences for staff', () => {
+  it("lists the conference days, shows who signed in and the span, and records it on the teacher's timesheet", async () => {
+    const server = new FakeConferences().install();
+    await renderWithProviders(
+      <ConferenceReviewPage
+        permissions={['conferences-view_any', 'conferences-view', 'conferences-update', 'timesheets-view_any']}
+      />,
+      { route: '/portal-content/conferences' },
+    );
+    const item = (await screen.findByText('Fall Scholar Led Conferences')).closest('li') as HTMLElement;
+    expect(within(item).getByText(/Maria Lopez · Sign-ins: 2/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'New conference' })).toBeNull();
+    fireEvent.click(within(item).getByRole('button', { name: 'Sign-ins' }));
+    expect(await screen.findByRole('cell', { name: 'Leo Park' })).toBeTruthy();
+    expect(screen.getByText('Rosa García')).toBeTruthy();
+    expect(screen.getByText(/^Conference time from the sign-ins: .* \(60 minutes\)$/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: "Add to the teacher's timesheet" }));
+    expect(await screen.findByText("On the teacher's timesheet.")).toBeTruthy();
+    await waitFor(() => expect(server.requests.some((r) => r.path === `v2/conferences/${ID}/timesheet`)).toBe(true));
+  });
+
+  it("offers no timesheet recording to those who may not write others' timesheets", async () => {
+    new FakeConferences().install();
+    await renderWithProviders(<ConferenceReviewPage permissions={['conferences-view_any', 'conferences-view']} />, {
+      route: '/portal-content/conferences',
+    });
+    const item = (await screen.findByText('Fall Scholar Led Conferences')).closest('li') as HTMLElement;
+    fireEvent.click(within(item).getByRole('button', { name: 'Sign-ins' }));
+    expect(await screen.findByRole('cell', { name: 'Leo Park' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: "Add to the teacher's timesheet" })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
+  });
+});
