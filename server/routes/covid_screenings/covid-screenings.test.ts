@@ -5,6 +5,7 @@
  * one record; answers past the school's retention days are deleted.
  */
 import { and, eq, ne } from 'drizzle-orm';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type CovidScreeningRecord,
@@ -16,7 +17,7 @@ import {
 } from '../../../src/contract';
 import { covidNegativeTests, covidScreenings, demographics, schoolSettings } from '../../db/schema';
 import { startTestServer, type TestServer } from '../../test/helpers';
-import { deleteExpiredScreenings } from './index';
+import { deleteExpiredScreenings, scheduleRetention } from './index';
 
 let s: TestServer;
 let scholar: string;
@@ -273,6 +274,30 @@ describe('retention', () => {
       screenings: 0,
       tests: 0,
     });
+    await setEnabled(false, 14);
+  });
+
+  it('runs when the server is ready (and daily after), deleting what is past the days kept', async () => {
+    await setEnabled(true, 2);
+    const old = {
+      id: uuidv7(),
+      scholar_id: me,
+      kind: 'remote' as const,
+      outcome: 'remote' as const,
+      answered_at: `${shiftDate(today, -5)}T16:00:00Z`,
+      school_day: shiftDate(today, -5),
+    };
+    await s.database.db.insert(covidScreenings).values(old);
+    const app = Fastify();
+    app.decorate('db', s.database.db);
+    app.decorate('config', s.app.config);
+    scheduleRetention(app);
+    await app.ready();
+    const gone = async () =>
+      (await s.database.db.select().from(covidScreenings).where(eq(covidScreenings.id, old.id))).length === 0;
+    for (let i = 0; i < 50 && !(await gone()); i++) await new Promise((r) => setTimeout(r, 100));
+    expect(await gone()).toBe(true);
+    await app.close();
     await setEnabled(false, 14);
   });
 });

@@ -181,7 +181,7 @@ export async function deleteExpiredScreenings(
 const DAY_MS = 86_400_000;
 
 /** Runs the retention job when the server is ready and once a day after, until it closes. */
-function scheduleRetention(app: FastifyInstance): void {
+export function scheduleRetention(app: Pick<FastifyInstance, 'addHook' | 'db' | 'config' | 'log'>): void {
   let timer: NodeJS.Timeout | null = null;
   const run = async () => {
     try {
