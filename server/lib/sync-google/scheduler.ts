@@ -35,15 +35,23 @@ export async function dueMode(
   return now.getTime() - Date.parse(last.started_at) >= opts.intervalMinutes * 60_000 ? 'incremental' : null;
 }
 
-/** Starts the schedule; answers the function that stops it. */
-export function startGoogleSyncSchedule(deps: GoogleSyncDeps, opts: SchedulerOptions): () => void {
+/**
+ * Starts the schedule; answers the function that stops it. The dependencies are asked for only once a key is set, so
+ * a server that never syncs never makes a secret.
+ */
+export function startGoogleSyncSchedule(
+  db: GoogleSyncDeps['db'],
+  getDeps: () => GoogleSyncDeps,
+  opts: SchedulerOptions,
+): () => void {
   let busy = false;
   const check = async () => {
     if (busy) return;
     busy = true;
     try {
-      const settings = await readSyncSettings(deps.db);
+      const settings = await readSyncSettings(db);
       if (!settings.key_encrypted || !settings.subject) return;
+      const deps = getDeps();
       const kinds: GoogleSyncKind[] = [];
       if (settings.classroom_enabled) kinds.push('classroom');
       if (settings.calendar_enabled) kinds.push('calendar');

@@ -61,7 +61,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   if (scheduled) {
     let stop: (() => void) | null = null;
     app.addHook('onReady', async () => {
-      stop = startGoogleSyncSchedule(deps(), {
+      stop = startGoogleSyncSchedule(app.db, deps, {
         intervalMinutes: env.GOOGLE_SYNC_INTERVAL_MINUTES,
         nightlyHour: env.GOOGLE_SYNC_NIGHTLY_HOUR,
         log: app.log,
