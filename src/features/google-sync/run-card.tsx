@@ -1,5 +1,5 @@
 /** One sync's last run: when, how, what it did (counts) and what went wrong (errors). */
-import { Alert, Badge, Box, Card, Heading, List, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Card, Heading, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { GoogleSyncRun } from '../../contract/google-sync';
 import { dateTimeFormat } from '../../ui/intl-format';
@@ -70,13 +70,14 @@ export function RunCard({ kind, run, enabled }: RunCardProps) {
                   <Alert.Content>
                     <Alert.Title>{t('errors', { count: run.errors.length })}</Alert.Title>
                     <Alert.Description>
-                      <List.Root ps="4">
+                      {/* A plain list: the theme has no recipe for Chakra's List (src/app/theme/system.test.ts). */}
+                      <Box as="ul" ps="4" listStyleType="disc">
                         {run.errors.map((e) => (
-                          <List.Item key={e} wordBreak="break-word">
+                          <Box as="li" key={e} wordBreak="break-word">
                             {e}
-                          </List.Item>
+                          </Box>
                         ))}
-                      </List.Root>
+                      </Box>
                     </Alert.Description>
                   </Alert.Content>
                 </Alert.Root>
