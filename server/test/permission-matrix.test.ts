@@ -234,7 +234,7 @@ describe('permission matrix', () => {
       'POST /api/v2/conferences/:id conferences-update',
       'DELETE /api/v2/conferences/:id conferences-delete',
       'GET /api/v2/conferences/:id/sign_ins conferences-view',
-      'POST /api/v2/conferences/:id/timesheet conferences-update',
+      'POST /api/v2/conferences/:id/timesheet conferences-view',
     ]) {
       expect(rules, rule).toContain(rule);
     }
@@ -257,6 +257,8 @@ describe('permission matrix', () => {
     expect(holds('teacher@demo.school', 'conferences-view_any')).toBe(true);
     expect(holds('teacher@demo.school', 'conferences-create')).toBe(false);
     expect(holds('cafeteria@demo.school', 'covid_screenings-view_any')).toBe(false);
+    expect(holds('timekeeper@demo.school', 'conferences-view')).toBe(true);
+    expect(holds('timekeeper@demo.school', 'conferences-update')).toBe(false);
   });
 
   it('answers 401, 403 or neither for every route and every role as the catalogue says', async () => {

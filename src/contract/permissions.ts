@@ -105,7 +105,8 @@ export const DEFAULT_ROLES: Record<string, readonly Permission[]> = {
     'covid_screenings-create',
     ...read('conferences'),
   ],
-  Timekeeper: [...all('timesheets'), ...all('timesheet_schedules'), ...read('users')],
+  // Timekeepers also read the conference days, to record a day's sign-ins as the teacher's conference time (P3).
+  Timekeeper: [...all('timesheets'), ...all('timesheet_schedules'), ...read('users'), ...read('conferences')],
 };
 
 /** The permission that makes someone an administrator: the last holder of it can never lose it (DESIGN section 7). */

@@ -22,7 +22,7 @@ let s: TestServer;
 let scholar: string;
 let parent: string;
 let office: string;
-let admin: string;
+let timekeeper: string;
 let teacher: string;
 let teacherId: string;
 let me: string;
@@ -44,11 +44,11 @@ const signIn = (fields: Record<string, unknown> = {}) => ({
 
 beforeAll(async () => {
   s = await startTestServer();
-  [scholar, parent, office, admin, teacher] = await Promise.all([
+  [scholar, parent, office, timekeeper, teacher] = await Promise.all([
     s.login('scholar@demo.school'),
     s.login('parent@demo.school'),
     s.login('office@demo.school'),
-    s.login('admin@demo.school'),
+    s.login('timekeeper@demo.school'),
     s.login('teacher@demo.school'),
   ]);
   const mine = (await call('GET', 'scholar/scholars', scholar)).json<PortalScholarsResponse>();
@@ -160,14 +160,15 @@ describe("who signed in, and the teacher's conference time", () => {
     expect(Date.parse(res.span?.ended_at as string)).toBe(last + 15 * 60_000);
   });
 
-  it("records the span as the teacher's conference timesheet once; only who may write others' timesheets", async () => {
+  it("records the span as the teacher's conference timesheet once; only who may write others' timesheets (a timekeeper)", async () => {
     expect((await call('POST', `conferences/${conference.id}/timesheet`, office)).statusCode).toBe(403);
-    const done = await call('POST', `conferences/${conference.id}/timesheet`, admin);
+    expect((await call('POST', `conferences/${conference.id}/timesheet`, teacher)).statusCode).toBe(403);
+    const done = await call('POST', `conferences/${conference.id}/timesheet`, timekeeper);
     expect(done.statusCode).toBe(200);
     const timesheetId = done.json().data.timesheet_id as string;
-    const record = (await call('GET', `timesheets/${timesheetId}`, admin)).json<{ data: TimesheetRecord }>().data;
+    const record = (await call('GET', `timesheets/${timesheetId}`, timekeeper)).json<{ data: TimesheetRecord }>().data;
     expect(record).toMatchObject({ user_id: teacherId, category: 'conference' });
     expect(Date.parse(record.started_at)).toBe(Date.parse(done.json().span.started_at));
-    expect((await call('POST', `conferences/${conference.id}/timesheet`, admin)).statusCode).toBe(409);
+    expect((await call('POST', `conferences/${conference.id}/timesheet`, timekeeper)).statusCode).toBe(409);
   });
 });

@@ -4,7 +4,8 @@
  * - `v2/conferences` (staff, conferences-*): the conference days (title, the school's paragraphs, times, grades, the
  *   teacher who holds them), who signed in (`/:id/sign_ins`), and `/:id/timesheet`: the day's sign-ins recorded as the
  *   teacher's 'conference' timesheet record (issue T2), through the timesheets' own create with its rules (no
- *   overlap, no approved pay period) and only by someone who may write another person's timesheet.
+ *   overlap, no approved pay period), by whoever may see the conference and write another person's timesheet (a
+ *   timekeeper, an administrator).
  * - `v2/scholar/conferences` (portal accounts): a scholar's conference days from today on, with their sign-ins, and the
  *   sign-in itself (the same definition the sync push applies to an outbox entry: a sign-in made offline and sent
  *   twice is one record). A sign-in is taken on the conference day only, for a scholar of the caller and of the
@@ -301,7 +302,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/:id/timesheet',
     {
-      config: { access: 'conferences-update' },
+      // Whoever may see the conference; writing another person's hours is checked below (the timesheets' rule).
+      config: { access: 'conferences-view' },
       schema: {
         params: IdParamsSchema,
         response: { 200: ConferenceTimesheetResponseSchema, 409: ErrorResponseSchema, ...errors },
@@ -311,7 +313,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       app.db.transaction(async (tx) => {
         const conference = await readOne(conferencesResource, tx, request.params.id);
         // Recording another person's hours is the timekeepers' (the timesheets' own rule, checked again there).
-        if (!can(request, 'timesheets-view_any')) throw forbidden();
+        if (!can(request, 'timesheets-view_any') || !can(request, 'timesheets-create')) throw forbidden();
         if (!conference.teacher_id) throw invalid('teacher_id', 'Name the teacher who holds this conference first.');
         if (conference.timesheet_id) {
           const [kept] = await tx

@@ -79,7 +79,7 @@ describe('Scholar Led Conferences for staff', () => {
     const server = new FakeConferences().install();
     await renderWithProviders(
       <ConferenceReviewPage
-        permissions={['conferences-view_any', 'conferences-view', 'conferences-update', 'timesheets-view_any']}
+        permissions={['conferences-view_any', 'conferences-view', 'timesheets-view_any', 'timesheets-create']}
       />,
       { route: '/portal-content/conferences' },
     );

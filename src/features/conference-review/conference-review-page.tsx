@@ -34,7 +34,7 @@ function SignIns({ conference, permissions }: { conference: ConferenceRecord; pe
   const time = (iso: string) =>
     new Intl.DateTimeFormat(i18n.resolvedLanguage, { hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
   const span = query.data?.span;
-  const mayRecord = permissions.includes('conferences-update') && permissions.includes('timesheets-view_any');
+  const mayRecord = permissions.includes('timesheets-view_any') && permissions.includes('timesheets-create');
   const onSheet = Boolean(conference.timesheet_id) || record.isSuccess;
   return (
     <Stack gap="3">
