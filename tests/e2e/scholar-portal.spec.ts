@@ -150,7 +150,21 @@ describe('the Scholar Portal on a phone', () => {
     try {
       await signIn(page, server.url, 'scholar@demo.school');
       await heading(page, 'Home').waitFor({ timeout: 60_000 });
-      const screens = ['', '/this-week', '/schedule', '/calendar', '/resources', '/library', '/arrivals', '/check-in'];
+      const screens = [
+        '',
+        '/this-week',
+        '/schedule',
+        ...['current', 'overdue', 'missing-autowork', 'completed', 'submissions'].map((type) => `/work/${type}`),
+        '/independent-study',
+        '/conferences',
+        // The demo school screens (P3): the entry is there.
+        '/covid-screening',
+        '/calendar',
+        '/resources',
+        '/library',
+        '/arrivals',
+        '/check-in',
+      ];
       for (const [language, viewport] of [
         ['en', { width: 360, height: 740 }],
         ['es', PHONE],
