@@ -1,3 +1,5 @@
+// @vitest-environment node
+// (Build code: esbuild, which scripts/portal-start.mjs minifies with, refuses to load in jsdom.)
 /**
  * The build's chunk-graph plugins: scripts/hoist-imports.mjs (each chunk lists its transitive imports) and
  * scripts/portal-start.mjs (the files /portal-start.js asks for).
