@@ -78,7 +78,10 @@ describe('the Independent Study Learning Agreement', () => {
       const { page, context } = phone;
       await signIn(page, server.url, 'scholar@demo.school');
       await page.goto(`${server.url}/scholar/independent-study`);
-      await page.getByRole('heading', { level: 1, name: 'Independent Study' }).waitFor({ timeout: 60_000 });
+      await page
+        .getByRole('main')
+        .getByRole('heading', { level: 1, name: 'Independent Study' })
+        .waitFor({ timeout: 60_000 });
       const mine = card(page);
       await mine.getByText('Awaiting scholar').waitFor({ timeout: 30_000 });
       await mine.getByRole('button', { name: 'Read the whole agreement' }).click();
@@ -123,7 +126,10 @@ describe('the Independent Study Learning Agreement', () => {
       const { page } = desk;
       await signIn(page, server.url, 'teacher@demo.school');
       await page.goto(`${server.url}/independent-study`);
-      await page.getByRole('heading', { level: 1, name: 'Independent Study' }).waitFor({ timeout: 60_000 });
+      await page
+        .getByRole('main')
+        .getByRole('heading', { level: 1, name: 'Independent Study' })
+        .waitFor({ timeout: 60_000 });
       await page
         .getByRole('button', { name: new RegExp(`Open the agreement of ${names.scholar}`) })
         .first()
@@ -169,7 +175,10 @@ describe('the Independent Study Learning Agreement', () => {
       await page.evaluate(() => localStorage.setItem('settings.language', 'es'));
       await page.setViewportSize({ width: 360, height: 740 });
       await page.goto(`${server.url}/scholar/independent-study`);
-      await page.getByRole('heading', { level: 1, name: 'Estudio Independiente' }).waitFor({ timeout: 30_000 });
+      await page
+        .getByRole('main')
+        .getByRole('heading', { level: 1, name: 'Estudio Independiente' })
+        .waitFor({ timeout: 30_000 });
       await card(page).getByRole('button', { name: 'Leer el acuerdo completo' }).click();
       await card(page)
         .getByText(/No pasan más de 20 días escolares/)

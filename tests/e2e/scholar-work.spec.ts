@@ -58,7 +58,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => server?.stop());
 
-const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
+const heading = (page: Page, name: string | RegExp) => page.getByRole('main').getByRole('heading', { level: 1, name });
 
 const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
+const heading = (page: Page, name: string | RegExp) => page.getByRole('main').getByRole('heading', { level: 1, name });
 
 /** The demo scholar's name as the portal's API gives it. */
 async function scholarName(): Promise<string> {
