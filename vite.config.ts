@@ -80,6 +80,24 @@ const PORTAL_START =
   /\/src\/features\/(scholar\/(portal-context|layout\/|data\/|nav\/(bottom-bar|side-nav|entry-icon|portal-entries)|home\/|schedule\/class-item|this-week\/meeting-item|work\/(work-paths|model\/))|auth\/parent-co-session-strip)/;
 
 /**
+ * The locale files the portal's first screen waits for, per language: the Scholar Portal section's namespaces (read
+ * from src/app/route-table.ts, as the router loads them with the layout), English behind every language, and for
+ * Spanish also the namespaces English has in the entry (src/app/i18n: common, auth, kiosk, notifications, errors).
+ */
+function portalTexts(): Record<string, RegExp> {
+  const table = readFileSync(new URL('./src/app/route-table.ts', import.meta.url), 'utf8');
+  const section = /path: '\/scholar',[\s\S]*?namespaces: \[([^\]]*)\]/.exec(table)?.[1];
+  const names = [...(section ?? '').matchAll(/'([\w-]+)'/g)].map(([, name]) => name);
+  if (names.length === 0)
+    throw new Error("src/app/route-table.ts: the '/scholar' section lists no namespaces: has it moved?");
+  const portal = names.join('|');
+  return {
+    en: new RegExp(`/locales/en/(${portal})\\.json$`),
+    es: new RegExp(`/locales/(en/(${portal})|es/(${portal}|common|auth|kiosk|notifications|errors))\\.json$`),
+  };
+}
+
+/**
  * What the router's portal preload (src/app/router.tsx, `preloadPortal` and `loadPortalLayout`) imports for the
  * portal's first screen: /portal-start.js asks for the chunks holding these, and everything they import, at once.
  */
@@ -103,10 +121,7 @@ export default defineConfig({
     portalStart({
       template: 'src/app/pwa/portal-start.js',
       first: PORTAL_FIRST_SCREEN,
-      texts: {
-        en: /\/locales\/en\/(portal|portal-calendar)\.json$/,
-        es: /\/locales\/(en\/(portal|portal-calendar)|es\/(portal|portal-calendar|common|auth|kiosk|notifications|errors))\.json$/,
-      },
+      texts: portalTexts(),
     }),
     {
       // Brotli and gzip copies of the built files, which the server sends to browsers that accept them (a phone's
