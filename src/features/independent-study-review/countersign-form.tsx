@@ -8,8 +8,8 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { type AgreementDetail, CONSENT_TEXTS, namesMatch } from '../../contract/independent-study';
+import { useOnline } from '../../ui/use-online';
 import { countersign } from './api';
-import { useOnline } from './use-online';
 
 export interface CountersignFormProps {
   agreement: AgreementDetail;

@@ -15,8 +15,8 @@ import {
   SIGNATURE_MESSAGES,
   type SignerRole,
 } from '../../../contract/independent-study';
+import { useOnline } from '../../../ui/use-online';
 import { signAgreement } from './api';
-import { useOnline } from './use-online';
 
 export interface SignFormProps {
   agreement: AgreementDetail;

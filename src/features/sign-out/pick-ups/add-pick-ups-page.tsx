@@ -6,8 +6,8 @@
  */
 import { Alert, Heading, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { useOnline } from '../../../ui/use-online';
 import { AddPickUpForm } from './add-pick-up-form';
-import { useOnline } from './use-online';
 
 /** The Add Authorized Pick-Ups screen. */
 export default function AddPickUpsPage() {

@@ -10,13 +10,13 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { AuthorizedPickUpRecord } from '../../../contract';
 import { QueryState } from '../../../ui/data/query-state';
+import { useOnline } from '../../../ui/use-online';
 import { useScholar } from '../api/pick-ups-queries';
 import { AdultsList } from './adults-list';
 import { DeactivateDialog } from './deactivate-dialog';
 import { EditPickUpForm } from './edit-pick-up-form';
 import { FormNotice, type Notice } from './form-notice';
 import { ScholarSearch, scholarName } from './scholar-search';
-import { useOnline } from './use-online';
 import { useSavePickUp } from './use-save-pick-up';
 
 /** The screen. */
