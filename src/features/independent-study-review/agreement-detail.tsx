@@ -4,12 +4,14 @@
  * delete), add an addendum to a sent or signed one (update), countersign as its supervising teacher, and download
  * the signed PDF.
  */
-import { Alert, Badge, Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+
+import { Alert, Badge, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Fragment, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AgreementDetail } from '../../contract/independent-study';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { DescriptionList } from '../../ui/data/description-list';
 import { QueryState } from '../../ui/data/query-state';
 import { DialogShell } from '../../ui/dialog-shell';
 import { AgreementForm, type FormMode } from './agreement-form';
@@ -58,27 +60,7 @@ function Header({ a }: { a: AgreementDetail }) {
         .join('; '),
     ],
   ];
-  return (
-    <Box
-      as="dl"
-      display="grid"
-      gridTemplateColumns={{ base: '1fr', sm: 'minmax(8rem, auto) 1fr' }}
-      columnGap="4"
-      rowGap="1"
-      m="0"
-    >
-      {rows.map(([label, value]) => (
-        <Fragment key={label}>
-          <Text as="dt" fontWeight="semibold" fontSize="sm">
-            {label}
-          </Text>
-          <Text as="dd" m="0" fontSize="sm">
-            {value}
-          </Text>
-        </Fragment>
-      ))}
-    </Box>
-  );
+  return <DescriptionList rows={rows} />;
 }
 
 /** The view. */

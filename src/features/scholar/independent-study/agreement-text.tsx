@@ -4,10 +4,12 @@
  * school's policy numbers of that version, the course table and the addenda. Collapsed behind one button on a phone
  * after the header, since it is long.
  */
+
 import { Box, Button, Heading, Stack, Table, Text } from '@chakra-ui/react';
-import { Fragment, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AgreementContent, AgreementDetail } from '../../../contract/independent-study';
+import { DescriptionList } from '../../../ui/data/description-list';
 import { formatLongDay, formatWallTime, useLocale } from '../layout/portal-format';
 
 /** The header of an agreement (scholar, dates, conference, teacher, school days and deadline). */
@@ -34,27 +36,7 @@ export function AgreementHeader({ agreement }: { agreement: AgreementDetail }) {
     [t('header.teacher'), c?.teacher.name ?? agreement.teacher_name],
     [t('header.deadline'), agreement.deadline ? formatLongDay(agreement.deadline, locale) : t('header.noDeadline')],
   ];
-  return (
-    <Box
-      as="dl"
-      display="grid"
-      gridTemplateColumns={{ base: '1fr', sm: 'minmax(8rem, auto) 1fr' }}
-      columnGap="4"
-      rowGap="1"
-      m="0"
-    >
-      {rows.map(([label, value]) => (
-        <Fragment key={label}>
-          <Text as="dt" fontWeight="semibold" fontSize="sm">
-            {label}
-          </Text>
-          <Text as="dd" m="0" fontSize="sm">
-            {value}
-          </Text>
-        </Fragment>
-      ))}
-    </Box>
-  );
+  return <DescriptionList rows={rows} />;
 }
 
 /** The subject and course table. */
