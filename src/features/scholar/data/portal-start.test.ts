@@ -14,13 +14,21 @@ import { flushPortalWrites, readPortal, takeStarted } from './use-portal-query';
 const MARKER = '/* filled by the build (scripts/portal-start.mjs) */ {}';
 
 const SCHOLARS = 'v2/scholar/scholars';
+const ZONE = 'America/Los_Angeles';
+// The school's today as the server would answer it (the script computes the same from the zone shown last).
+const TODAY = new Intl.DateTimeFormat('en-CA', {
+  timeZone: ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+}).format(new Date());
 const homeOf = (id: string, date: string) => `v2/scholar/scholars/${id}/home?date=${date}`;
 const workOf = (id: string) => `v2/scholar/scholars/${id}/work?type=current`;
 
 class PortalServer extends FakeServer {
   protected route(_request: Request, recorded: { path: string; query: URLSearchParams }): Response {
     if (recorded.path === SCHOLARS) {
-      return json(200, { data: [{ id: 's1' }, { id: 's2' }], today: '2026-11-26', time_zone: 'America/Los_Angeles' });
+      return json(200, { data: [{ id: 's1' }, { id: 's2' }], today: TODAY, time_zone: ZONE });
     }
     return json(200, { path: recorded.path, date: recorded.query.get('date') });
   }
@@ -62,13 +70,13 @@ describe('the portal start script', () => {
     signIn('student');
     localStorage.setItem('portal.scholar.u1', 's2');
     runScript();
-    await vi.waitFor(() => expect(requested()).toEqual([SCHOLARS, homeOf('s2', '2026-11-26'), workOf('s2')]));
+    await vi.waitFor(() => expect(requested()).toEqual([SCHOLARS, homeOf('s2', TODAY), workOf('s2')]));
     expect(server.requests.length).toBe(3);
     const scholars = await readPortal<{ data: unknown[] }>('u1', SCHOLARS);
-    const home = await readPortal<{ date: string }>('u1', homeOf('s2', '2026-11-26'));
+    const home = await readPortal<{ date: string }>('u1', homeOf('s2', TODAY));
     await readPortal('u1', workOf('s2'));
     expect(scholars.data.data).toHaveLength(2);
-    expect(home.data.date).toBe('2026-11-26');
+    expect(home.data.date).toBe(TODAY);
     // The answers came from the script's calls: the app asked for nothing more.
     expect(server.requests.length).toBe(3);
     // Each is taken once: the next read asks the server.
@@ -77,11 +85,11 @@ describe('the portal start script', () => {
 
   it('a repeat visit asks for the home shown last beside the scholars, not after them', async () => {
     signIn('parent');
-    writeLastShown('u1', 's1', 'America/Los_Angeles');
+    writeLastShown('u1', 's1', ZONE);
     const release = server.holdWhen((r) => r.path === SCHOLARS);
     runScript();
     await vi.waitFor(() => expect(requested()).toHaveLength(3));
-    expect(requested()[0]).toMatch(/^v2\/scholar\/scholars\/s1\/home\?date=\d{4}-\d\d-\d\d$/);
+    expect(requested()[0]).toBe(homeOf('s1', TODAY));
     expect(requested()[1]).toBe(workOf('s1'));
     release();
     // The scholars answer names s1 first, whose home was asked for already: nothing more.
@@ -147,7 +155,7 @@ describe('the portal start script', () => {
     signIn('student');
     window.history.replaceState(null, '', '/');
     runScript();
-    await vi.waitFor(() => expect(requested()).toEqual([SCHOLARS, homeOf('s1', '2026-11-26'), workOf('s1')]));
+    await vi.waitFor(() => expect(requested()).toEqual([SCHOLARS, homeOf('s1', TODAY), workOf('s1')]));
   });
 });
 
