@@ -116,6 +116,7 @@ export default function ConferenceReviewPage({ permissions }: { permissions: rea
   const query = useQuery({
     queryKey: conferencesApi.keys.list(params),
     queryFn: ({ signal }) => conferencesApi.list(params, signal),
+    // TanStack Query's placeholderData: the previous page stays on screen while the next one loads.
     placeholderData: keepPreviousData,
   });
   const remove = useMutation({

@@ -94,6 +94,7 @@ export default function ScreeningReviewPage({ permissions }: { permissions: read
   const query = useQuery({
     queryKey: dayKey(params),
     queryFn: ({ signal }) => fetchDay(params, signal),
+    // TanStack Query's placeholderData: the previous page stays on screen while the next one loads.
     placeholderData: keepPreviousData,
   });
   const day = query.data?.meta.date ?? params.date ?? '';
