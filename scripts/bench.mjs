@@ -8,6 +8,10 @@
  *
  *   node scripts/bench.mjs            every benchmark
  *   node scripts/bench.mjs initial    only those whose name contains "initial" (case-insensitive)
+ *   BENCH_DIST=/tmp/d node scripts/bench.mjs fetched
+ *                                     measures a web build made elsewhere (`npx vite build --outDir /tmp/d`), served
+ *                                     by the benchmarks' servers (STATIC_DIR), without building: dist/ is the one the
+ *                                     end-to-end tests rebuild, which a concurrent run would measure half-written
  */
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -15,10 +19,17 @@ import { BENCHMARKS } from '../bench/index.mjs';
 import { buildWebAppIfStale, needsBuild } from './build-stamp.mjs';
 
 const root = resolve(import.meta.dirname, '..');
-const dist = join(root, 'dist');
+const dist = process.env.BENCH_DIST ? resolve(process.env.BENCH_DIST) : join(root, 'dist');
+// The servers the benchmarks start (bench/lib-browser.mjs startServer) inherit the environment: they serve this build.
+if (process.env.BENCH_DIST) process.env.STATIC_DIR = dist;
 const manifest = join(dist, '.vite', 'manifest.json');
 
 function ensureBuild() {
+  if (process.env.BENCH_DIST) {
+    if (existsSync(manifest)) return;
+    console.error(`${manifest} is missing: build with \`npx vite build --outDir ${dist}\` first.`);
+    process.exit(1);
+  }
   if (existsSync(manifest) && !needsBuild()) {
     console.log('dist/ is up to date with its sources: not rebuilding.');
     return;
