@@ -23,6 +23,7 @@ import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { fontDisplayOptional } from './scripts/font-display.mjs';
 import { hoistImports } from './scripts/hoist-imports.mjs';
 import { portalStart } from './scripts/portal-start.mjs';
 import { precompress } from './scripts/precompress.mjs';
@@ -114,6 +115,8 @@ const MASKABLE_SIZES = [192, 512];
 export default defineConfig({
   plugins: [
     react(),
+    // Roboto never swaps in after the first paint: the device's font until the fonts are on it (scripts/font-display.mjs).
+    fontDisplayOptional(),
     // Each chunk lists the chunks its imports import, so a lazy screen's whole static graph is asked for in one round
     // trip instead of one per link of its import chains (scripts/hoist-imports.mjs; the portal's first visit).
     hoistImports(),

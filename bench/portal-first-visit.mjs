@@ -153,6 +153,9 @@ async function visit(page, requests, url, onShown = async () => {}) {
     );
     for (const [start, end, size, name] of rows)
       console.log(`${String(start).padStart(6)} ${String(end).padStart(6)} ${String(size).padStart(7)} ${name}`);
+    for (const entry of entries)
+      console.log(`LCP candidate at ${Math.round(entry.startTime)} ms: ${entry.size} px² ${entry.element}`);
+    console.log(`main h1 in the DOM at ${Math.round(h1 ?? -1)} ms`);
   }
   const last = entries.at(-1);
   if (!last) throw new Error(`no largest-contentful-paint entry on ${path}`);
@@ -161,7 +164,7 @@ async function visit(page, requests, url, onShown = async () => {}) {
 }
 
 /**
- * Where the main thread's time went on the first visit (BENCH_PORTAL_PROFILE=1, first run only): self time by script
+ * Where the main thread's time went on the first visit (BENCH_PORTAL_PROFILE=1, first run only; =repeat: the repeat visit): self time by script
  * file and by function until the portal's h1 shows, from the V8 CPU profile, the slowdown included.
  */
 function printProfile(profile) {
@@ -185,6 +188,28 @@ function printProfile(profile) {
       .map(([name, ms]) => `${ms.toFixed(0).padStart(7)} ms  ${name}`)
       .join('\n');
   console.log(`CPU profile of the first visit, by file:\n${top(byFile, 15)}\nby function:\n${top(byFunction, 30)}`);
+  // When the time went: per 100 ms from the profile's start, how much was idle and which functions ran most.
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  const buckets = [];
+  let at = 0;
+  for (const [i, id] of profile.samples.entries()) {
+    at += (profile.timeDeltas[i] ?? 0) / 1000;
+    const bucket = (buckets[Math.floor(at / 100)] ??= new Map());
+    const frame = nodes.get(id)?.callFrame;
+    const name = frame ? `${frame.functionName || '(anon)'}@${frame.url.replace(/^.*\//, '').slice(0, 24)}` : '?';
+    bucket.set(name, (bucket.get(name) ?? 0) + (profile.timeDeltas[i + 1] ?? 0) / 1000);
+  }
+  const lines = buckets.map((bucket, i) => {
+    const idle = bucket?.get('(idle)@') ?? 0;
+    const busy = [...(bucket ?? [])]
+      .filter(([name]) => name !== '(idle)@')
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 4)
+      .map(([name, ms]) => `${name} ${ms.toFixed(0)}`)
+      .join(', ');
+    return `${String(i * 100).padStart(5)} ms idle ${idle.toFixed(0).padStart(3)}  ${busy}`;
+  });
+  console.log(`Timeline (100 ms steps from the profile's start):\n${lines.join('\n')}`);
 }
 
 /** The most frequent value of a list, with its count. */
@@ -237,7 +262,8 @@ export default {
           const requests = trackRequests(page);
           const url = `${server.url}${PORTAL_PATH}`;
 
-          const profiling = process.env.BENCH_PORTAL_PROFILE && run === 0;
+          const profiling =
+            process.env.BENCH_PORTAL_PROFILE && process.env.BENCH_PORTAL_PROFILE !== 'repeat' && run === 0;
           if (profiling) {
             await cdp.send('Profiler.enable');
             await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
@@ -251,7 +277,15 @@ export default {
 
           // The worker installs (precaching the app) during the first visit; wait until it is active, then visit again.
           await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-          const warm = await visit(page, requests, url);
+          const profilingRepeat = process.env.BENCH_PORTAL_PROFILE === 'repeat' && run === 0;
+          if (profilingRepeat) {
+            await cdp.send('Profiler.enable');
+            await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+            await cdp.send('Profiler.start');
+          }
+          const warm = await visit(page, requests, url, async () => {
+            if (profilingRepeat) printProfile((await cdp.send('Profiler.stop')).profile);
+          });
           if (!warm.controlled) throw new Error('the repeat visit was not served by the service worker');
           repeat.push(warm);
         } finally {

@@ -2,9 +2,11 @@
 // (Build code: esbuild, which scripts/portal-start.mjs minifies with, refuses to load in jsdom.)
 /**
  * The build's chunk-graph plugins: scripts/hoist-imports.mjs (each chunk lists its transitive imports) and
- * scripts/portal-start.mjs (the files /portal-start.js asks for).
+ * scripts/portal-start.mjs (the files /portal-start.js asks for), and scripts/font-display.mjs (Roboto without a swap).
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { fontDisplayOptional, optionalFontDisplay } from './font-display.mjs';
 import { relativeSpecifier, transitiveImports } from './hoist-imports.mjs';
 import { portalStartFiles } from './portal-start.mjs';
 
@@ -57,5 +59,20 @@ describe("the portal start script's files", () => {
       en: ['assets/portal-en.js'],
       es: ['assets/portal-en.js', 'assets/portal-es.js'],
     });
+  });
+});
+
+describe('font display', () => {
+  it("makes every face of fontsource's Roboto optional, and leaves other stylesheets alone", () => {
+    const path = 'node_modules/@fontsource/roboto/latin-400.css';
+    const css = readFileSync(path, 'utf8');
+    expect(css).toContain('font-display: swap');
+    const out = optionalFontDisplay(css);
+    expect(out).not.toMatch(/font-display:\s*swap/);
+    expect(out.match(/font-display: optional/g)).toHaveLength(css.match(/@font-face/g)?.length ?? -1);
+    const plugin = fontDisplayOptional();
+    const transform = plugin.transform as (code: string, id: string) => { code: string } | null;
+    expect(transform(css, `/app/${path}`)?.code).toBe(out);
+    expect(transform('a { font-display: swap }', '/app/src/app/theme/other.css')).toBeNull();
   });
 });

@@ -31,6 +31,41 @@ describe('session store', () => {
     expect(s.getState().loggedIn).toBe(false);
   });
 
+  it('starts signed in as the kept user when a token is kept, before the server answers', async () => {
+    setToken('t'.repeat(43));
+    localStorage.setItem(USER_KEY, JSON.stringify(user));
+    let answer: (u: SessionUser) => void = () => undefined;
+    const s = make(() => new Promise<SessionUser>((resolve) => (answer = resolve)));
+    expect(s.getState()).toMatchObject({ loggedIn: true, user: { id: 'u1' }, permissions: user.permissions });
+    const listener = vi.fn();
+    s.subscribe(listener);
+    const checked = s.check();
+    // The same person answers: nothing changes, nothing renders again.
+    answer(user);
+    await checked;
+    expect(listener).not.toHaveBeenCalled();
+    // Other permissions since: the server's answer replaces the kept ones.
+    const changed = { ...user, permissions: ['timesheets-view'] };
+    const again = s.check();
+    answer(changed);
+    await again;
+    expect(s.getState().permissions).toEqual(['timesheets-view']);
+    expect(JSON.parse(localStorage.getItem(USER_KEY) ?? 'null').permissions).toEqual(['timesheets-view']);
+  });
+
+  it('starts unknown with a token but no kept user (or an unreadable one), and signs out on a 401 from a kept one', async () => {
+    setToken('t'.repeat(43));
+    localStorage.setItem(USER_KEY, '{"id":');
+    expect(make(async () => user).getState().loggedIn).toBeNull();
+    localStorage.setItem(USER_KEY, JSON.stringify(user));
+    const s = make(async () => {
+      throw new ApiError('Please sign in.', 401);
+    });
+    expect(s.getState().loggedIn).toBe(true);
+    await s.check();
+    expect(s.getState()).toEqual({ loggedIn: false, user: null, permissions: [] });
+  });
+
   it('signs in from a successful check and caches the user', async () => {
     setToken('t'.repeat(43));
     const s = make(async () => user);

@@ -1,8 +1,13 @@
 /**
- * The sign-in state of the web app (F2 item 8). `loggedIn` is null while unknown (a token exists and the server has
- * not answered yet), true or false. The token and the last known user are kept in localStorage so that a kiosk that
- * starts offline still knows who is signed in: a network failure of `v2/auth/check` keeps the cached user, and only
- * a 401 clears the user, permissions, token and return URL.
+ * The sign-in state of the web app (F2 item 8). `loggedIn` is null while unknown (a token exists, no user is kept and
+ * the server has not answered yet), true or false. The token and the last known user are kept in localStorage so that
+ * a kiosk that starts offline still knows who is signed in: a network failure of `v2/auth/check` keeps the cached
+ * user, and only a 401 clears the user, permissions, token and return URL.
+ *
+ * With a token and a kept user the app starts signed in as that user and asks the server in the background, as it
+ * would offline: the first screen does not wait a round trip (and the HTTP client's download) for an answer that is
+ * almost always "the same person" (issue 16, the portal's first paint). The server decides what every request may
+ * read either way; an answer that differs replaces the user and permissions, and a 401 signs out.
  */
 import { ApiError } from '../../api/errors';
 import { getToken, setToken } from '../../api/token';
@@ -25,7 +30,6 @@ export interface SessionDeps {
 
 /** A framework-free store of the sign-in state; React reads it with useSyncExternalStore. */
 export function createSessionStore(deps: SessionDeps) {
-  let state: SessionState = { loggedIn: null, user: null, permissions: [] };
   const listeners = new Set<() => void>();
   const set = (next: SessionState) => {
     state = next;
@@ -37,11 +41,16 @@ export function createSessionStore(deps: SessionDeps) {
   function cachedUser(): SessionUser | null {
     try {
       const raw = deps.storage.getItem(USER_KEY);
-      return raw ? (JSON.parse(raw) as SessionUser) : null;
+      const user = raw ? (JSON.parse(raw) as Partial<SessionUser> | null) : null;
+      return user && typeof user.id === 'string' && Array.isArray(user.permissions) ? (user as SessionUser) : null;
     } catch {
       return null;
     }
   }
+
+  // A token and a kept user: signed in as that user until the server says otherwise (see the header).
+  const kept = getToken() ? cachedUser() : null;
+  let state: SessionState = kept ? signedIn(kept) : { loggedIn: null, user: null, permissions: [] };
 
   function clear() {
     setToken(null);
@@ -66,7 +75,10 @@ export function createSessionStore(deps: SessionDeps) {
       const cached = cachedUser();
       try {
         const user = await deps.check();
-        deps.storage.setItem(USER_KEY, JSON.stringify(user));
+        const json = JSON.stringify(user);
+        // The same person with the same permissions as shown: nothing to render again.
+        if (state.loggedIn === true && JSON.stringify(state.user) === json) return;
+        deps.storage.setItem(USER_KEY, json);
         set(signedIn(user));
       } catch (err) {
         if (err instanceof ApiError && err.status === 401) clear();
