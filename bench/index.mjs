@@ -12,6 +12,7 @@
  */
 import firstScreensFetched from './first-screens-fetched.mjs';
 import initialJs from './initial-js.mjs';
+import loadMix from './load.mjs';
 import lunchLine from './lunch-line.mjs';
 import mealTap from './meal-tap.mjs';
 import portalFirstVisit from './portal-first-visit.mjs';
@@ -27,6 +28,7 @@ export const BENCHMARKS = [
   firstScreensFetched,
   serverStart,
   syncPush,
+  loadMix,
   rosterSearch,
   tapToConfirmed,
   mealTap,
