@@ -15,6 +15,7 @@ import { Guarded } from './guarded';
 import { loadNamespaces, type Namespace } from './i18n';
 import { FullPageSpinner } from './layouts/full-page-spinner';
 import { RouteErrorBoundary } from './layouts/route-error';
+import { type PreloadedLazy, preloadedLazy } from './preloaded-lazy';
 import {
   childPages,
   childPath,
@@ -110,7 +111,8 @@ async function loadPortalLayoutOnce() {
   }
   return { default: PortalShell };
 }
-const PortalLayout = lazy(loadPortalLayout);
+// Renders at once when preloadPortal has loaded it (no fallback frame: src/app/preloaded-lazy.tsx).
+const PortalLayout = preloadedLazy(loadPortalLayout);
 
 /**
  * A scholar's or parent's phone opening the portal (the signed-in person remembered on the device) starts what its
@@ -134,9 +136,14 @@ export function preloadPortal(): void {
   if (path !== section.path && !path.startsWith(`${section.path}/`)) return;
   const child = section.children.find((c) => childPages(section, c).some((p) => p.to === path));
   const userId = user.id;
-  void loadPortalLayout().catch(() => undefined);
-  void child?.load().catch(() => undefined);
-  void loadNamespaces(...((section.namespaces ?? []) as Namespace[])).catch(() => undefined);
+  void PortalLayout.preload().catch(() => undefined);
+  // The screen's code with its section's texts, as its route loads them (and then renders without suspending).
+  if (child)
+    void pages
+      .get(child.name)
+      ?.preload()
+      .catch(() => undefined);
+  else void loadNamespaces(...((section.namespaces ?? []) as Namespace[])).catch(() => undefined);
   void import('../features/scholar/data/prefetch')
     .then((m) => m.prefetchPortalStart(userId, path))
     .catch(() => undefined);
@@ -217,17 +224,20 @@ function StationRoutes({ station }: { station: StationDef }) {
   );
 }
 
-/** Each child screen of the table as a lazy component that also loads its section's translation namespaces. */
-const pages = new Map<string, ComponentType>(
+/**
+ * Each child screen of the table as a lazy component that also loads its section's translation namespaces; once
+ * preloaded (the portal's first screen), it renders without suspending.
+ */
+const pages = new Map<string, PreloadedLazy<object>>(
   SECTIONS.flatMap((section) =>
     section.children.map((child) => [
       child.name,
-      lazy(async () => {
+      preloadedLazy(async () => {
         const [page] = await Promise.all([
           child.load(),
           loadNamespaces(...((section.namespaces ?? []) as Namespace[])),
         ]);
-        return page;
+        return page as { default: ComponentType<object> };
       }),
     ]),
   ),

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../api/client';
 import { portalCache } from '../../../offline';
 import { FakeServer, json } from '../../../test/fake-server';
-import { flushPortalWrites, prefetchPortal, readPortal, takeOrRead } from './use-portal-query';
+import { flushPortalWrites, prefetchPortal, readPortal, takeAnswered, takeOrRead } from './use-portal-query';
 
 class PortalServer extends FakeServer {
   status = 200;
@@ -67,5 +67,26 @@ describe('reading the portal', () => {
     expect(server.requests.filter((r) => r.path === 'v2/scholar/calendar')).toHaveLength(1);
     await takeOrRead('u1', 'v2/scholar/calendar');
     expect(server.requests.filter((r) => r.path === 'v2/scholar/calendar')).toHaveLength(2);
+  });
+
+  it("an early call's answer, once here, is there to read at once, once; not before, and not another person's", async () => {
+    const pending = prefetchPortal('u1', 'v2/scholar/resources');
+    expect(takeAnswered('u1', 'v2/scholar/resources')).toBeUndefined();
+    await pending;
+    expect(takeAnswered('u2', 'v2/scholar/resources')).toBeUndefined();
+    const answer = takeAnswered<{ data: string[] }>('u1', 'v2/scholar/resources');
+    expect(answer).toMatchObject({ data: { data: ['fresh'] }, fromDevice: false });
+    expect(takeAnswered('u1', 'v2/scholar/resources')).toBeUndefined();
+    // Taken: the next read asks the server again.
+    await takeOrRead('u1', 'v2/scholar/resources');
+    expect(server.requests.filter((r) => r.path === 'v2/scholar/resources')).toHaveLength(2);
+  });
+
+  it("the device's copy answering an early call offline is not taken at once (the screen says it is a copy)", async () => {
+    vi.stubGlobal('navigator', { ...navigator, onLine: false });
+    await portalCache.write('u1', 'v2/scholar/library', { data: ['kept'] }, Date.now() - 60_000);
+    const answer = await prefetchPortal('u1', 'v2/scholar/library');
+    expect(answer.fromDevice).toBe(true);
+    expect(takeAnswered('u1', 'v2/scholar/library')).toBeUndefined();
   });
 });

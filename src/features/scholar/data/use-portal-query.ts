@@ -100,6 +100,8 @@ export async function readPortal<T>(userId: string, path: string): Promise<Porta
 
 /** Calls started ahead of their screen, by person and path; each is taken once, or dropped after a while. */
 const early = new Map<string, Promise<PortalAnswer<unknown>>>();
+/** The early calls that have answered (from the server, not the device's copy), by the same key: read synchronously. */
+const answered = new Map<string, PortalAnswer<unknown>>();
 const EARLY_KEEP_MS = 10_000;
 
 /** Starts a portal call before the screen that shows it has loaded; the screen's query takes its answer. */
@@ -107,10 +109,19 @@ export function prefetchPortal<T>(userId: string, path: string): Promise<PortalA
   const key = `${userId} ${path}`;
   let pending = early.get(key);
   if (!pending) {
-    pending = readPortal<unknown>(userId, path);
-    early.set(key, pending);
-    pending.catch(() => undefined);
-    setTimeout(() => early.delete(key), EARLY_KEEP_MS);
+    const started = readPortal<unknown>(userId, path);
+    pending = started;
+    early.set(key, started);
+    started.then(
+      (answer) => {
+        if (early.get(key) === started && !answer.fromDevice) answered.set(key, answer);
+      },
+      () => undefined,
+    );
+    setTimeout(() => {
+      if (early.get(key) === started) early.delete(key);
+      answered.delete(key);
+    }, EARLY_KEEP_MS);
   }
   return pending as Promise<PortalAnswer<T>>;
 }
@@ -121,17 +132,38 @@ export function takeOrRead<T>(userId: string, path: string): Promise<PortalAnswe
   const pending = early.get(key);
   if (!pending) return readPortal<T>(userId, path);
   early.delete(key);
+  answered.delete(key);
   return pending as Promise<PortalAnswer<T>>;
 }
 
 /**
+ * The early call's answer when it is already here, taken: the screen's first render shows it instead of a loading
+ * state and a second render a moment later (on a phone four times slower, each render of a screen is 100 ms or more).
+ */
+export function takeAnswered<T>(userId: string, path: string): PortalAnswer<T> | undefined {
+  const key = `${userId} ${path}`;
+  const answer = answered.get(key);
+  if (!answer) return undefined;
+  answered.delete(key);
+  early.delete(key);
+  return answer as PortalAnswer<T>;
+}
+
+/**
  * A TanStack query of a portal call. `networkMode: 'always'` so that offline the query still runs and answers from
- * the device rather than pausing.
+ * the device rather than pausing. An answer started early that is already here is the query's first data.
  */
 export function usePortalQuery<T>(userId: string | null | undefined, path: string | null) {
+  // Read by TanStack Query only when it creates the query (initialData first, then its time).
+  let taken: PortalAnswer<T> | undefined;
   return useQuery({
     queryKey: ['portal', userId, path],
     queryFn: () => takeOrRead<T>(userId as string, path as string),
+    initialData: () => {
+      taken = userId && path ? takeAnswered<T>(userId, path) : undefined;
+      return taken;
+    },
+    initialDataUpdatedAt: () => taken?.fetchedAt,
     enabled: Boolean(userId && path),
     networkMode: 'always',
     retry: (count, err) => count < 2 && err instanceof ApiError && err.status >= 500,
