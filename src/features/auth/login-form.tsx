@@ -2,11 +2,12 @@
  * The email and password form of both sign-in screens. It says which field is wrong before sending, keeps what was
  * typed on failure, and turns the server's answer into the specification's messages.
  */
-import { Alert, Button, Field, Input, Stack } from '@chakra-ui/react';
+import { Alert, Button, Stack } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors';
 import type { LoginBody, LoginResponse } from '../../contract';
+import { LoginField } from './login-field';
 
 type Errors = Partial<Record<'email' | 'password', string>>;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -68,28 +69,24 @@ export function LoginForm({
             <Alert.Title>{t(failure as 'auth:loginFailed')}</Alert.Title>
           </Alert.Root>
         )}
-        <Field.Root invalid={Boolean(errors.email)} required>
-          <Field.Label>{t('auth:email')}</Field.Label>
-          <Input
-            type="email"
-            name="email"
-            autoComplete="username"
-            value={body.email}
-            onChange={(e) => setBody({ ...body, email: e.target.value })}
-          />
-          {errors.email && <Field.ErrorText>{t(errors.email as 'common:form.required')}</Field.ErrorText>}
-        </Field.Root>
-        <Field.Root invalid={Boolean(errors.password)} required>
-          <Field.Label>{t('auth:password')}</Field.Label>
-          <Input
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            value={body.password}
-            onChange={(e) => setBody({ ...body, password: e.target.value })}
-          />
-          {errors.password && <Field.ErrorText>{t(errors.password as 'common:form.required')}</Field.ErrorText>}
-        </Field.Root>
+        <LoginField
+          label={t('auth:email')}
+          type="email"
+          name="email"
+          autoComplete="username"
+          value={body.email}
+          onChange={(e) => setBody({ ...body, email: e.target.value })}
+          error={errors.email && t(errors.email as 'common:form.required')}
+        />
+        <LoginField
+          label={t('auth:password')}
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          value={body.password}
+          onChange={(e) => setBody({ ...body, password: e.target.value })}
+          error={errors.password && t(errors.password as 'common:form.required')}
+        />
         <Button type="submit" colorPalette="primary" size="md" loading={busy} loadingText={t('auth:signingIn')}>
           {t('auth:signIn')}
         </Button>

@@ -77,11 +77,18 @@ export function SignInCard({ title, password, google, footer, onSignedIn, within
               </Link>
             </Text>
           )}
-          <Suspense fallback={null}>
-            {config.status === 'success' && (
+          {/* Google's button code loads only for a school that signs in with Google (the login screen's budget). */}
+          {withGoogle ? (
+            <Suspense fallback={null}>
               <GoogleSignIn clientId={config.data.google_client_id} onCredential={onCredential} />
-            )}
-          </Suspense>
+            </Suspense>
+          ) : (
+            config.status === 'success' && (
+              <Text color="fg.muted" fontSize="sm" role="note">
+                {t('googleNotConfigured')}
+              </Text>
+            )
+          )}
           {config.status === 'error' && (
             <Text color="fg.muted" fontSize="sm" role="note">
               {t('googleUnreachable')}
