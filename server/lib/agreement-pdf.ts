@@ -4,19 +4,35 @@
  * the role, the account, the typed name, the consent text shown, the time, the IP address, the device and the hash
  * of the version signed. Made with pdf-lib's standard Helvetica (no font files to ship); a character that font cannot
  * draw is written as "?" rather than failing the download.
+ *
+ * pdf-lib is loaded on the first agreement printed, not when the server starts: it is the largest package the server
+ * uses and parsing it cost a tenth of a warm start (issue X1).
  */
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import type { PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
 import type { AgreementContent, AgreementDetail } from '../../src/contract';
 
+type PdfLib = typeof import('pdf-lib');
+let pdfLib: Promise<PdfLib> | null = null;
+
+/** pdf-lib, imported on first use and kept (a failed import is tried again next time). */
+export function loadPdfLib(): Promise<PdfLib> {
+  pdfLib ??= import('pdf-lib').catch((err: unknown) => {
+    pdfLib = null;
+    throw err;
+  });
+  return pdfLib;
+}
+
 const PAGE = { width: 612, height: 792, margin: 54 } as const;
-const INK = rgb(0.1, 0.1, 0.12);
-const MUTED = rgb(0.35, 0.35, 0.4);
+const INK = [0.1, 0.1, 0.12] as const;
+const MUTED = [0.35, 0.35, 0.4] as const;
 
 /** Writes lines top to bottom, wrapping words and starting new pages as needed. */
 class Writer {
   page: PDFPage;
   y: number;
   constructor(
+    private readonly lib: PdfLib,
     private readonly doc: PDFDocument,
     private readonly fonts: { regular: PDFFont; bold: PDFFont },
   ) {
@@ -27,6 +43,10 @@ class Writer {
   newPage(): void {
     this.page = this.doc.addPage([PAGE.width, PAGE.height]);
     this.y = PAGE.height - PAGE.margin;
+  }
+
+  private color([red, green, blue]: readonly [number, number, number]) {
+    return this.lib.rgb(red, green, blue);
   }
 
   /** Text the font can draw: anything else becomes "?". */
@@ -55,7 +75,7 @@ class Writer {
           y: this.y,
           size,
           font,
-          color: opts.muted ? MUTED : INK,
+          color: this.color(opts.muted ? MUTED : INK),
         });
         line = '';
       };
@@ -123,17 +143,18 @@ function agreementPages(w: Writer, c: AgreementContent, detail: AgreementDetail)
 
 /** The agreement's PDF: the signed version, then the certificate of signatures. */
 export async function renderAgreementPdf(detail: AgreementDetail, timeZone: string): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
+  const lib = await loadPdfLib();
+  const doc = await lib.PDFDocument.create();
   doc.setTitle(`Independent Study Learning Agreement: ${detail.scholar_name}`);
   doc.setSubject(`Version ${detail.version_number ?? 0}, SHA-256 ${detail.version_hash ?? ''}`);
   doc.setProducer('school-ops');
   doc.setCreationDate(new Date(detail.updated_at));
   doc.setModificationDate(new Date(detail.updated_at));
   const fonts = {
-    regular: await doc.embedFont(StandardFonts.Helvetica),
-    bold: await doc.embedFont(StandardFonts.HelveticaBold),
+    regular: await doc.embedFont(lib.StandardFonts.Helvetica),
+    bold: await doc.embedFont(lib.StandardFonts.HelveticaBold),
   };
-  const w = new Writer(doc, fonts);
+  const w = new Writer(lib, doc, fonts);
   if (detail.content) agreementPages(w, detail.content, detail);
 
   w.newPage();
