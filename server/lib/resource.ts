@@ -181,8 +181,23 @@ export const dateFilter =
 /** Escapes LIKE wildcards so search text matches literally. */
 export const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** ISO 8601 for timestamps as PostgreSQL and PGlite return them in string mode. */
-export const iso = (value: unknown): string => (value == null ? '' : new Date(String(value)).toISOString());
+/**
+ * A timestamp as PostgreSQL writes it in a UTC session ('2026-11-27 09:28:37.123456+00'): its date, its time and up
+ * to six digits of a second.
+ */
+const UTC_TEXT = /^([1-9]\d{3}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})(?:\.(\d{1,6}))?\+00$/;
+
+/**
+ * ISO 8601 for timestamps as PostgreSQL and PGlite return them in string mode. The usual text of a UTC session is
+ * rewritten as it stands (the milliseconds cut, not rounded, as Date does): a pull hands out thousands of these, and
+ * parsing each into a Date took a tenth of the server's time under load. Anything else goes through Date.
+ */
+export const iso = (value: unknown): string => {
+  if (value == null) return '';
+  const utc = typeof value === 'string' ? UTC_TEXT.exec(value) : null;
+  if (utc) return `${utc[1]}T${utc[2]}.${`${utc[3] ?? ''}000`.slice(0, 3)}Z`;
+  return new Date(String(value)).toISOString();
+};
 
 function orderBy(
   def: { sortFields: Record<string, AnyPgColumn | SQL>; defaultSort: string },

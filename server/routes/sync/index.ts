@@ -22,7 +22,7 @@
  * again after a restart, and what changes while a device pages comes in the delta since the snapshot's cursor.
  * `POST v2/sync/photos` hands the snapshot its photos in batches.
  */
-import { and, asc, count, eq, gt, gte, inArray, not, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, inArray, lte, not, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -683,17 +683,34 @@ async function delta(
   const latest = new Map<string, { resource: string; id: string; op: 'upsert' | 'delete' }>();
   for (const c of taken)
     latest.set(`${c.resource}:${c.record_id}`, { resource: c.resource, id: c.record_id, op: c.op });
+  const last = taken.at(-1)?.seq ?? since;
   const out: SyncChange[] = [];
   for (const [resource, p] of visible) {
     const wanted = [...latest.values()].filter((c) => c.resource === resource);
     const upserts = wanted.filter((c) => c.op === 'upsert').map((c) => c.id);
+    // The changed rows named by the change log itself (the same window of it), not by a list of their ids: a busy
+    // morning's pull names hundreds of check-ins, and as parameters they cost more to send and bind than to read.
     const rows = upserts.length
       ? await tx
           .select()
           .from(p.table)
-          .where(and((p.changed ?? p.kept)?.(today, request), inArray(p.id, upserts)))
+          .where(
+            and(
+              (p.changed ?? p.kept)?.(today, request),
+              inArray(
+                p.id,
+                tx
+                  .select({ id: changes.record_id })
+                  .from(changes)
+                  .where(and(gt(changes.seq, since), lte(changes.seq, last), eq(changes.resource, resource))),
+              ),
+            ),
+          )
       : [];
-    const found = new Map((await shown(p, rows, request, tx)).map((r) => [r.id, r.record]));
+    const wantedUpserts = new Set(upserts);
+    const found = new Map(
+      (await shown(p, rows, request, tx)).flatMap((r) => (wantedUpserts.has(r.id) ? [[r.id, r.record] as const] : [])),
+    );
     const foreign = new Set(
       p.audience && upserts.length > found.size
         ? (
@@ -712,8 +729,7 @@ async function delta(
       );
     }
   }
-  const cursor = taken.at(-1)?.seq ?? since;
-  return { changes: out, cursor, more, reset: false, server_time: new Date().toISOString() };
+  return { changes: out, cursor: last, more, reset: false, server_time: new Date().toISOString() };
 }
 
 const routes: FastifyPluginAsyncZod = async (app) => {
