@@ -19,6 +19,7 @@
  * (p50 over the runs); the repeat visit 1.0 s. BENCH_PORTAL_RUNS sets the number of runs (5); BENCH_PORTAL_PATH the
  * page (/scholar).
  */
+import { writeFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_LAUNCH_OPTIONS, ms1, percentile, sleep, startServer, withResources } from './lib-browser.mjs';
 
@@ -168,6 +169,9 @@ async function visit(page, requests, url, onShown = async () => {}) {
  * file and by function until the portal's h1 shows, from the V8 CPU profile, the slowdown included.
  */
 function printProfile(profile) {
+  // The raw profile too, for reading with the build's source maps (BENCH_PORTAL_PROFILE_OUT=<file>).
+  if (process.env.BENCH_PORTAL_PROFILE_OUT)
+    writeFileSync(process.env.BENCH_PORTAL_PROFILE_OUT, JSON.stringify(profile));
   const selfByNode = new Map();
   for (const [i, id] of profile.samples.entries()) {
     selfByNode.set(id, (selfByNode.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
