@@ -198,7 +198,9 @@ function printProfile(profile) {
   let at = 0;
   for (const [i, id] of profile.samples.entries()) {
     at += (profile.timeDeltas[i] ?? 0) / 1000;
-    const bucket = (buckets[Math.floor(at / 100)] ??= new Map());
+    const step = Math.floor(at / 100);
+    if (!buckets[step]) buckets[step] = new Map();
+    const bucket = buckets[step];
     const frame = nodes.get(id)?.callFrame;
     const name = frame ? `${frame.functionName || '(anon)'}@${frame.url.replace(/^.*\//, '').slice(0, 24)}` : '?';
     bucket.set(name, (bucket.get(name) ?? 0) + (profile.timeDeltas[i + 1] ?? 0) / 1000);
