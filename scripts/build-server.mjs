@@ -1,7 +1,7 @@
 /**
  * Bundles the server (server/main.ts, what it imports from server/ and src/contract/, and the npm packages it uses)
  * into dist-server/main.mjs with esbuild. Plain node then starts it well over a second faster than transforming the
- * TypeScript at every start, and, with the packages inside, without resolving, reading and scanning some 300 package
+ * TypeScript at every start, and, with the packages inside, without resolving, reading and scanning hundreds of package
  * files one by one (node's loader runs a lexer over every CommonJS file an ES module imports): about a sixth of a warm
  * start's CPU (issue X1, measured by `npm run bench`). Code reached only through `import()` (the app's routes while
  * the database opens, pdf-lib until the first agreement is printed) is evaluated only when it is first imported.
