@@ -4,97 +4,15 @@
  * checked by the server when it answers; offline, the PIN typed now becomes the one that leaves (the device keeps a
  * verifier of it, never the PIN). The first PIN needs the server, which keeps it hashed.
  */
-import { Alert, Box, Button, Heading, Stack, Text, Wrap } from '@chakra-ui/react';
-import { type FormEvent, useState } from 'react';
+import { Box, Button, Heading, Text, Wrap } from '@chakra-ui/react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
-import { ApiError } from '../../api/errors';
-import { checkStationPin, setStationPin } from '../../features/auth/api/auth-api';
 import { useSession } from '../../features/auth/session-instance';
-import { DialogShell } from '../../ui/dialog-shell';
-import { PinInput } from './pin-input';
-import { makeVerifier } from './pin-verifier';
-import { stationStore } from './station-store';
 import { type StationDef, stationsFor } from './stations';
 
-const PIN_PATTERN = /^\d{4,8}$/;
-
-function StartDialog({ station, onClose }: { station: StationDef; onClose: () => void }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const { user } = useSession();
-  const firstPin = !user?.has_station_pin;
-  const [pin, setPin] = useState('');
-  const [again, setAgain] = useState('');
-  const [errors, setErrors] = useState<{ pin?: string; again?: string; form?: string }>({});
-  const [busy, setBusy] = useState(false);
-  const title = t(station.title as 'appName');
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!PIN_PATTERN.test(pin)) return setErrors({ pin: t('stations.pinFormat') });
-    if (firstPin && again !== pin) return setErrors({ again: t('stations.pinMismatch') });
-    setErrors({});
-    setBusy(true);
-    try {
-      await (firstPin ? setStationPin(pin) : checkStationPin(pin));
-    } catch (error) {
-      const offline = error instanceof ApiError && error.isOffline;
-      if (!(offline && !firstPin)) {
-        setBusy(false);
-        if (offline) return setErrors({ form: t('stations.firstPinOnline') });
-        if (error instanceof ApiError && error.status === 422) return setErrors({ pin: t('stations.pinWrong') });
-        if (error instanceof ApiError && error.status === 429) return setErrors({ form: t('stations.pinWait') });
-        return setErrors({ form: t('stations.startFailed') });
-      }
-    }
-    stationStore.start({ kind: station.kind, user_id: user?.id ?? '', verifier: await makeVerifier(pin) });
-    setBusy(false);
-    document.documentElement.requestFullscreen?.().catch(() => undefined);
-    navigate(station.pages[0]?.path ?? '/', { replace: true });
-  };
-
-  return (
-    <DialogShell
-      open
-      title={t('stations.startTitle', { station: title })}
-      onClose={onClose}
-      wrap={(content) => (
-        <form onSubmit={submit} noValidate>
-          {content}
-        </form>
-      )}
-      footer={
-        <>
-          <Button variant="outline" minH="11" onClick={onClose}>
-            {t('actions.cancel')}
-          </Button>
-          <Button type="submit" minH="11" loading={busy}>
-            {t('stations.start')}
-          </Button>
-        </>
-      }
-    >
-      <Stack gap="4">
-        <Text>{t('stations.startBody')}</Text>
-        {errors.form && (
-          <Alert.Root status="error">
-            <Alert.Indicator />
-            <Alert.Title>{errors.form}</Alert.Title>
-          </Alert.Root>
-        )}
-        <PinInput
-          label={firstPin ? t('stations.choosePin') : t('stations.pin')}
-          value={pin}
-          onChange={setPin}
-          error={errors.pin}
-          help={firstPin ? t('stations.pinHelp') : undefined}
-        />
-        {firstPin && <PinInput label={t('stations.pinAgain')} value={again} onChange={setAgain} error={errors.again} />}
-      </Stack>
-    </DialogShell>
-  );
-}
+// Loaded when a station is chosen, not with the kiosk home (issue X1 item 1); fetched early on hover or focus.
+const loadDialog = () => import('./start-station-dialog');
+const StartDialog = lazy(loadDialog);
 
 /** The kiosk home's "Use this device as a station" choices, for the stations this staff member may start. */
 export default function StartStation() {
@@ -103,6 +21,10 @@ export default function StartStation() {
   const [chosen, setChosen] = useState<StationDef | null>(null);
   const stations = user?.type === 'staff' ? stationsFor(permissions) : [];
   if (stations.length === 0) return null;
+  const prefetch = () => {
+    // A failed load shows when the person chooses the station (the route's error boundary).
+    loadDialog().catch(() => undefined);
+  };
   return (
     <Box as="section" aria-labelledby="station-mode-title" mt="10" pt="6" borderTopWidth="1px">
       <Heading as="h2" size="lg" id="station-mode-title">
@@ -113,12 +35,23 @@ export default function StartStation() {
       </Text>
       <Wrap gap="3">
         {stations.map((station) => (
-          <Button key={station.kind} variant="outline" size="lg" onClick={() => setChosen(station)}>
+          <Button
+            key={station.kind}
+            variant="outline"
+            size="lg"
+            onPointerEnter={prefetch}
+            onFocus={prefetch}
+            onClick={() => setChosen(station)}
+          >
             {t(station.title as 'appName')}
           </Button>
         ))}
       </Wrap>
-      {chosen && <StartDialog station={chosen} onClose={() => setChosen(null)} />}
+      {chosen && (
+        <Suspense fallback={null}>
+          <StartDialog station={chosen} onClose={() => setChosen(null)} />
+        </Suspense>
+      )}
     </Box>
   );
 }
