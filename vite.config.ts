@@ -23,6 +23,7 @@ import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { chakraGlobalCssPlugin } from './scripts/chakra-global-css.mjs';
 import { fontDisplayOptional } from './scripts/font-display.mjs';
 import { hoistImports } from './scripts/hoist-imports.mjs';
 import { portalStart } from './scripts/portal-start.mjs';
@@ -117,6 +118,8 @@ export default defineConfig({
     react(),
     // Roboto never swaps in after the first paint: the device's font until the fonts are on it (scripts/font-display.mjs).
     fontDisplayOptional(),
+    // Chakra's global CSS (reset, global styles, tokens) written into the stylesheet at build time, not at every start.
+    chakraGlobalCssPlugin(),
     // Each chunk lists the chunks its imports import, so a lazy screen's whole static graph is asked for in one round
     // trip instead of one per link of its import chains (scripts/hoist-imports.mjs; the portal's first visit).
     hoistImports(),

@@ -2,10 +2,12 @@
 // (Build code: esbuild, which scripts/portal-start.mjs minifies with, refuses to load in jsdom.)
 /**
  * The build's chunk-graph plugins: scripts/hoist-imports.mjs (each chunk lists its transitive imports) and
- * scripts/portal-start.mjs (the files /portal-start.js asks for), and scripts/font-display.mjs (Roboto without a swap).
+ * scripts/portal-start.mjs (the files /portal-start.js asks for), scripts/font-display.mjs (Roboto without a swap) and
+ * scripts/chakra-global-css.mjs (Chakra's global CSS written at build time).
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { chakraGlobalCss, chakraGlobalCssPlugin, serializeGlobal, VIRTUAL_ID } from './chakra-global-css.mjs';
 import { fontDisplayOptional, optionalFontDisplay } from './font-display.mjs';
 import { relativeSpecifier, transitiveImports } from './hoist-imports.mjs';
 import { portalStartFiles } from './portal-start.mjs';
@@ -74,5 +76,34 @@ describe('font display', () => {
     const transform = plugin.transform as (code: string, id: string) => { code: string } | null;
     expect(transform(css, `/app/${path}`)?.code).toBe(out);
     expect(transform('a { font-display: swap }', '/app/src/app/theme/other.css')).toBeNull();
+  });
+});
+
+describe("Chakra's global CSS at build time", () => {
+  it("is the layer order, the reset, the global styles and every token in light and dark, from the app's own theme", async () => {
+    const css = await chakraGlobalCss(process.cwd());
+    // The layer order comes first, as Chakra's provider states it, so the recipes' layer stays above the tokens'.
+    expect(css.startsWith('@layer reset,base,tokens,recipes;')).toBe(true);
+    expect(css.match(/@layer (reset|base|tokens)\{/g)).toEqual(
+      expect.arrayContaining(['@layer reset{', '@layer base{', '@layer tokens{']),
+    );
+    // The school's palette (system.ts), both modes: slate in light, violet in dark.
+    expect(css).toContain('--chakra-colors-primary-solid:var(--chakra-colors-brand-slate-700)');
+    expect(css).toContain('--chakra-colors-primary-solid:var(--chakra-colors-brand-violet-500)');
+    expect(css).toContain('.dark,.dark .chakra-theme:not(.light){');
+    expect(css).toMatch(/--chakra-breakpoints-sm:600px/);
+    expect(css).toContain('--chakra-fonts-body:Roboto,system-ui,sans-serif');
+    // Serialized as Emotion inserts it: the prefixer's vendor copies are there.
+    expect(css).toContain('-webkit-text-size-adjust');
+  }, 60_000);
+
+  it('serializes nested style objects the way Emotion does, and the plugin serves only its own id', async () => {
+    expect(serializeGlobal({ '@layer base': { body: { color: 'red', '& a': { userSelect: 'none' } } } })).toBe(
+      '@layer base{body{color:red;}body a{-webkit-user-select:none;-moz-user-select:none;-ms-user-select:none;user-select:none;}}',
+    );
+    const plugin = chakraGlobalCssPlugin(process.cwd());
+    const resolve = plugin.resolveId as (id: string) => string | null;
+    expect(resolve('./other.css')).toBeNull();
+    expect(resolve(VIRTUAL_ID)).toBe(`\0${VIRTUAL_ID}`);
   });
 });

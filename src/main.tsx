@@ -10,6 +10,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import './app/fonts';
+import './app/theme/static-global';
 import { initI18n } from './app/i18n';
 import { startOffline } from './app/offline-wiring';
 import { AppRoutes, preloadPortal } from './app/router';
