@@ -81,6 +81,17 @@ function residentMb(pid) {
   }
 }
 
+/** CPU time (user + system) a process has used, in ms, or null where /proc is not available. */
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime are fields 14 and 15 of the line, in clock ticks (100 a second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
 /** Starts the server as `npm start` does; resolves once it says it is running. */
 async function startServer(root, { dataDir, databaseUrl, profileDir }) {
   const port = await freePort();
@@ -204,7 +215,9 @@ async function prepareDevices(server) {
   const devices = [];
   for (const [email, n] of ACCOUNTS) {
     for (let i = 0; i < n; i++) {
-      const agent = new Agent({ keepAlive: true, maxSockets: 4 });
+      // An idle connection is dropped before the server's keep-alive timeout (5 s) closes it: a request sent on a
+      // connection the server is closing would fail with ECONNRESET, which a browser retries and this bench would not.
+      const agent = new Agent({ keepAlive: true, maxSockets: 4, timeout: 4000 });
       const login = await send(agent, server.port, 'POST', '/api/v2/auth/login', null, { email, password: 'demo' });
       if (login.status !== 200) throw new Error(`sign-in of ${email} answered ${login.status}`);
       const permissions = new Set(login.json.user.permissions);
@@ -347,7 +360,10 @@ async function measure(root, label, rate, { dataDir, databaseUrl }) {
   let run;
   try {
     const ctx = await prepareDevices(server);
+    const cpuBefore = cpuMs(server.pid);
     run = await offer(server, ctx, rate);
+    const cpuAfter = cpuMs(server.pid);
+    run.cpuPerRequest = cpuBefore === null || cpuAfter === null ? null : (cpuAfter - cpuBefore) / run.total;
     rssMax = Math.max(rssMax, residentMb(server.pid) ?? 0);
     for (const d of ctx.devices) d.agent.destroy();
   } finally {
@@ -382,6 +398,14 @@ async function measure(root, label, rate, { dataDir, databaseUrl }) {
       note: run.errorSamples.join(' | '),
     },
   ];
+  if (run.cpuPerRequest !== null) {
+    rows.push({
+      metric: `${label} @ ${rate}/s: server CPU per request`,
+      value: +run.cpuPerRequest.toFixed(2),
+      unit: 'ms',
+      note: 'the node process only (not PostgreSQL); steadier than latency on a busy machine',
+    });
+  }
   if (rssStart !== null) {
     rows.push({
       metric: `${label} @ ${rate}/s: max resident memory`,

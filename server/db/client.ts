@@ -24,6 +24,13 @@ export type DatabaseOptions =
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob; client?: PGlite }
   | { kind: 'postgres'; url: string; max?: number };
 
+/**
+ * PGlite's PostgreSQL settings (issue X1): its buffer cache lives in the WebAssembly memory, which grows to what was
+ * ever touched and never gives anything back, so the server's resident memory follows it. A school's database reads
+ * through the operating system's file cache as well, so a smaller buffer cache costs little time.
+ */
+export const PGLITE_SETTINGS = ['shared_buffers=32MB'];
+
 /** Opens a database connection without migrating it. */
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.kind === 'postgres') {
@@ -41,7 +48,10 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   let client = opts.client;
   if (!client) {
     if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
-    client = await PGlite.create(opts.dataDir, opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
+    client = await PGlite.create(opts.dataDir, {
+      ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+      startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((s) => ['-c', s])],
+    });
   }
   const db = drizzle(client, { schema }) as unknown as Db;
   const owned = client;

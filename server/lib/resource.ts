@@ -478,20 +478,23 @@ export function resourceRoutes<Rec, Create extends Row, Update extends Row>(
         const query = request.query;
         const where = listWhere(def, query, and(def.listScope?.(query), def.scope?.(request)));
         const order = orderBy(def, query.sort);
-        return app.db.transaction(async (tx) => {
-          const [{ total } = { total: 0 }] = await tx.select({ total: count() }).from(def.table).where(where);
-          const rows = (await tx
+        // The count and the page at once, outside a transaction: in READ COMMITTED each statement reads its own
+        // snapshot either way, and a transaction only held a connection for two more round trips (issue X1).
+        const db = app.db as unknown as Tx;
+        const [[{ total } = { total: 0 }], rows] = await Promise.all([
+          db.select({ total: count() }).from(def.table).where(where),
+          db
             .select()
             .from(def.table)
             .where(where)
             .orderBy(order, asc(def.idColumn))
             .limit(query.per_page)
-            .offset((query.page - 1) * query.per_page)) as Row[];
-          return {
-            data: (await def.toRecords(rows, tx)).map((record) => show(request, record)),
-            meta: { page: query.page, per_page: query.per_page, total: Number(total) },
-          };
-        });
+            .offset((query.page - 1) * query.per_page) as Promise<Row[]>,
+        ]);
+        return {
+          data: (await def.toRecords(rows, db)).map((record) => show(request, record)),
+          meta: { page: query.page, per_page: query.per_page, total: Number(total) },
+        };
       },
     );
 

@@ -575,9 +575,11 @@ async function snapshotCursor(tx: Tx): Promise<number> {
   return Number(last?.seq ?? 0);
 }
 
-/** The changes after `since` that are safe to hand out, in order: a pull never skips a change still committing. */
-async function safeChanges(tx: Tx, since: number, limit: number) {
-  const xmin = await oldestRunning(tx);
+/**
+ * The changes after `since` that are safe to hand out, in order: a pull never skips a change still committing.
+ * `xmin` is the oldest transaction running when the pull began (an earlier reading is never newer, so it is safe).
+ */
+async function safeChanges(tx: Tx, since: number, limit: number, xmin: number) {
   const rows = await tx
     .select()
     .from(changes)
@@ -677,9 +679,10 @@ async function delta(
   today: string,
   since: number,
   limit: number,
+  xmin: number,
   request: FastifyRequest,
 ): Promise<SyncPullResponse> {
-  const { taken, more } = await safeChanges(tx, since, limit);
+  const { taken, more } = await safeChanges(tx, since, limit, xmin);
   const latest = new Map<string, { resource: string; id: string; op: 'upsert' | 'delete' }>();
   for (const c of taken)
     latest.set(`${c.resource}:${c.record_id}`, { resource: c.resource, id: c.record_id, op: c.op });
@@ -757,15 +760,21 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const today = schoolDay(new Date(), app.config.SCHOOL_TIMEZONE);
       const { since, limit, snapshot } = request.query;
       const place = snapshot === undefined ? null : snapshotPlace(snapshot);
-      return app.db.transaction(async (tx) => {
-        const [last] = await tx.select({ seq: sql<string | null>`max(${changes.seq})` }).from(changes);
-        const newest = Number(last?.seq ?? 0);
-        // The next page of a snapshot, unless its cursor is from another database: then a fresh snapshot.
-        if (place) return snapshotPage(tx, visible, today, limit, place.cursor > newest ? null : place, request);
-        // No cursor (a new device), or one from another database (restored or replaced): start again from a snapshot.
-        if (since === undefined || since > newest) return snapshotPage(tx, visible, today, limit, null, request);
-        return delta(tx, visible, today, since, limit, request);
-      });
+      // No transaction: in READ COMMITTED each statement reads its own snapshot either way, and the change log's
+      // xmin rule (safeChanges) is what keeps a pull from skipping a change; a transaction only cost two round trips.
+      const tx = app.db as unknown as Tx;
+      const [last] = await tx
+        .select({
+          seq: sql<string | null>`max(${changes.seq})`,
+          xmin: sql<string>`(pg_snapshot_xmin(pg_current_snapshot())::text)::bigint`,
+        })
+        .from(changes);
+      const newest = Number(last?.seq ?? 0);
+      // The next page of a snapshot, unless its cursor is from another database: then a fresh snapshot.
+      if (place) return snapshotPage(tx, visible, today, limit, place.cursor > newest ? null : place, request);
+      // No cursor (a new device), or one from another database (restored or replaced): start again from a snapshot.
+      if (since === undefined || since > newest) return snapshotPage(tx, visible, today, limit, null, request);
+      return delta(tx, visible, today, since, limit, Number(last?.xmin ?? 0), request);
     },
   );
 
