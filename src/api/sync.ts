@@ -12,7 +12,7 @@ import {
   SyncPullResponseSchema,
   type SyncPushBody,
   SyncPushResponseSchema,
-} from '../contract';
+} from '../contract/sync';
 import { ApiError, api, call } from './client';
 
 export type SyncPushResponse = z.infer<typeof SyncPushResponseSchema>;

@@ -3,7 +3,7 @@
  * (check_ins.device_id, audit events). Made once as a UUIDv7 and kept in the `meta` table, mirrored in localStorage:
  * if either store is cleared the other restores it, so a station keeps its identity through a partial wipe.
  */
-import { uuidv7 } from '../contract';
+import { uuidv7 } from '../contract/ids';
 import { getMeta, type OfflineDb, setMeta } from './db';
 
 export const DEVICE_ID_KEY = 'offline.device_id';

@@ -19,13 +19,9 @@
 import { Dexie, liveQuery } from 'dexie';
 import { ApiError } from '../api/client';
 import type { SyncPhotosResponse, SyncPushResponse } from '../api/sync';
-import {
-  type SyncPullResponse,
-  type SyncPushBody,
-  type SyncResource,
-  type SyncResult,
-  TIMESHEET_PUNCHES,
-} from '../contract';
+// The contract's modules rather than its index (see outbox.ts).
+import type { SyncPullResponse, SyncPushBody, SyncResource, SyncResult } from '../contract/sync';
+import { TIMESHEET_PUNCHES } from '../contract/timesheets';
 import { retryDelay } from './backoff';
 import {
   getMeta,

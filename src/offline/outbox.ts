@@ -6,17 +6,15 @@
  */
 import { Dexie } from 'dexie';
 import type { z } from 'zod';
-import {
-  CheckInCreateSchema,
-  ConferenceSignInCreateSchema,
-  CovidScreeningCreateSchema,
-  NslpRecordCreateSchema,
-  type SyncResource,
-  TimesheetCreateSchema,
-  TimesheetPunchSchema,
-  TimesheetSyncUpdateSchema,
-  uuidv7,
-} from '../contract';
+// From the contract's modules, not its index: the index would bring every schema of the app (the portal's, the
+// timesheet schedules', the administration's) into the offline chunk the kiosk loads at sign-in (issue X1 item 1).
+import { CheckInCreateSchema } from '../contract/check-ins';
+import { ConferenceSignInCreateSchema } from '../contract/conferences';
+import { CovidScreeningCreateSchema } from '../contract/covid-screening';
+import { uuidv7 } from '../contract/ids';
+import { NslpRecordCreateSchema } from '../contract/nslp-records';
+import type { SyncResource } from '../contract/sync';
+import { TimesheetCreateSchema, TimesheetPunchSchema, TimesheetSyncUpdateSchema } from '../contract/timesheets';
 import { csvText } from '../lib/csv';
 import type { OfflineDb, OutboxEntry, OutboxStatus } from './db';
 import { getDeviceId } from './device';
