@@ -11,8 +11,9 @@
  * PGlite closes cleanly before the next start. Resident memory is the node process's VmRSS (/proc/<pid>/status,
  * Linux only) right after the first answer.
  *
- * `server-reported` rows are the server's own "ready in N ms" (measured from the evaluation of the server bundle):
- * the gap to the spawn-to-ready time is node's boot, the start script and the bundle's static imports.
+ * `server-reported` rows are the server's own "ready in N ms" and "Start steps" (measured from the evaluation of the
+ * server bundle's main module): the gap to the spawn-to-ready time is node's boot, the start script and the bundle's
+ * parse and static imports.
  *
  * The server runs from its esbuild bundle (dist-server/, built by the start script when its sources change).
  */
@@ -125,13 +126,21 @@ async function startOnce(root, dataDir, script = join(root, 'scripts', 'start.mj
   await Promise.race([readyLine, new Promise((resolve) => setTimeout(resolve, 5_000))]);
   await new Promise((resolve) => setTimeout(resolve, 20));
   const reported = Number(/ready in (\d+) ms/.exec(stdout)?.[1] ?? Number.NaN);
+  // "Start steps (ms): database open 480, app loaded 510, ..., listening 900": when each step of main.ts finished.
+  const steps = Object.fromEntries(
+    (/Start steps \(ms\): (.*)/.exec(stdout)?.[1] ?? '')
+      .split(', ')
+      .map((part) => /^(.*) (\d+)$/.exec(part))
+      .filter(Boolean)
+      .map((m) => [m[1], Number(m[2])]),
+  );
 
   child.kill('SIGTERM');
   const stopTimer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
   const { code } = await exited;
   clearTimeout(stopTimer);
   if (code !== 0) throw new Error(`the server did not stop cleanly (exit ${code}):\n${stderr}`);
-  return { ms: answered, readyLine: readyLineMs ?? Number.NaN, reported, rss };
+  return { ms: answered, readyLine: readyLineMs ?? Number.NaN, reported, steps, rss };
 }
 
 const median = (values) => {
@@ -177,6 +186,13 @@ export default {
           note: "node boot + the start script + the bundle's imports",
         },
       ];
+      for (const name of Object.keys(warm[0]?.steps ?? {})) {
+        rows.push({
+          metric: `warm start, server-reported: ${name} at, median`,
+          value: round(median(warm.map((r) => r.steps[name] ?? Number.NaN))),
+          unit: 'ms',
+        });
+      }
       if (cold.rss !== null) {
         rows.push(
           { metric: 'resident memory after cold start', value: cold.rss, unit: 'MB' },

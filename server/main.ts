@@ -15,6 +15,9 @@ process.stdout.on('error', () => {});
 process.stderr.on('error', () => {});
 
 const started = performance.now();
+/** When each step of the start finished, in ms since this module ran: printed with the ready line (issue X1). */
+const steps: [string, number][] = [];
+const step = (name: string) => steps.push([name, Math.round(performance.now() - started)]);
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -29,16 +32,24 @@ async function main() {
   }
   // The app's modules load while the database starts: both take a noticeable part of a warm start.
   const [database, { buildApp }] = await Promise.all([
-    config.DATABASE_URL
+    (config.DATABASE_URL
       ? openDatabase({ kind: 'postgres', url: config.DATABASE_URL })
-      : openDatabase({ kind: 'pglite', dataDir: resolve(config.DATA_DIR) }),
-    import('./app'),
+      : openDatabase({ kind: 'pglite', dataDir: resolve(config.DATA_DIR) })
+    ).then((opened) => {
+      step('database open');
+      return opened;
+    }),
+    import('./app').then((loaded) => {
+      step('app loaded');
+      return loaded;
+    }),
   ]);
   const prepared = await prepareDatabase(database, {
     seedDemo: config.SEED_DEMO,
     schoolName: config.SCHOOL_NAME,
     timeZone: config.SCHOOL_TIMEZONE,
   });
+  step(prepared.seeded ? 'migrated and seeded' : 'database checked');
   const app = await buildApp({
     config,
     database,
@@ -49,6 +60,7 @@ async function main() {
     },
   });
 
+  step('app built');
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -80,6 +92,7 @@ async function main() {
     `  ${config.SCHOOL_NAME} is running at http://localhost:${port}/  (${database.kind}${
       database.kind === 'pglite' ? ` in ${resolve(config.DATA_DIR)}` : ''
     }, ready in ${ms} ms)`,
+    `  Start steps (ms): ${steps.map(([name, at]) => `${name} ${at}`).join(', ')}, listening ${ms}`,
   ];
   if (prepared.seeded) lines.push(`  Seeded the demo school: ${prepared.scholars} scholars.`);
   if (config.SEED_DEMO) {

@@ -58,6 +58,10 @@ describe('npm start', () => {
 
     server = await startServer({ dataDir });
     expect(server.output()).not.toContain('Seeded the demo school');
+    // The start's steps in order (issue X1's warm start): the database checked, not migrated or seeded again.
+    expect(server.output()).toMatch(
+      /Start steps \(ms\): .*database open \d+.*database checked \d+, app built \d+, listening \d+/,
+    );
     const again = await login(server.url, 'admin@demo.school');
     const found = await fetch(`${server.url}/api/v2/users?search=kept%40demo.school`, {
       headers: { authorization: `Bearer ${again.body.token}` },
