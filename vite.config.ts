@@ -20,6 +20,7 @@
  *   portal's first screen from about 45 to 17, which /portal-start.js asks for before the entry has even arrived.
  */
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -135,6 +136,9 @@ function pureChakraAnatomies(): Plugin {
 const ICON_SIZES = [48, 72, 96, 128, 144, 152, 192, 256, 384, 512];
 const MASKABLE_SIZES = [192, 512];
 
+/** Where the build writes (dist/ unless `--outDir` says otherwise), for the precompress step. */
+let outDir = 'dist';
+
 export default defineConfig({
   plugins: [
     react(),
@@ -157,11 +161,15 @@ export default defineConfig({
       // first visit downloads a third of the bytes; scripts/precompress.mjs).
       name: 'precompress',
       apply: 'build',
+      // The build's own folder (`vite build --outDir /tmp/x` for a probe build must not touch dist/).
+      configResolved(config) {
+        outDir = resolve(config.root, config.build.outDir);
+      },
       closeBundle: {
         order: 'post',
         sequential: true,
         handler() {
-          const { files, before, after } = precompress('dist');
+          const { files, before, after } = precompress(outDir);
           this.info?.(
             `precompressed ${files} files: ${(before / 1024).toFixed(0)} kB → ${(after / 1024).toFixed(0)} kB brotli`,
           );
