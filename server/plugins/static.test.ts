@@ -65,4 +65,18 @@ describe('the built app', () => {
     expect(sw.headers['content-encoding']).toBeUndefined();
     expect(sw.headers['cache-control']).toBe('no-cache');
   });
+
+  it('looks each file up when asked (no route per file): a new file is served, a missing one or an API path is a 404', async () => {
+    writeFileSync(join(dir, 'assets', 'later-def456.js'), 'export const later = 1;\n');
+    const later = await app.inject({ url: '/assets/later-def456.js' });
+    expect(later.statusCode).toBe(200);
+    expect(later.body).toBe('export const later = 1;\n');
+    for (const url of ['/assets/missing-000000.js', '/api/v2/nothing-here', '/package.json']) {
+      const missing = await app.inject({ url });
+      expect(missing.statusCode, url).toBe(404);
+      expect(missing.json(), url).toEqual({ message: 'Not found.', code: 'not_found' });
+    }
+    const post = await app.inject({ method: 'POST', url: '/scholar/calendar' });
+    expect(post.statusCode).toBe(404);
+  });
 });
