@@ -180,9 +180,16 @@ export async function deleteExpiredScreenings(
 
 const DAY_MS = 86_400_000;
 
-/** Runs the retention job when the server is ready and once a day after, until it closes. */
-export function scheduleRetention(app: Pick<FastifyInstance, 'addHook' | 'db' | 'config' | 'log'>): void {
+/**
+ * Runs the retention job a few seconds after the server is ready and once a day after, until it closes: not at the
+ * moment it starts listening, where its transaction would hold up the first requests of a warm start (issue X1).
+ */
+export function scheduleRetention(
+  app: Pick<FastifyInstance, 'addHook' | 'db' | 'config' | 'log'>,
+  { firstRunMs = 5_000 }: { firstRunMs?: number } = {},
+): void {
   let timer: NodeJS.Timeout | null = null;
+  let first: NodeJS.Timeout | null = null;
   const run = async () => {
     try {
       const gone = await deleteExpiredScreenings(app.db, new Date(), app.config.SCHOOL_TIMEZONE);
@@ -192,11 +199,13 @@ export function scheduleRetention(app: Pick<FastifyInstance, 'addHook' | 'db' | 
     }
   };
   app.addHook('onReady', async () => {
-    void run();
+    first = setTimeout(() => void run(), firstRunMs);
+    first.unref();
     timer = setInterval(() => void run(), DAY_MS);
     timer.unref();
   });
   app.addHook('onClose', async () => {
+    if (first) clearTimeout(first);
     if (timer) clearInterval(timer);
   });
 }
