@@ -13,13 +13,13 @@ import { QueryState } from '../../../ui/data/query-state';
 import { usePortalQuery } from '../data/use-portal-query';
 import { AsOfNotice } from '../layout/as-of-notice';
 import { useMonthParam } from '../layout/use-month-param';
+import { useWideScreen } from '../layout/use-wide-screen';
 import { usePortal } from '../portal-context';
 import { AgendaList } from './agenda-list';
 import { EventDialog } from './event-dialog';
 import { agendaOf, eventsByDay, firstWeekday, gridRange, shiftMonth } from './model/month';
 import { MonthGrid } from './month-grid';
 import { useCalendarFormat } from './use-calendar-format';
-import { useWideScreen } from './use-wide-screen';
 
 const NO_EVENTS: readonly PortalEvent[] = [];
 

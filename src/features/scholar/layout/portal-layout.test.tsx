@@ -34,6 +34,15 @@ function Probe() {
 let users = 0;
 afterEach(() => vi.unstubAllGlobals());
 
+/** A screen this wide in CSS pixels, for the layout's media query (jsdom has no matchMedia: it counts as wide). */
+function screenWidth(width: number) {
+  vi.stubGlobal('matchMedia', (query: string) => {
+    const [, value = '0', unit = 'px'] = /min-width:\s*([\d.]+)(px|em|rem)/.exec(query) ?? [];
+    const min = Number(value) * (unit === 'px' ? 1 : 16);
+    return { matches: width >= min, media: query, addEventListener() {}, removeEventListener() {} };
+  });
+}
+
 async function renderLayout(server: FakePortalServer, { userId = `user-${++users}`, route = '/scholar' } = {}) {
   server.install();
   const result = await renderWithProviders(
@@ -64,8 +73,8 @@ const linkNames = (nav: HTMLElement) =>
     .map((a) => a.textContent);
 
 /**
- * The side list. jsdom applies the base (phone) styles, where it is hidden for the bottom bar, and a hidden element
- * has no accessible name to find it by.
+ * The side list. jsdom applies the base (phone) styles, where it is hidden by CSS as well, and a hidden element has
+ * no accessible name to find it by.
  */
 function sideNav(): HTMLElement {
   const nav = document.querySelector<HTMLElement>('nav[aria-label="Portal navigation"]');
@@ -74,14 +83,14 @@ function sideNav(): HTMLElement {
 }
 
 describe('Scholar Portal layout', () => {
-  it('on a phone: the four most used entries in the bottom bar, the rest behind More; every entry in the side list', async () => {
+  it('on a phone: the four most used entries in the bottom bar, the rest behind More; no side list built', async () => {
+    screenWidth(390);
     await renderLayout(new FakePortalServer());
     expect(await screen.findByText('Showing Ana on 2026-11-27')).toBeTruthy();
     const bar = screen.getByRole('navigation', { name: 'Main entries' });
     expect(linkNames(bar)).toEqual(['Home', 'This Week', 'Schedule', 'Calendar']);
     expect(within(bar).getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe('page');
-    const side = sideNav();
-    expect(linkNames(side)).toEqual(ENTRIES.map((e) => e.title));
+    expect(document.querySelector('nav[aria-label="Portal navigation"]')).toBeNull();
     fireEvent.click(within(bar).getByRole('button', { name: 'More entries' }));
     const menu = await screen.findByRole('menu');
     expect(
@@ -91,20 +100,34 @@ describe('Scholar Portal layout', () => {
     ).toEqual(['Scholar Resources', 'Library', 'Arrivals', 'Check In']);
   });
 
+  it('from the md breakpoint: every entry in the side list, and no bottom bar built', async () => {
+    screenWidth(1024);
+    await renderLayout(new FakePortalServer());
+    expect(await screen.findByText('Showing Ana on 2026-11-27')).toBeTruthy();
+    expect(linkNames(sideNav())).toEqual(ENTRIES.map((e) => e.title));
+    expect(screen.queryByRole('navigation', { name: 'Main entries' })).toBeNull();
+  });
+
   it('leaves out the entries the school switched off, and says so when one is opened by its address', async () => {
+    screenWidth(390);
     const server = new FakePortalServer();
     server.scholars = scholarsAnswer([ANA], ['this-week', 'calendar', 'library']);
-    await renderLayout(server, { route: '/scholar/calendar' });
+    const view = await renderLayout(server, { route: '/scholar/calendar' });
     expect(await screen.findByRole('heading', { name: 'This part of the portal is switched off' })).toBeTruthy();
     expect(screen.queryByText(/^Showing/)).toBeNull();
     const bar = screen.getByRole('navigation', { name: 'Main entries' });
     expect(linkNames(bar)).toEqual(['Home', 'Schedule', 'Scholar Resources', 'Arrivals']);
-    expect(linkNames(sideNav())).toEqual(['Home', 'Schedule', 'Scholar Resources', 'Arrivals', 'Check In']);
     fireEvent.click(within(bar).getByRole('button', { name: 'More entries' }));
     expect((await screen.findAllByRole('menuitem')).map((i) => i.textContent)).toEqual(['Check In']);
+    view.unmount();
+    screenWidth(1024);
+    await renderLayout(server, { route: '/scholar/calendar' });
+    expect(await screen.findByRole('heading', { name: 'This part of the portal is switched off' })).toBeTruthy();
+    expect(linkNames(sideNav())).toEqual(['Home', 'Schedule', 'Scholar Resources', 'Arrivals', 'Check In']);
   });
 
   it('with Home switched off, the portal opens on the first entry the school keeps', async () => {
+    screenWidth(390);
     const server = new FakePortalServer();
     server.scholars = scholarsAnswer([ANA], ['home']);
     const { location } = await renderLayout(server);

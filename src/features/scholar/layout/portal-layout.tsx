@@ -1,7 +1,7 @@
 /**
  * The Scholar Portal's layout (issue P1 items 1 and 3), phone first: the app bar (given by the app: account menu,
  * settings, sync), whose portal this is (a parent's switcher), the screen, and the navigation: a bottom bar with
- * "More" on phones, a side list from md up. It reads `v2/scholar/scholars` (kept on the device for offline use) and
+ * "More" on phones, a side list from md up (only the one the screen shows is built). It reads `v2/scholar/scholars` (kept on the device for offline use) and
  * provides the portal context every screen reads. Entries the school switched off are left out of the navigation;
  * opening one by its address says so instead of showing it (Home switched off: the first entry kept opens instead).
  */
@@ -21,6 +21,7 @@ import { SideNav } from '../nav/side-nav';
 import { PortalContext, type PortalContextValue } from '../portal-context';
 import { ScholarSwitcher } from './scholar-switcher';
 import { useChosenScholar, writeLastShown } from './use-chosen-scholar';
+import { useWideScreen } from './use-wide-screen';
 
 export interface PortalLayoutProps {
   /** The portal's title ('Scholar Portal'). */
@@ -96,6 +97,7 @@ function PortalFrame({
         : null,
     [user, data, scholar, setScholarId, settings, timeZone, today, answer.fetchedAt, answer.fromDevice],
   );
+  const wide = useWideScreen();
   const visible = visibleEntries(entries, settings.portal_entries_off, settings);
   const switchedOff = entries.some((e) => e.to === path) && !visible.some((e) => e.to === path);
   if (!value) return null;
@@ -105,7 +107,7 @@ function PortalFrame({
   return (
     <PortalContext.Provider value={value}>
       <Flex flex="1" minH="0">
-        <SideNav entries={visible} />
+        {wide && <SideNav entries={visible} />}
         <Box as="main" flex="1" minW="0" pb={{ base: BOTTOM_BAR_SPACE, md: '6' }}>
           <ScholarSwitcher />
           <Box px={{ base: '3', md: '6' }} pt={{ base: '3', md: '6' }}>
@@ -113,7 +115,7 @@ function PortalFrame({
           </Box>
         </Box>
       </Flex>
-      <BottomBar entries={visible} />
+      {!wide && <BottomBar entries={visible} />}
     </PortalContext.Provider>
   );
 }
