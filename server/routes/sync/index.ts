@@ -3,7 +3,8 @@
  *
  * `POST v2/sync/push` applies a device's outbox entries in one transaction with a receipt per entry, so a replay
  * answers 'duplicate' (exactly once) and an outbox id reused for other content answers 'conflict'. A clean batch takes
- * a fixed number of queries (the fast path, in one savepoint); when the batch fails as a whole, each entry is applied
+ * a fixed number of queries (the fast path, in one savepoint, or as the whole transaction when the push holds
+ * creates only); when the batch fails as a whole, each entry is applied
  * again in its own savepoint, so an entry the database refuses (a NUL character, a year 0000, a constraint the contract
  * cannot know) is answered 'rejected' with a reason in plain words and every other entry is applied. Only a failure
  * that is not the entry's (a lost connection, a bug) fails the push, and then nothing of it is applied: the device
@@ -425,7 +426,7 @@ async function applyIsolated(tx: Tx, request: FastifyRequest, c: Checked, device
 
 /**
  * Applies a batch with a fixed number of queries per resource (receipts read and written in bulk, records through the
- * resource's `createMany`). The caller runs it in a savepoint: it is wholly applied or, on a failure, not at all.
+ * resource's `createMany`). The caller runs it in a savepoint or a transaction of its own: it is wholly applied or, on a failure, not at all.
  */
 async function applyBatch(
   tx: Tx,
@@ -525,27 +526,44 @@ async function pushAll(request: FastifyRequest, raws: { id: string }[], deviceId
     if (batchable(c) && batchable(last?.[0])) last?.push(c);
     else runs.push([c]);
   }
-  const applied = checked.length
-    ? await request.server.db.transaction(async (tx) => {
-        const out = new Map<Checked, SyncResult>();
-        for (const run of runs) {
-          const first = run[0] as Checked;
-          if (first.item.action !== 'create' || first.punch) {
-            out.set(first, await applyIsolated(tx, request, first, deviceId));
-            continue;
-          }
-          try {
-            for (const [c, result] of await tx.transaction((sp) => applyBatch(sp, request, run, deviceId))) {
-              out.set(c, result);
-            }
-          } catch (err) {
-            request.log.warn({ err }, 'batch push failed as a whole; applying its entries one by one');
-            for (const c of run) out.set(c, await applyIsolated(tx, request, c, deviceId));
-          }
+  const db = request.server.db;
+  const isolated = async (tx: Tx, run: Checked[], out: Map<Checked, SyncResult>) => {
+    for (const c of run) out.set(c, await applyIsolated(tx, request, c, deviceId));
+    return out;
+  };
+  const only = runs.length === 1 ? (runs[0] as Checked[]) : undefined;
+  let applied = new Map<Checked, SyncResult>();
+  if (only && only[0]?.item.action === 'create' && !only[0].punch) {
+    // Creates only (a station's usual push): the batch is the transaction, without a savepoint around it (two round
+    // trips fewer, issue X1). When it fails as a whole nothing of it stays, and its entries are applied again one by
+    // one, each in its own savepoint, as below.
+    try {
+      applied = await db.transaction((tx) => applyBatch(tx, request, only, deviceId));
+    } catch (err) {
+      request.log.warn({ err }, 'batch push failed as a whole; applying its entries one by one');
+      applied = await db.transaction((tx) => isolated(tx, only, new Map()));
+    }
+  } else if (checked.length) {
+    applied = await db.transaction(async (tx) => {
+      const out = new Map<Checked, SyncResult>();
+      for (const run of runs) {
+        const first = run[0] as Checked;
+        if (first.item.action !== 'create' || first.punch) {
+          out.set(first, await applyIsolated(tx, request, first, deviceId));
+          continue;
         }
-        return out;
-      })
-    : new Map<Checked, SyncResult>();
+        try {
+          for (const [c, result] of await tx.transaction((sp) => applyBatch(sp, request, run, deviceId))) {
+            out.set(c, result);
+          }
+        } catch (err) {
+          request.log.warn({ err }, 'batch push failed as a whole; applying its entries one by one');
+          await isolated(tx, run, out);
+        }
+      }
+      return out;
+    });
+  }
   return checks.map((c) => {
     if (!('def' in c)) return c;
     const result = applied.get(c) as SyncResult;
