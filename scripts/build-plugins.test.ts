@@ -58,6 +58,7 @@ describe("the portal start script's files", () => {
     });
     expect(files).toEqual({
       code: ['assets/field.js', 'assets/portal.js', 'assets/ui.js'],
+      entry: 'assets/index.js',
       en: ['assets/portal-en.js'],
       es: ['assets/portal-en.js', 'assets/portal-es.js'],
     });

@@ -6,6 +6,6 @@ export function portalStartFiles(
   chunks: Record<string, { isEntry: boolean; imports: readonly string[]; moduleIds: readonly string[] }>,
   first: readonly RegExp[],
   texts: Record<string, RegExp>,
-): { code: string[] } & Record<string, string[]>;
+): { code: string[]; entry: string | null } & Record<string, string[] | string | null>;
 /** Emits /portal-start.js from `template` with the file lists filled in. */
 export function portalStart(options: { template: string; first: RegExp[]; texts: Record<string, RegExp> }): Plugin;

@@ -38,7 +38,7 @@ let server: PortalServer;
 const requested = () => server.requests.map((r) => (r.query.size ? `${r.path}?${r.query}` : r.path));
 
 /** Runs the script as the page does, with the build's file lists when given. */
-function runScript(files?: Record<string, string[]>): void {
+function runScript(files?: Record<string, string[] | string>): void {
   const source = files ? template.replace(MARKER, JSON.stringify(files)) : template;
   new Function(source)();
 }
@@ -112,6 +112,47 @@ describe('the portal start script', () => {
       '/assets/ui-2.js',
       '/assets/portal-es.js',
     ]);
+  });
+
+  it("waits for the app's entry to arrive before asking for the chunks (its calls go at once)", async () => {
+    signIn('student');
+    const observers: { callback: PerformanceObserverCallback; disconnected: boolean }[] = [];
+    vi.stubGlobal(
+      'PerformanceObserver',
+      class {
+        record: { callback: PerformanceObserverCallback; disconnected: boolean };
+        constructor(callback: PerformanceObserverCallback) {
+          this.record = { callback, disconnected: false };
+          observers.push(this.record);
+        }
+        observe(options: PerformanceObserverInit) {
+          expect(options).toEqual({ type: 'resource', buffered: true });
+        }
+        disconnect() {
+          this.record.disconnected = true;
+        }
+      },
+    );
+    runScript({ code: ['assets/portal-1.js'], entry: 'assets/index-9.js', en: ['assets/portal-en.js'] });
+    await vi.waitFor(() => expect(server.requests.length).toBeGreaterThan(0));
+    const links = () =>
+      [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map(
+        (l) => new URL(l.href).pathname,
+      );
+    expect(links()).toEqual([]);
+    const [observer] = observers;
+    if (!observer) throw new Error('no resource observer');
+    const arrived = (...names: string[]) =>
+      observer.callback(
+        { getEntries: () => names.map((name) => ({ name })) } as unknown as PerformanceObserverEntryList,
+        {} as PerformanceObserver,
+      );
+    // Another file arriving changes nothing; the entry does.
+    arrived('http://school.test/portal-start.js', 'http://school.test/assets/index-9.css');
+    expect(links()).toEqual([]);
+    arrived('http://school.test/assets/index-9.js');
+    expect(links()).toEqual(['/assets/portal-1.js', '/assets/portal-en.js']);
+    expect(observer.disconnected).toBe(true);
   });
 
   it("a failed early call is asked again by the app (the app's own 401 and error handling)", async () => {
