@@ -82,18 +82,28 @@ const UI_DATA = new RegExp(
 const PORTAL_START =
   /\/src\/features\/(scholar\/(portal-context|layout\/|data\/|nav\/(bottom-bar|side-nav|entry-icon|portal-entries)|home\/|schedule\/class-item|this-week\/meeting-item|work\/(work-paths|model\/))|auth\/parent-co-session-strip)/;
 
-/**
- * The locale files the portal's first screen waits for, per language: the Scholar Portal section's namespaces (read
- * from src/app/route-table.ts, as the router loads them with the layout), English behind every language, and for
- * Spanish also the namespaces English has in the entry (src/app/i18n: common, auth, kiosk, notifications, errors).
- */
-function portalTexts(): Record<string, RegExp> {
+/** The Scholar Portal section's namespaces, read from src/app/route-table.ts (as the router loads them), as `a|b|c`. */
+function portalNamespaces(): string {
   const table = readFileSync(new URL('./src/app/route-table.ts', import.meta.url), 'utf8');
   const section = /path: '\/scholar',[\s\S]*?namespaces: \[([^\]]*)\]/.exec(table)?.[1];
   const names = [...(section ?? '').matchAll(/'([\w-]+)'/g)].map(([, name]) => name);
   if (names.length === 0)
     throw new Error("src/app/route-table.ts: the '/scholar' section lists no namespaces: has it moved?");
-  const portal = names.join('|');
+  return names.join('|');
+}
+
+/** One language's files of the portal's namespaces. */
+function portalNamespaceFiles(language: 'en' | 'es'): RegExp {
+  return new RegExp(`/locales/${language}/(${portalNamespaces()})\\.json$`);
+}
+
+/**
+ * The locale files the portal's first screen waits for, per language: the portal's namespaces, English behind every
+ * language, and for Spanish also the namespaces English has in the entry (src/app/i18n: common, auth, kiosk,
+ * notifications, errors).
+ */
+function portalTexts(): Record<string, RegExp> {
+  const portal = portalNamespaces();
   return {
     en: new RegExp(`/locales/en/(${portal})\\.json$`),
     es: new RegExp(`/locales/(en/(${portal})|es/(${portal}|common|auth|kiosk|notifications|errors))\\.json$`),
@@ -132,6 +142,12 @@ function pureChakraAnatomies(): Plugin {
     },
   };
 }
+
+/** Each language's own files of the portal's namespaces (the Scholar Portal section's, from the route table). */
+const PORTAL_TEXTS = {
+  en: portalNamespaceFiles('en'),
+  es: portalNamespaceFiles('es'),
+};
 
 const ICON_SIZES = [48, 72, 96, 128, 144, 152, 192, 256, 384, 512];
 const MASKABLE_SIZES = [192, 512];
@@ -286,6 +302,14 @@ export default defineConfig({
             // The small pieces of Chakra (and our wrappers of them) that the lazy screens share, as two chunks instead
             // of a chunk each: a screen's first load asked for twenty files of a few hundred bytes, each a round trip
             // on a phone. 'ui' holds only what the sign-in screens load anyway, so /login loads nothing more.
+            // The portal's texts, one file per language instead of one per namespace: its first screen waits for all
+            // of them, and over HTTP/1.1 five small files cost a phone a round trip more than one.
+            ...(['en', 'es'] as const).map((language) => ({
+              name: `portal-texts-${language}`,
+              test: PORTAL_TEXTS[language],
+              priority: 0.5,
+              includeDependenciesRecursively: false,
+            })),
             { name: 'ui', test: UI_SIGN_IN, priority: 0.5, includeDependenciesRecursively: false },
             { name: 'ui-form', test: UI_FORM, priority: 0.5, includeDependenciesRecursively: false },
             { name: 'ui-data', test: UI_DATA, priority: 0.5, includeDependenciesRecursively: false },
