@@ -191,7 +191,7 @@ function printProfile(profile) {
       .slice(0, n)
       .map(([name, ms]) => `${ms.toFixed(0).padStart(7)} ms  ${name}`)
       .join('\n');
-  console.log(`CPU profile of the first visit, by file:\n${top(byFile, 15)}\nby function:\n${top(byFunction, 30)}`);
+  console.log(`CPU profile until the h1 shows, by file:\n${top(byFile, 15)}\nby function:\n${top(byFunction, 30)}`);
   // When the time went: per 100 ms from the profile's start, how much was idle and which functions ran most.
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
   const buckets = [];
@@ -216,6 +216,15 @@ function printProfile(profile) {
     return `${String(i * 100).padStart(5)} ms idle ${idle.toFixed(0).padStart(3)}  ${busy}`;
   });
   console.log(`Timeline (100 ms steps from the profile's start):\n${lines.join('\n')}`);
+}
+
+/** Runs a visit, with the CPU profiler on until its h1 shows and the profile printed, when `on`. */
+async function profiled(cdp, on, visitWith) {
+  if (!on) return visitWith(async () => {});
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+  await cdp.send('Profiler.start');
+  return visitWith(async () => printProfile((await cdp.send('Profiler.stop')).profile));
 }
 
 /** The most frequent value of a list, with its count. */
@@ -268,30 +277,18 @@ export default {
           const requests = trackRequests(page);
           const url = `${server.url}${PORTAL_PATH}`;
 
-          const profiling =
-            process.env.BENCH_PORTAL_PROFILE && process.env.BENCH_PORTAL_PROFILE !== 'repeat' && run === 0;
-          if (profiling) {
-            await cdp.send('Profiler.enable');
-            await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
-            await cdp.send('Profiler.start');
-          }
-          const cold = await visit(page, requests, url, async () => {
-            if (profiling) printProfile((await cdp.send('Profiler.stop')).profile);
-          });
+          const profile = process.env.BENCH_PORTAL_PROFILE;
+          const cold = await profiled(cdp, Boolean(profile) && profile !== 'repeat' && run === 0, (onShown) =>
+            visit(page, requests, url, onShown),
+          );
           if (cold.controlled) throw new Error('the first visit was served by a service worker: not a first visit');
           first.push(cold);
 
           // The worker installs (precaching the app) during the first visit; wait until it is active, then visit again.
           await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-          const profilingRepeat = process.env.BENCH_PORTAL_PROFILE === 'repeat' && run === 0;
-          if (profilingRepeat) {
-            await cdp.send('Profiler.enable');
-            await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
-            await cdp.send('Profiler.start');
-          }
-          const warm = await visit(page, requests, url, async () => {
-            if (profilingRepeat) printProfile((await cdp.send('Profiler.stop')).profile);
-          });
+          const warm = await profiled(cdp, profile === 'repeat' && run === 0, (onShown) =>
+            visit(page, requests, url, onShown),
+          );
           if (!warm.controlled) throw new Error('the repeat visit was not served by the service worker');
           repeat.push(warm);
         } finally {
