@@ -18,7 +18,9 @@
  *
  * Open loop: request i is due at start + i / rate whatever became of the earlier ones, and its latency is counted from
  * when it was due, so a server that falls behind shows it in full (no coordinated omission). Each device has its own
- * kept-alive connections (at most four at a time; a request waiting for one is waiting on the server). An error is an
+ * kept-alive connections (at most four at a time; a request waiting for one is waiting on the server). As the offline
+ * engine does, a device has one sync sender: a push or pull due while its previous one is out is sent when that one
+ * is answered (a pull from the cursor it brought), never twice from the same cursor at once. An error is an
  * answer other than 2xx, a lost connection, or a pushed entry not applied.
  *
  * Resident memory is the server's VmRSS (/proc/<pid>/status, Linux), sampled every 200 ms from the warm start until the
@@ -313,12 +315,13 @@ async function offer(server, ctx, rate) {
     const wait = due - performance.now();
     if (wait > 1) await new Promise((r) => setTimeout(r, wait));
     const req = requestFor(kind, device, ctx, rand);
-    inFlight.push(
+    const exchange = () =>
       send(
         device.agent,
         server.port,
         req.method,
-        req.path,
+        // A pull asks from the cursor the device holds when it is sent.
+        req.pull ? `/api/v2/sync/pull?since=${device.cursor}` : req.path,
         device.token,
         req.body,
         req.kind === 'push' || req.pull,
@@ -338,8 +341,15 @@ async function offer(server, ctx, rate) {
             errorSamples.push(`${req.kind} ${res.status} ${res.error ?? JSON.stringify(res.json).slice(0, 200)}`);
           }
         }
-      }),
-    );
+      });
+    // A device syncs with one sender (src/offline/engine.ts): a push or pull due while its previous one is still out
+    // goes when that one is answered, and its wait counts in its latency. Lists are independent queries.
+    if (req.kind === 'push' || req.pull) {
+      device.sync = (device.sync ?? Promise.resolve()).then(exchange);
+      inFlight.push(device.sync);
+    } else {
+      inFlight.push(exchange());
+    }
   }
   await Promise.all(inFlight);
   latencies.sort((a, b) => a - b);
