@@ -10,27 +10,14 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { freePort } from './lib-process.mjs';
 
 const READY = 'is running at';
 const START_TIMEOUT_MS = 180_000;
 const STOP_TIMEOUT_MS = 15_000;
-
-/** A TCP port nobody listens on right now. */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * Starts the server as `npm start` does (scripts/start.mjs, SKIP_BUILD=1) on a new temporary data directory: the

@@ -31,11 +31,11 @@
  * --cpu-prof there).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { cpuMs, freePort, residentMb, uuidv7 } from './lib-process.mjs';
 
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 30);
 const CLIENTS = 40;
@@ -60,39 +60,6 @@ const ACCOUNTS = [
   ['teacher@demo.school', 10],
 ];
 const START_TIMEOUT_MS = 180_000;
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.unref();
-    s.on('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-/** VmRSS of a process in MB, or null where /proc is not available. */
-function residentMb(pid) {
-  try {
-    const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-    return kb ? Math.round(Number(kb) / 1024) : null;
-  } catch {
-    return null;
-  }
-}
-
-/** CPU time (user + system) a process has used, in ms, or null where /proc is not available. */
-function cpuMs(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    // utime and stime are fields 14 and 15 of the line, in clock ticks (100 a second on Linux).
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return null;
-  }
-}
 
 /** Starts the server as `npm start` does; resolves once it says it is running. */
 async function startServer(root, { dataDir, databaseUrl, profileDir }) {
@@ -184,17 +151,6 @@ function send(agent, port, method, path, token, body, parse = true) {
     if (payload) req.write(payload);
     req.end();
   });
-}
-
-/** A UUIDv7 (time-ordered), as the outbox makes them. */
-function uuidv7() {
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  const ms = Date.now();
-  for (let i = 0; i < 6; i++) b[i] = Math.floor(ms / 2 ** (8 * (5 - i))) & 0xff;
-  b[6] = (b[6] & 0x0f) | 0x70;
-  b[8] = (b[8] & 0x3f) | 0x80;
-  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
 /** A small deterministic generator, so two runs offer the same mix. */

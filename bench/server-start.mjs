@@ -18,11 +18,11 @@
  * The server runs from its esbuild bundle (dist-server/, built by the start script when its sources change).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort, residentMb } from './lib-process.mjs';
 
 export const WARM_START_BUDGET_MS = 1500;
 const WARM_RUNS = 5;
@@ -31,29 +31,6 @@ const PROBE_PATH = '/api/v2/config';
 const PROBE_EVERY_MS = 10;
 const START_TIMEOUT_MS = 180_000;
 const STOP_TIMEOUT_MS = 15_000;
-
-/** A TCP port nobody listens on right now. */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** VmRSS of a process in MB, or null where /proc is not available. */
-function residentMb(pid) {
-  try {
-    const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-    return kb ? Math.round(Number(kb) / 1024) : null;
-  } catch {
-    return null;
-  }
-}
 
 /** One GET of the probe path on a new connection: resolves with the status code, or 0 when nothing answers. */
 function probe(port) {

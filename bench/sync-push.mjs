@@ -9,24 +9,13 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort, uuidv7 } from './lib-process.mjs';
 
 const ENTRIES = Number(process.env.BENCH_SYNC_ENTRIES ?? 10_000);
 const BATCH = 200;
 const RATIO_GOAL = 10;
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.on('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 async function startServer(root) {
   const port = await freePort();
@@ -59,17 +48,6 @@ async function startServer(root) {
     rmSync(dataDir, { recursive: true, force: true });
   };
   return { url: `http://127.0.0.1:${port}`, stop };
-}
-
-/** A UUIDv7 (time-ordered), as the outbox makes them. */
-function uuidv7() {
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  const ms = Date.now();
-  for (let i = 0; i < 6; i++) b[i] = Math.floor(ms / 2 ** (8 * (5 - i))) & 0xff;
-  b[6] = (b[6] & 0x0f) | 0x70;
-  b[8] = (b[8] & 0x3f) | 0x80;
-  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
 /**
