@@ -89,6 +89,14 @@ export async function authenticate(db: Db, token: string): Promise<AuthContext |
       kind: sessions.kind,
       forScholarId: sessions.for_scholar_id,
       idle: sql<number>`extract(epoch from now() - ${sessions.last_seen_at})::float8`,
+      // The account's permissions in the same statement: every request is authenticated, and a second round trip
+      // per request was a fifth of the server's work under load (issue X1). What loadPermissions reads, as text.
+      permissions: sql<string[]>`coalesce((
+        select array_agg(distinct ${rolePermissions.permission}::text)
+        from ${userRoles}
+        inner join ${rolePermissions} on ${rolePermissions.role_id} = ${userRoles.role_id}
+        where ${userRoles.user_id} = ${users.id}
+      ), '{}'::text[])`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.user_id))
@@ -102,7 +110,7 @@ export async function authenticate(db: Db, token: string): Promise<AuthContext |
     )
     .limit(1);
   if (!row) return null;
-  const permissions = await loadPermissions(db, row.user.id);
+  const permissions = new Set(row.permissions);
   if (row.idle > IDLE_SECONDS[sessionClass(row.user, permissions)]) {
     // Revoked, not only refused: the limit follows the account's roles, and a later, longer one must not revive it.
     await revokeSession(db, tokenHash);
