@@ -13,7 +13,7 @@ it('opens PGlite with its small buffer cache and connection table', async () => 
       };
       expect(Object.values(result.rows[0] ?? {})[0]).toBe(value);
     }
-    expect(PGLITE_SETTINGS).toContain('shared_buffers=16MB');
+    expect(PGLITE_SETTINGS).toContain('shared_buffers=12MB');
   } finally {
     await database.close();
   }
