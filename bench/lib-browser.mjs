@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { freePort } from './lib-process.mjs';
+import { freePort, serverEnv } from './lib-process.mjs';
 
 const READY = 'is running at';
 const START_TIMEOUT_MS = 180_000;
@@ -29,15 +29,7 @@ export async function startServer(root, name = 'bench') {
   const dataDir = mkdtempSync(join(tmpdir(), `school-ops-${name}-data-`));
   const child = spawn(process.execPath, [join(root, 'scripts', 'start.mjs')], {
     cwd: root,
-    env: {
-      ...process.env,
-      SKIP_BUILD: '1',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-    },
+    env: serverEnv({ port, dataDir }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

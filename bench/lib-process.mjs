@@ -39,6 +39,19 @@ export function cpuMs(pid) {
   }
 }
 
+/** The environment the benches start the server with, as `npm start` would run it (no web build, quiet logs). */
+export function serverEnv({ port, dataDir, databaseUrl = '' }) {
+  return {
+    ...process.env,
+    SKIP_BUILD: '1',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'warn',
+  };
+}
+
 /** A UUIDv7 (time-ordered), as the outbox makes them. */
 export function uuidv7() {
   const b = crypto.getRandomValues(new Uint8Array(16));

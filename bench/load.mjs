@@ -35,7 +35,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cpuMs, freePort, residentMb, uuidv7 } from './lib-process.mjs';
+import { cpuMs, freePort, residentMb, serverEnv, uuidv7 } from './lib-process.mjs';
 
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 30);
 const CLIENTS = 40;
@@ -67,15 +67,7 @@ async function startServer(root, { dataDir, databaseUrl, profileDir }) {
   const args = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
   const child = spawn(process.execPath, [...args, join(root, 'scripts/start.mjs')], {
     cwd: root,
-    env: {
-      ...process.env,
-      SKIP_BUILD: '1',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl ?? '',
-      LOG_LEVEL: 'warn',
-    },
+    env: serverEnv({ port, dataDir, databaseUrl: databaseUrl ?? '' }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';

@@ -11,7 +11,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, uuidv7 } from './lib-process.mjs';
+import { freePort, serverEnv, uuidv7 } from './lib-process.mjs';
 
 const ENTRIES = Number(process.env.BENCH_SYNC_ENTRIES ?? 10_000);
 const BATCH = 200;
@@ -22,15 +22,7 @@ async function startServer(root) {
   const dataDir = mkdtempSync(join(tmpdir(), 'school-ops-bench-sync-'));
   const child = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
     cwd: root,
-    env: {
-      ...process.env,
-      SKIP_BUILD: '1',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-    },
+    env: serverEnv({ port, dataDir }),
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise((resolve, reject) => {
