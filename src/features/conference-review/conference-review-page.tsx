@@ -116,7 +116,8 @@ export default function ConferenceReviewPage({ permissions }: { permissions: rea
   const query = useQuery({
     queryKey: conferencesApi.keys.list(params),
     queryFn: ({ signal }) => conferencesApi.list(params, signal),
-    // TanStack Query's placeholderData: the previous page stays on screen while the next one loads.
+    // Not a stub: placeholderData is TanStack Query's own option; with keepPreviousData the page shown stays while
+    // the next page loads (no flash of an empty list between pages).
     placeholderData: keepPreviousData,
   });
   const remove = useMutation({

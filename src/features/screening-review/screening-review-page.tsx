@@ -94,7 +94,8 @@ export default function ScreeningReviewPage({ permissions }: { permissions: read
   const query = useQuery({
     queryKey: dayKey(params),
     queryFn: ({ signal }) => fetchDay(params, signal),
-    // TanStack Query's placeholderData: the previous page stays on screen while the next one loads.
+    // Not a stub: placeholderData is TanStack Query's own option; with keepPreviousData the page shown stays while
+    // the next page loads (no flash of an empty list between pages).
     placeholderData: keepPreviousData,
   });
   const day = query.data?.meta.date ?? params.date ?? '';
