@@ -1,7 +1,7 @@
 /**
  * Scholar Led Conferences' API (issue P3 items 4 and 5): staff make the conference days; a family signs in on the
- * day only, for their own scholar of the conference's grades, once per signer; a sign-in pushed twice through the
- * outbox is one record; staff see who signed in and the span it gives; the span becomes the teacher's conference
+ * day only, for their own scholar of the conference's grades, once per signer (a second sign-in answers the first);
+ * a sign-in pushed twice through the outbox is one record; staff see who signed in and the span it gives; the span becomes the teacher's conference
  * timesheet record once.
  */
 import { eq } from 'drizzle-orm';
@@ -100,8 +100,15 @@ describe('the sign-in sheet (portal)', () => {
     const first = await call('POST', 'scholar/conferences/sign_ins', scholar, signIn());
     expect(first.statusCode).toBe(201);
     expect(first.json().data).toMatchObject({ signer_type: 'student', scholar_id: me });
+    // A second sign-in the same day (another tap, another phone) is the first answered again: no error, no new row.
     const twice = await call('POST', 'scholar/conferences/sign_ins', scholar, signIn());
-    expect(twice.statusCode).toBe(409);
+    expect(twice.statusCode).toBe(200);
+    expect(twice.json().data).toEqual(first.json().data);
+    const mine = await s.database.db
+      .select()
+      .from(conferenceSignIns)
+      .where(eq(conferenceSignIns.signed_by, await signerId('scholar@demo.school')));
+    expect(mine.map((r) => r.id)).toEqual([first.json().data.id]);
     const byParent = await call('POST', 'scholar/conferences/sign_ins', parent, signIn());
     expect(byParent.json().data.signer_type).toBe('parent');
     expect(
@@ -137,6 +144,23 @@ describe('the sign-in sheet (portal)', () => {
     expect((await push()).json().results[0].status).toBe('duplicate');
     const rows = await s.database.db.select().from(conferenceSignIns).where(eq(conferenceSignIns.id, item.data.id));
     expect(rows).toHaveLength(1);
+    // The same signer's second sign-in from another phone's outbox, beside a refused one in the same batch: answered
+    // as a duplicate with the first sign-in (the phone counts it sent, nothing for "needs attention"), the other
+    // refused on its own.
+    const again = { ...item, id: uuidv7(), data: signIn() };
+    const wrongDay = { ...item, id: uuidv7(), data: signIn({ signed_at: `${shiftDate(today, -2)}T18:00:00Z` }) };
+    const second = await call('POST', 'sync/push', parent, {
+      device_id: 'second-phone',
+      items: [again, wrongDay],
+    } as unknown as Record<string, unknown>);
+    const [dup, refused] = second.json().results;
+    expect(dup).toMatchObject({ id: again.id, status: 'duplicate', record: { id: item.data.id } });
+    expect(refused).toMatchObject({ id: wrongDay.id, status: 'rejected' });
+    const parentRows = await s.database.db
+      .select()
+      .from(conferenceSignIns)
+      .where(eq(conferenceSignIns.signed_by, await signerId('parent@demo.school')));
+    expect(parentRows.map((r) => r.id)).toEqual([item.data.id]);
     const staff = await call('POST', 'sync/push', office, {
       device_id: 'desk',
       items: [{ ...item, id: uuidv7(), data: signIn() }],

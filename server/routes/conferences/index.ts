@@ -9,7 +9,8 @@
  * - `v2/scholar/conferences` (portal accounts): a scholar's conference days from today on, with their sign-ins, and the
  *   sign-in itself (the same definition the sync push applies to an outbox entry: a sign-in made offline and sent
  *   twice is one record). A sign-in is taken on the conference day only, for a scholar of the caller and of the
- *   conference's grades, once per signer.
+ *   conference's grades, once per signer: a signer's second sign-in (a second tap, another phone) is answered with
+ *   the first, as a replay is, not refused.
  */
 import { and, asc, count, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -41,10 +42,12 @@ import type { Tx } from '../../db/client';
 import { conferenceSignIns, conferences, demographics, timesheets, users } from '../../db/schema';
 import { AppError, forbidden, invalid } from '../../lib/errors';
 import {
+  type CreateOutcome,
   createOne,
   dateFilter,
   ERROR_RESPONSES,
   iso,
+  type ResourceContext,
   type ResourceDefinition,
   readOne,
   resourceRoutes,
@@ -53,6 +56,7 @@ import {
 import { scholarInScope } from '../../lib/scholar-scope';
 import { schoolDay } from '../../lib/school-day';
 import { can, requireAuth } from '../../plugins/access';
+import { toErrorResponse } from '../../plugins/errors';
 import { forGrade } from '../scholar/index';
 import { timesheetsResource } from '../timesheets/index';
 
@@ -222,7 +226,7 @@ export const conferenceSignInsResource: ResourceDefinition<ConferenceSignInRecor
       .limit(1);
     if (earlier) {
       const [record] = await toSignInRecords([earlier], tx);
-      throw new AppError('conflict', 'You already signed in for this conference.', { record });
+      throw new AlreadySignedIn(record as ConferenceSignInRecord);
     }
     const [account] = await tx
       .select({ nickname: users.nickname, fname: users.fname, lname: users.lname })
@@ -243,7 +247,74 @@ export const conferenceSignInsResource: ResourceDefinition<ConferenceSignInRecor
     input.conference_id === record.conference_id &&
     input.scholar_id === record.scholar_id &&
     instant(input.signed_at) === instant(record.signed_at),
+  createMany: (inputs, ctx) => signInMany(inputs, ctx),
 };
+
+/**
+ * A signer's second sign-in for the same scholar on the same conference (a second tap, the scholar's second phone):
+ * not an error the phone shows, but the first sign-in answered again.
+ */
+class AlreadySignedIn extends AppError {
+  constructor(readonly record: ConferenceSignInRecord) {
+    super('conflict', 'You already signed in for this conference.', { record });
+  }
+}
+
+/**
+ * A sign-in, once per signer, scholar and conference: the first is created; a later one (or one racing it to the
+ * unique index) answers the stored sign-in with `created: false`, as a replay of the same entry does.
+ */
+async function signInOnce(
+  ctx: ResourceContext,
+  input: ConferenceSignInCreate,
+): Promise<{ record: ConferenceSignInRecord; created: boolean }> {
+  try {
+    return await createOne(conferenceSignInsResource, ctx, input);
+  } catch (err) {
+    if (err instanceof AlreadySignedIn) return { record: err.record, created: false };
+    // Another request of the same signer wrote it in between: the unique index refused this one (its insert ran
+    // in a savepoint, so the transaction goes on).
+    if (err instanceof AppError && err.code !== 'conflict') throw err;
+    const [earlier] = await ctx.tx
+      .select()
+      .from(conferenceSignIns)
+      .where(
+        and(
+          eq(conferenceSignIns.conference_id, input.conference_id),
+          eq(conferenceSignIns.scholar_id, input.scholar_id),
+          eq(conferenceSignIns.signed_by, requireAuth(ctx.request).user.id),
+        ),
+      )
+      .limit(1);
+    if (!earlier) throw err;
+    const [record] = await toSignInRecords([earlier], ctx.tx);
+    return { record: record as ConferenceSignInRecord, created: false };
+  }
+}
+
+/**
+ * The sync push's sign-ins, each in its own savepoint: a repeated sign-in answers `same` with the stored one (the
+ * phone counts it sent), a refused one its reason, without holding back the others of the batch.
+ */
+async function signInMany(
+  inputs: ConferenceSignInCreate[],
+  ctx: ResourceContext,
+): Promise<CreateOutcome<ConferenceSignInRecord>[]> {
+  const out: CreateOutcome<ConferenceSignInRecord>[] = [];
+  for (const input of inputs) {
+    try {
+      const { record, created } = await ctx.tx.transaction((sp) => signInOnce({ ...ctx, tx: sp }, input));
+      out.push({ status: created ? 'created' : 'same', record });
+    } catch (err) {
+      const { status, body } = toErrorResponse(err, ctx.request);
+      if (status >= 500) throw err;
+      const record = err instanceof AppError ? (err.extra.record as ConferenceSignInRecord | undefined) : undefined;
+      if (status === 409 && record) out.push({ status: 'conflict', record, message: body.message });
+      else out.push({ status: 'invalid', message: body.message, errors: body.errors });
+    }
+  }
+  return out;
+}
 
 const errors = ERROR_RESPONSES;
 
@@ -422,9 +493,7 @@ export const portalConferenceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request: FastifyRequest<{ Body: ConferenceSignInCreate }>, reply) => {
-      const result = await app.db.transaction((tx) =>
-        createOne(conferenceSignInsResource, { tx, request }, request.body),
-      );
+      const result = await app.db.transaction((tx) => signInOnce({ tx, request }, request.body));
       return reply.status(result.created ? 201 : 200).send({ data: result.record });
     },
   );
