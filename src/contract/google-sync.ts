@@ -98,7 +98,10 @@ export const GoogleSyncStatusSchema = z.object({
 });
 export type GoogleSyncStatus = z.infer<typeof GoogleSyncStatusSchema>;
 
-/** Run now: which syncs (both by default) and how (a full reconcile, or only what changed). */
+/**
+ * Run now: which syncs (both by default) and how (a full reconcile, or only what changed). A kind the school has
+ * switched off in the settings does not run; when none of those asked for is on, the answer is a 422 on `kinds`.
+ */
 export const GoogleSyncRunRequestSchema = z.object({
   kinds: z
     .array(z.enum(GOOGLE_SYNC_KINDS, { message: `Must be one of ${GOOGLE_SYNC_KINDS.join(', ')}.` }))

@@ -5,7 +5,8 @@
  *   encrypted with the server's secret; null removes it), the subject, the calendars, the switches.
  * - `GET status` (google_sync-view): the settings and the last run of each sync.
  * - `GET runs` (google_sync-view_any): the runs, newest first. `POST runs` (google_sync-create): run now (202; the
- *   runs go on in the background and `status` shows them finish).
+ *   runs go on in the background and `status` shows them finish). Only the kinds the school has switched on run; asking
+ *   only for kinds switched off is a 422 on `kinds`.
  * The server also runs the syncs on its own schedule (scheduler.ts), except in tests or with GOOGLE_SYNC_SCHEDULE=off.
  */
 import { and, count, desc, eq } from 'drizzle-orm';
@@ -171,7 +172,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const settings = await readSyncSettings(app.db);
       if (!settings.key_encrypted) throw invalid('key', 'Set the service account key first.');
       if (!settings.subject) throw invalid('subject', 'Set the administrator the service account acts as first.');
-      const { kinds, mode } = request.body;
+      const { mode } = request.body;
+      // Only the syncs the school has switched on run, here as on the schedule.
+      const kinds = request.body.kinds.filter((kind) =>
+        kind === 'classroom' ? settings.classroom_enabled : settings.calendar_enabled,
+      );
+      if (!kinds.length) throw invalid('kinds', 'That sync is switched off in the settings.');
       const started = await startGoogleSync(deps(), {
         kinds,
         mode,

@@ -543,6 +543,25 @@ describe('run now and status', () => {
     await api('PUT', 'settings', admin, { subject: SUBJECT });
   });
 
+  it('runs only the syncs the school has switched on', async () => {
+    await api('PUT', 'settings', admin, { calendar_enabled: false });
+    const off = await api('POST', 'runs', admin, { kinds: ['calendar'] });
+    expect(off.statusCode).toBe(422);
+    expect(off.json<{ errors: Record<string, string[]> }>().errors.kinds).toBeDefined();
+    const both = await api('POST', 'runs', admin, {});
+    expect(both.statusCode, both.body).toBe(202);
+    const started = both.json<{ data: GoogleSyncRun[] }>().data;
+    expect(started.map((r) => r.kind)).toEqual(['classroom']);
+    let status: GoogleSyncStatus | undefined;
+    for (let i = 0; i < 100; i++) {
+      status = (await api('GET', 'status', admin)).json<{ data: GoogleSyncStatus }>().data;
+      if (status.last.classroom?.status !== 'running') break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(status?.last.classroom).toMatchObject({ id: started[0]?.id, status: 'succeeded' });
+    await api('PUT', 'settings', admin, { calendar_enabled: true });
+  });
+
   it('needs a key before running; removing the key stops the syncs', async () => {
     const removed = await api('PUT', 'settings', admin, { key: null });
     expect(removed.json<{ data: GoogleSyncSettings }>().data).toMatchObject({ has_key: false, client_email: null });
