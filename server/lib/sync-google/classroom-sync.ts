@@ -1,7 +1,8 @@
 /**
  * Google Classroom → courses, course_enrollments, course_work, course_work_submissions (issue P2 item 2), read-only.
  * Column mapping: src/contract/scholar-work.ts. A Classroom student is the scholar whose account has the student's
- * e-mail (users.email → demographics.user_id); students without one are counted, not stored.
+ * e-mail (users.email → demographics.user_id); students without one are counted, not stored. A course's teacher is
+ * the name of its owner among its teachers (else its first teacher).
  *
  * Incremental by update time: course work is listed newest change first (`orderBy=updateTime desc`) and the listing
  * stops at the first piece not changed since the course's last run; submissions (which Classroom cannot filter by
@@ -26,6 +27,7 @@ import { bump, type Counts, type SyncContext } from './context';
 interface GCourse {
   id: string;
   name: string;
+  ownerId?: string;
   section?: string;
   room?: string;
   courseState?: string;
@@ -33,6 +35,10 @@ interface GCourse {
 interface GStudent {
   userId: string;
   profile?: { emailAddress?: string };
+}
+interface GTeacher {
+  userId: string;
+  profile?: { name?: { fullName?: string } };
 }
 interface GTopic {
   topicId: string;
@@ -135,14 +141,23 @@ async function scholarsByEmail(ctx: SyncContext, emails: string[]): Promise<Map<
   return new Map(rows.map((r) => [r.email.toLowerCase(), r.scholar]));
 }
 
+/** The course's teacher as the lists and the schedule name them: its owner, else its first teacher. */
+async function teacherOf(ctx: SyncContext, course: GCourse): Promise<string | null> {
+  const teachers = await listAll<GTeacher>(ctx, `courses/${encodeURIComponent(course.id)}/teachers`, 'teachers');
+  const owner = teachers.find((t) => t.userId === course.ownerId);
+  const name = (t: GTeacher | undefined) => t?.profile?.name?.fullName?.trim() || null;
+  return name(owner) ?? teachers.map(name).find((n) => n) ?? null;
+}
+
 async function syncCourse(ctx: SyncContext, course: GCourse, full: boolean, counts: Counts) {
   const now = new Date().toISOString();
+  const teacher = await teacherOf(ctx, course);
   const [stored] = await ctx.db
     .insert(courses)
-    .values({ id: uuidv7(), name: course.name, room: course.room ?? null, google_course_id: course.id })
+    .values({ id: uuidv7(), name: course.name, teacher, room: course.room ?? null, google_course_id: course.id })
     .onConflictDoUpdate({
       target: courses.google_course_id,
-      set: { name: course.name, room: course.room ?? null, updated_at: now },
+      set: { name: course.name, teacher, room: course.room ?? null, updated_at: now },
     })
     .returning({ id: courses.id });
   const courseId = (stored as { id: string }).id;

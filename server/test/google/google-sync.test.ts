@@ -115,6 +115,17 @@ beforeAll(async () => {
     student('u-scholar', scholarEmail.toUpperCase()),
     student('u-unknown', 'nobody@demo.school'),
   ]);
+  // Its owner is listed after a co-teacher: the course's teacher is the owner.
+  const teacherOf = (userId: string, fullName: string) => ({
+    courseId: COURSE,
+    userId,
+    profile: { id: userId, name: { givenName: '', familyName: '', fullName } },
+  });
+  c.teachers.set(COURSE, [
+    teacherOf('teacher-2', 'Sam Co-Teacher'),
+    teacherOf('teacher-3', 'Lee Aide'),
+    teacherOf('teacher-1', 'Ana Rivera'),
+  ]);
   c.topics.set(COURSE, [
     { courseId: COURSE, topicId: 't-auto', name: 'AutoWork', updateTime: '2026-01-05T16:00:00Z' },
     { courseId: COURSE, topicId: 't-unit', name: 'Unit 1', updateTime: '2026-01-05T16:00:00Z' },
@@ -337,7 +348,9 @@ describe('Classroom sync', () => {
       google.requests.filter((q) => q.path.endsWith('/courseWork') && q.query.pageToken).length,
     ).toBeGreaterThanOrEqual(2);
     const [course] = await s.app.db.select().from(courses).where(eq(courses.google_course_id, COURSE));
-    expect(course).toMatchObject({ name: 'Math 101', room: 'B12' });
+    expect(course).toMatchObject({ name: 'Math 101', room: 'B12', teacher: 'Ana Rivera' });
+    // The teachers were paged too (three, two at a time).
+    expect(google.requests.filter((q) => q.path.endsWith('/teachers') && q.query.pageToken)).toHaveLength(1);
     expect(await s.app.db.select().from(courses).where(eq(courses.google_course_id, 'course-archived'))).toEqual([]);
     const enrolled = await s.app.db
       .select()

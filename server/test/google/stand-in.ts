@@ -3,7 +3,7 @@
  * Google's own shapes so that the sync is tested for real without the internet:
  * - `POST /token`: the JWT bearer grant; the assertion's RS256 signature is checked against the service account's
  *   public key, and its `aud`, `exp`, `sub` (an administrator the school delegated to) and scopes (only those granted).
- * - `GET /classroom/v1/courses`, `…/courses/{id}/students`, `…/topics`, `…/courseWork`,
+ * - `GET /classroom/v1/courses`, `…/courses/{id}/students`, `…/teachers`, `…/topics`, `…/courseWork`,
  *   `…/courseWork/{id or -}/studentSubmissions`: paged with pageSize/pageToken/nextPageToken; courseWork honours
  *   `orderBy=updateTime desc` and `courseWorkStates`; submissions carry their submissionHistory.
  * - `GET /calendar/v3/calendars/{id}/events`: nextPageToken on every page but the last, which carries nextSyncToken;
@@ -34,6 +34,8 @@ export interface GStudent {
   userId: string;
   profile: { id: string; name: { givenName: string; familyName: string; fullName: string }; emailAddress?: string };
 }
+/** A course's teacher (Classroom's Teacher: the same profile as a student's). */
+export type GTeacher = GStudent;
 export interface GTopic {
   courseId: string;
   topicId: string;
@@ -122,6 +124,7 @@ export interface GoogleStandIn {
   classroom: {
     courses: GCourse[];
     students: Map<string, GStudent[]>;
+    teachers: Map<string, GTeacher[]>;
     topics: Map<string, GTopic[]>;
     courseWork: Map<string, GCourseWork[]>;
     submissions: Map<string, GSubmission[]>;
@@ -189,6 +192,7 @@ export async function startGoogleStandIn(opts: StandInOptions, port = 0): Promis
   const tokens = new Map<string, { scopes: string[]; expires: number }>();
   const courses: GCourse[] = [];
   const students = new Map<string, GStudent[]>();
+  const teachers = new Map<string, GTeacher[]>();
   const topics = new Map<string, GTopic[]>();
   const courseWork = new Map<string, GCourseWork[]>();
   const submissions = new Map<string, GSubmission[]>();
@@ -261,6 +265,11 @@ export async function startGoogleStandIn(opts: StandInOptions, port = 0): Promis
       const pg = page(students.get(courseId) ?? [], query, maxPage);
       if (!pg) return invalidPage;
       return { status: 200, body: { students: pg.slice, ...(pg.next ? { nextPageToken: pg.next } : {}) } };
+    }
+    if (path.length === 3 && path[2] === 'teachers') {
+      const pg = page(teachers.get(courseId) ?? [], query, maxPage);
+      if (!pg) return invalidPage;
+      return { status: 200, body: { teachers: pg.slice, ...(pg.next ? { nextPageToken: pg.next } : {}) } };
     }
     if (path.length === 3 && path[2] === 'topics') {
       const pg = page(topics.get(courseId) ?? [], query, maxPage);
@@ -418,7 +427,7 @@ export async function startGoogleStandIn(opts: StandInOptions, port = 0): Promis
       GOOGLE_CALENDAR_URL: `${origin}/calendar/v3`,
     },
     requests,
-    classroom: { courses, students, topics, courseWork, submissions },
+    classroom: { courses, students, teachers, topics, courseWork, submissions },
     failNext(n) {
       failures = n;
     },
