@@ -2,7 +2,8 @@
  * Google Classroom → courses, course_enrollments, course_work, course_work_submissions (issue P2 item 2), read-only.
  * Column mapping: src/contract/scholar-work.ts. A Classroom student is the scholar whose account has the student's
  * e-mail (users.email → demographics.user_id); students without one are counted, not stored. A course's teacher is
- * the name of its owner among its teachers (else its first teacher).
+ * the name of its owner among its teachers (else its first teacher). A scholar no longer on a course's roster loses
+ * the enrolment and their submissions for its work on every run; so do the scholars of a course no longer active.
  *
  * Incremental by update time: course work is listed newest change first (`orderBy=updateTime desc`) and the listing
  * stops at the first piece not changed since the course's last run; submissions (which Classroom cannot filter by
@@ -149,6 +150,19 @@ async function teacherOf(ctx: SyncContext, course: GCourse): Promise<string | nu
   return name(owner) ?? teachers.map(name).find((n) => n) ?? null;
 }
 
+/** Removes the submissions of these scholars for the work of these courses. */
+async function removeSubmissions(ctx: SyncContext, scholarIds: string[], courseIds: string[], counts: Counts) {
+  if (!scholarIds.length || !courseIds.length) return;
+  const work = ctx.db.select({ id: courseWork.id }).from(courseWork).where(inArray(courseWork.course_id, courseIds));
+  const gone = await ctx.db
+    .delete(courseWorkSubmissions)
+    .where(
+      and(inArray(courseWorkSubmissions.scholar_id, scholarIds), inArray(courseWorkSubmissions.course_work_id, work)),
+    )
+    .returning({ id: courseWorkSubmissions.id });
+  bump(counts, 'submissions_removed', gone.length);
+}
+
 async function syncCourse(ctx: SyncContext, course: GCourse, full: boolean, counts: Counts) {
   const now = new Date().toISOString();
   const teacher = await teacherOf(ctx, course);
@@ -174,13 +188,22 @@ async function syncCourse(ctx: SyncContext, course: GCourse, full: boolean, coun
     else bump(counts, 'students_unmatched');
   }
   const enrolled = [...new Set(scholarByUser.values())];
-  await ctx.db
+  const dropped = await ctx.db
     .delete(courseEnrollments)
     .where(
       enrolled.length
         ? and(eq(courseEnrollments.course_id, courseId), notInArray(courseEnrollments.scholar_id, enrolled))
         : eq(courseEnrollments.course_id, courseId),
-    );
+    )
+    .returning({ scholar: courseEnrollments.scholar_id });
+  bump(counts, 'enrollments_removed', dropped.length);
+  // A scholar taken off the roster no longer has the course's work in their lists.
+  await removeSubmissions(
+    ctx,
+    dropped.map((d) => d.scholar),
+    [courseId],
+    counts,
+  );
   if (enrolled.length)
     await ctx.db
       .insert(courseEnrollments)
@@ -333,6 +356,7 @@ export async function syncClassroom(
   const counts: Counts = {
     courses: 0,
     enrollments: 0,
+    enrollments_removed: 0,
     students_unmatched: 0,
     course_work: 0,
     course_work_removed: 0,
@@ -349,17 +373,24 @@ export async function syncClassroom(
       errors.push(`Course ${course.name} (${course.id}): ${err instanceof Error ? err.message : String(err)}`);
     }
   }
+  // Courses Classroom no longer lists as active (archived, deleted): nobody is enrolled in them any more, on every
+  // run; their work goes in the full reconcile.
+  const active = list.map((c) => c.id);
+  const inactive = ctx.db
+    .select({ id: courses.id })
+    .from(courses)
+    .where(
+      and(
+        isNotNull(courses.google_course_id),
+        ...(active.length ? [notInArray(courses.google_course_id, active)] : []),
+      ),
+    );
+  const unenrolled = await ctx.db
+    .delete(courseEnrollments)
+    .where(inArray(courseEnrollments.course_id, inactive))
+    .returning({ id: courseEnrollments.scholar_id });
+  bump(counts, 'enrollments_removed', unenrolled.length);
   if (full && !errors.length) {
-    const active = list.map((c) => c.id);
-    const inactive = ctx.db
-      .select({ id: courses.id })
-      .from(courses)
-      .where(
-        and(
-          isNotNull(courses.google_course_id),
-          ...(active.length ? [notInArray(courses.google_course_id, active)] : []),
-        ),
-      );
     const gone = await ctx.db
       .delete(courseWork)
       .where(inArray(courseWork.course_id, inactive))

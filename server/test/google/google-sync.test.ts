@@ -4,7 +4,7 @@
  * resync on 410, backoff on quota errors, deleted work removed by the full reconcile, due times in the school's zone,
  * and the administrators' routes (the key never answered, kept encrypted).
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GoogleSyncRun, GoogleSyncSettings, GoogleSyncStatus } from '../../../src/contract/google-sync';
 import { uuidv7 } from '../../../src/contract/ids';
@@ -440,6 +440,52 @@ describe('Classroom sync', () => {
     expect(r.status).toBe('failed');
     expect(r.errors.join(' ')).toMatch(/Quota exceeded/);
     expect(sleeps).toHaveLength(5);
+  });
+
+  it("takes a scholar off the course's lists when Classroom's roster drops them or the course is archived", async () => {
+    const [course] = await s.app.db.select().from(courses).where(eq(courses.google_course_id, COURSE));
+    const courseId = course?.id as string;
+    const enrolments = () => s.app.db.select().from(courseEnrollments).where(eq(courseEnrollments.course_id, courseId));
+    const mySubmissions = async () =>
+      (
+        await s.app.db
+          .select({ id: courseWorkSubmissions.id })
+          .from(courseWorkSubmissions)
+          .innerJoin(courseWork, eq(courseWork.id, courseWorkSubmissions.course_work_id))
+          .where(and(eq(courseWorkSubmissions.scholar_id, scholarId), eq(courseWork.course_id, courseId)))
+      ).length;
+    expect(await enrolments()).toHaveLength(1);
+    expect(await mySubmissions()).toBe(4);
+
+    // Removed from the roster: the next run (not only the nightly one) drops the enrolment and the submissions.
+    const roster = google.classroom.students.get(COURSE) ?? [];
+    google.classroom.students.set(
+      COURSE,
+      roster.filter((x) => x.userId !== 'u-scholar'),
+    );
+    const dropped = await run('classroom');
+    expect(dropped.errors).toEqual([]);
+    expect(dropped.counts).toMatchObject({ enrollments_removed: 1, submissions_removed: 4 });
+    expect(await enrolments()).toEqual([]);
+    expect(await mySubmissions()).toBe(0);
+
+    // Back on the roster: the full reconcile brings their work back.
+    google.classroom.students.set(COURSE, roster);
+    expect((await run('classroom', 'full')).errors).toEqual([]);
+    expect(await enrolments()).toHaveLength(1);
+    expect(await mySubmissions()).toBe(4);
+
+    // The course archived: nobody is enrolled in it any more.
+    const listed = google.classroom.courses.find((x) => x.id === COURSE);
+    if (!listed) throw new Error('course missing');
+    listed.courseState = 'ARCHIVED';
+    const archived = await run('classroom');
+    expect(archived.counts).toMatchObject({ courses: 0, enrollments_removed: 1 });
+    expect(await enrolments()).toEqual([]);
+    listed.courseState = 'ACTIVE';
+    expect((await run('classroom', 'full')).errors).toEqual([]);
+    expect(await enrolments()).toHaveLength(1);
+    expect((await workRows()).size).toBe(4);
   });
 });
 
