@@ -7,6 +7,7 @@ export * from './conferences';
 export * from './covid-screening';
 export * from './demographics';
 export * from './errors';
+export * from './google-sync';
 export * from './ids';
 export * from './independent-study';
 export * from './messenger-schedules';

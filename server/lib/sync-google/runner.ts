@@ -4,8 +4,7 @@
  * sync of a kind already running (started within the last two hours) is not started twice.
  */
 import { and, desc, eq, gt } from 'drizzle-orm';
-import type { GoogleSyncKind, GoogleSyncRun } from '../../../src/contract/google-sync';
-import { uuidv7 } from '../../../src/contract/ids';
+import { type GoogleSyncKind, type GoogleSyncRun, uuidv7 } from '../../../src/contract';
 import type { Db } from '../../db/client';
 import { googleSyncRuns, googleSyncSettings } from '../../db/schema';
 import { accessTokenSource, CALENDAR_SCOPES, CLASSROOM_SCOPES, parseServiceAccountKey } from '../google/auth';

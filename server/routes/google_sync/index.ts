@@ -21,7 +21,7 @@ import {
   GoogleSyncSettingsSchema,
   GoogleSyncSettingsUpdateSchema,
   GoogleSyncStatusSchema,
-} from '../../../src/contract/google-sync';
+} from '../../../src/contract';
 import { googleSyncRuns, googleSyncSettings } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { AppError, invalid } from '../../lib/errors';
