@@ -60,6 +60,7 @@ class FakeConferences extends FakeServer<Recorded> {
     return { ...base, body: request.method === 'GET' ? null : await jsonBody(request) };
   }
   protected route(request: Request, { path }: Recorded): Response {
+    if (path === 'v2/config') return json(200, { school_name: 'Demo School', time_zone: 'America/Los_Angeles' });
     const current = { ...conference, timesheet_id: this.recorded ? 'ts' : null };
     if (path === 'v2/conferences') return json(200, { data: [current], meta: { page: 1, per_page: 25, total: 1 } });
     if (path === `v2/conferences/${ID}/sign_ins`) return json(200, signIns);
@@ -85,11 +86,16 @@ describe('Scholar Led Conferences for staff', () => {
     );
     const item = (await screen.findByText('Fall Scholar Led Conferences')).closest('li') as HTMLElement;
     expect(within(item).getByText(/Maria Lopez · Sign-ins: 2/)).toBeTruthy();
+    // The day and its hours as the locale writes them, not YYYY-MM-DD and 24-hour clock.
+    expect(within(item).getByText(/^Thu, Nov 26, 2026 · 3:00\sPM–7:00\sPM · /)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'New conference' })).toBeNull();
     fireEvent.click(within(item).getByRole('button', { name: 'Sign-ins' }));
     expect(await screen.findByRole('cell', { name: 'Leo Park' })).toBeTruthy();
     expect(screen.getByText('Rosa García')).toBeTruthy();
-    expect(screen.getByText(/^Conference time from the sign-ins: .* \(60 minutes\)$/)).toBeTruthy();
+    // Signed in at 23:00 UTC: 3:00 PM on the school's clock (America/Los_Angeles), whatever the browser's zone.
+    await waitFor(() =>
+      expect(screen.getByText(/^Conference time from the sign-ins: 3:00\sPM.*4:00\sPM \(60 minutes\)$/)).toBeTruthy(),
+    );
     fireEvent.click(screen.getByRole('button', { name: "Add to the teacher's timesheet" }));
     expect(await screen.findByText("On the teacher's timesheet.")).toBeTruthy();
     await waitFor(() => expect(server.requests.some((r) => r.path === `v2/conferences/${ID}/timesheet`)).toBe(true));

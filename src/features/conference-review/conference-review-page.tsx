@@ -8,17 +8,14 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
+import { useSchoolTimeZone } from '../../api/school-time-zone';
 import type { ConferenceRecord } from '../../contract';
 import { Pager } from '../../ui/data/pager';
 import { QueryState } from '../../ui/data/query-state';
 import { SearchInput } from '../../ui/data/search-input';
+import { formatClockTime, formatDay, instantAt, schoolDayOf } from '../../ui/school-clock';
 import { conferencesApi, fetchSignIns, recordTimesheet, signInsKey } from './conference-api';
 import { ConferenceForm } from './conference-form';
-
-const localToday = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
 
 function SignIns({ conference, permissions }: { conference: ConferenceRecord; permissions: readonly string[] }) {
   const { t, i18n } = useTranslation('conferences');
@@ -31,8 +28,8 @@ function SignIns({ conference, permissions }: { conference: ConferenceRecord; pe
     mutationFn: () => recordTimesheet(conference.id),
     onSuccess: () => void client.invalidateQueries({ queryKey: conferencesApi.keys.all }),
   });
-  const time = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.resolvedLanguage, { hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
+  const timeZone = useSchoolTimeZone();
+  const time = (iso: string) => formatClockTime(iso, timeZone, i18n.language);
   const span = query.data?.span;
   const mayRecord = permissions.includes('timesheets-view_any') && permissions.includes('timesheets-create');
   const onSheet = Boolean(conference.timesheet_id) || record.isSuccess;
@@ -105,7 +102,10 @@ function SignIns({ conference, permissions }: { conference: ConferenceRecord; pe
 
 /** The screen. */
 export default function ConferenceReviewPage({ permissions }: { permissions: readonly string[] }) {
-  const { t } = useTranslation('conferences');
+  const { t, i18n } = useTranslation('conferences');
+  const timeZone = useSchoolTimeZone();
+  // The day and times as the reader's language writes them, on the school's clock (not YYYY-MM-DD, not the browser's).
+  const wall = (day: string, hhmm: string) => formatClockTime(instantAt(day, hhmm, timeZone), timeZone, i18n.language);
   const { t: tc } = useTranslation();
   const client = useQueryClient();
   const [page, setPage] = useState(1);
@@ -159,7 +159,7 @@ export default function ConferenceReviewPage({ permissions }: { permissions: rea
       {editing && (
         <ConferenceForm
           conference={editing === 'new' ? null : editing}
-          today={localToday()}
+          today={schoolDayOf(new Date(), timeZone)}
           onDone={(saved) => {
             setEditing(null);
             if (saved) setChosen(saved);
@@ -174,7 +174,8 @@ export default function ConferenceReviewPage({ permissions }: { permissions: rea
                 <Stack gap="0">
                   <Text fontWeight="medium">{c.title}</Text>
                   <Text fontSize="sm" color="fg.muted">
-                    {c.held_on} · {c.start_time}–{c.end_time}
+                    {formatDay(c.held_on, i18n.language)} · {wall(c.held_on, c.start_time)}–
+                    {wall(c.held_on, c.end_time)}
                     {c.teacher_name ? ` · ${c.teacher_name}` : ''} · {t('review.signIns')}: {c.sign_in_count}
                   </Text>
                 </Stack>

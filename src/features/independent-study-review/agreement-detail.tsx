@@ -9,11 +9,13 @@ import { Alert, Badge, Button, Heading, HStack, Stack, Text } from '@chakra-ui/r
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSchoolTimeZone } from '../../api/school-time-zone';
 import type { AgreementDetail } from '../../contract/independent-study';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { DescriptionList } from '../../ui/data/description-list';
 import { QueryState } from '../../ui/data/query-state';
 import { DialogShell } from '../../ui/dialog-shell';
+import { formatClockTime, formatDay, instantAt } from '../../ui/school-clock';
 import { AgreementForm, type FormMode } from './agreement-form';
 import { agreementKeys, deleteAgreement, downloadPdf, sendAgreement, useAgreement } from './api';
 import { CountersignForm } from './countersign-form';
@@ -35,18 +37,25 @@ export interface AgreementDetailProps {
 }
 
 function Header({ a }: { a: AgreementDetail }) {
-  const { t } = useTranslation('independent-study');
+  const { t, i18n } = useTranslation('independent-study');
+  const timeZone = useSchoolTimeZone();
+  // Dates and the conference's time as the reader's language writes them ('Mon, Jan 4, 2027', '3:30 PM').
+  const day = (d: string) => formatDay(d, i18n.language);
   const rows: [string, string][] = [
     [t('header.studentId'), a.student_number],
     [t('header.grade'), a.grade],
     [t('header.duration'), a.duration],
-    [t('header.begins'), a.begins_on],
-    [t('header.ends'), a.ends_on],
+    [t('header.begins'), day(a.begins_on)],
+    [t('header.ends'), day(a.ends_on)],
     [t('header.schoolDays'), String(a.school_days)],
-    [t('header.deadline'), a.deadline ?? t('header.noDeadline')],
+    [t('header.deadline'), a.deadline ? day(a.deadline) : t('header.noDeadline')],
     [
       t('header.conference'),
-      t('header.conferenceAt', { date: a.conference_on, time: a.conference_time, place: a.conference_place }),
+      t('header.conferenceAt', {
+        date: day(a.conference_on),
+        time: formatClockTime(instantAt(a.conference_on, a.conference_time, timeZone), timeZone, i18n.language),
+        place: a.conference_place,
+      }),
     ],
     ...(a.conference_notes ? [[t('header.notes'), a.conference_notes] as [string, string]] : []),
     [t('header.teacher'), a.teacher_name],

@@ -9,6 +9,7 @@ import { Pager } from '../../ui/data/pager';
 import { QueryState } from '../../ui/data/query-state';
 import { SearchInput } from '../../ui/data/search-input';
 import { SelectField } from '../../ui/form/select-field';
+import { formatDay } from '../../ui/school-clock';
 import { STATE_COLORS } from './agreement-detail';
 import { type ListParams, useAgreements } from './api';
 
@@ -20,7 +21,8 @@ export interface AgreementListProps {
 
 /** The list with its filters. */
 export function AgreementList({ params, onParams, onOpen }: AgreementListProps) {
-  const { t } = useTranslation('independent-study');
+  const { t, i18n } = useTranslation('independent-study');
+  const locale = i18n.language;
   const query = useAgreements(params);
   const rows = query.data?.data ?? [];
   return (
@@ -84,12 +86,14 @@ export function AgreementList({ params, onParams, onOpen }: AgreementListProps) 
                   <Table.Cell>
                     <Badge colorPalette={STATE_COLORS[a.state]}>{t(`states.${a.state}`)}</Badge>
                   </Table.Cell>
-                  <Table.Cell>{t('review.dates', { from: a.begins_on, to: a.ends_on })}</Table.Cell>
+                  <Table.Cell>
+                    {t('review.dates', { from: formatDay(a.begins_on, locale), to: formatDay(a.ends_on, locale) })}
+                  </Table.Cell>
                   <Table.Cell
                     color={a.overdue ? 'fg.error' : undefined}
                     fontWeight={a.overdue ? 'semibold' : undefined}
                   >
-                    {a.deadline ?? '—'}
+                    {a.deadline ? formatDay(a.deadline, locale) : '—'}
                     {a.overdue && ` · ${t('header.overdue')}`}
                   </Table.Cell>
                   <Table.Cell>{a.teacher_name}</Table.Cell>

@@ -89,7 +89,10 @@ describe('Independent Study review (staff)', () => {
     const open = await screen.findByRole('button', { name: 'Open the agreement of Ana García' });
     const row = open.closest('tr') as HTMLElement;
     expect(within(row).getByText('Awaiting teacher')).toBeTruthy();
-    expect(within(row).getByText('2027-01-04')).toBeTruthy();
+    // Dates as the locale reads them, not YYYY-MM-DD.
+    expect(within(row).getByText('Mon, Jan 4, 2027 – Fri, Feb 12, 2027')).toBeTruthy();
+    expect(within(row).getByText('Mon, Jan 4, 2027')).toBeTruthy();
+    expect(within(row).queryByText(/2027-01-04/)).toBeNull();
     expect(within(row).getByText('Maria Rivera')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'New agreement' })).toBeNull();
     fireEvent.change(screen.getByLabelText('State'), { target: { value: 'signed' } });
@@ -117,6 +120,9 @@ describe('Independent Study review (staff)', () => {
     });
     await screen.findByRole('heading', { level: 1, name: 'Ana García' });
     expect(screen.getByText('192.0.2.20')).toBeTruthy();
+    // The header's dates and the conference's time in the locale's format.
+    expect(screen.getByText('Fri, Feb 12, 2027')).toBeTruthy();
+    expect(screen.getByText(/Tue, Dec 1, 2026.*3:30\sPM/)).toBeTruthy();
     const name = screen.getByLabelText(/Type your full name/);
     fireEvent.change(name, { target: { value: 'maria rivera' } });
     fireEvent.click(screen.getByRole('button', { name: 'Electronically Sign' }));

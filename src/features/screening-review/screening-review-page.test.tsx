@@ -40,6 +40,7 @@ class FakeEntrance extends FakeServer<Recorded> {
     return { ...base, body: request.method === 'GET' ? null : await jsonBody(request) };
   }
   protected route(request: Request, { path, body }: Recorded): Response {
+    if (path === 'v2/config') return json(200, { school_name: 'Demo School', time_zone: 'America/Los_Angeles' });
     if (path === 'v2/covid_screenings/settings') return json(200, { data: { enabled: true, retention_days: 14 } });
     if (path === 'v2/covid_screenings/negative_tests' && request.method === 'POST') {
       const tested = body as { scholar_id: string; tested_on: string };
@@ -82,6 +83,8 @@ describe('COVID Screening at the entrance', () => {
     expect(screen.getByText('Cleared 1 · Stay home 1 · No test on file 0 · Remote 0')).toBeTruthy();
     const leo = screen.getByText('Leo Park').closest('tr') as HTMLElement;
     expect(within(leo).getByText('Stay home')).toBeTruthy();
+    // Answered at 15:00 UTC: 7:00 AM on the school's clock (America/Los_Angeles), whatever the browser's zone.
+    expect(await within(leo).findByText(/^7:00\sAM$/)).toBeTruthy();
     expect(within(leo).getByText(/Fever at or over 100.4/)).toBeTruthy();
 
     fireEvent.click(within(leo).getByRole('button', { name: 'Record negative test' }));
@@ -92,7 +95,9 @@ describe('COVID Screening at the entrance', () => {
       tested_on: '2026-11-26',
     });
     expect(await screen.findByText('Negative test recorded for Leo Park.')).toBeTruthy();
-    expect(await screen.findByText('2026-11-26')).toBeTruthy();
+    // The test's day as the locale writes it, not YYYY-MM-DD.
+    expect(await within(leo).findByText('Thu, Nov 26, 2026')).toBeTruthy();
+    expect(screen.queryByText('2026-11-26')).toBeNull();
 
     fireEvent.change(screen.getByLabelText('Outcome'), { target: { value: 'cleared' } });
     await waitFor(() => expect(screen.queryByText('Leo Park')).toBeNull());

@@ -22,10 +22,12 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
+import { useSchoolTimeZone } from '../../api/school-time-zone';
 import { SCREENING_OUTCOMES, type ScreeningDayRow, type ScreeningOutcome } from '../../contract';
 import { Pager } from '../../ui/data/pager';
 import { QueryState } from '../../ui/data/query-state';
 import { SearchInput } from '../../ui/data/search-input';
+import { formatClockTime, formatDay } from '../../ui/school-clock';
 import { type DayParams, dayKey, fetchDay, recordNegativeTest } from './screening-api';
 import { SettingsPanel } from './settings-panel';
 
@@ -101,8 +103,10 @@ export default function ScreeningReviewPage({ permissions }: { permissions: read
   const day = query.data?.meta.date ?? params.date ?? '';
   const counts = query.data?.meta.counts ?? {};
   const canTest = permissions.includes('covid_screenings-create');
-  const time = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.resolvedLanguage, { hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
+  const timeZone = useSchoolTimeZone();
+  // Times on the school's clock and days as the reader's language writes them, not YYYY-MM-DD.
+  const time = (iso: string) => formatClockTime(iso, timeZone, i18n.language);
+  const dayText = (d: string) => formatDay(d, i18n.language);
   return (
     <Stack gap="4">
       <Stack gap="1">
@@ -195,7 +199,9 @@ export default function ScreeningReviewPage({ permissions }: { permissions: read
                   <Table.Cell>{time(row.screening.answered_at)}</Table.Cell>
                   <Table.Cell>
                     <Stack gap="2">
-                      <Text fontSize="sm">{row.negative_test_on ?? t('review.none')}</Text>
+                      <Text fontSize="sm">
+                        {row.negative_test_on ? dayText(row.negative_test_on) : t('review.none')}
+                      </Text>
                       {canTest &&
                         (testing === row.scholar_id ? (
                           <TestForm
