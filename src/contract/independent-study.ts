@@ -78,7 +78,11 @@ export const IndependentStudyPolicyUpdateSchema = MethodOverrideSchema.extend(
 );
 export const IndependentStudyPolicyResponseSchema = z.object({ data: IndependentStudyPolicySchema });
 
-/** An agreement of 15 or more school days is signed before its first day (EC 51747 as amended in 2021–22). */
+/**
+ * An agreement of 15 or more school days is signed before its first day (EC 51747 as amended in 2021–22). A shorter
+ * one gets no deadline here: the statute's limit for it was not checked against its text, so the screens say plainly
+ * that there is no signing deadline before the first day instead of applying an invented rule.
+ */
 export const DEADLINE_MIN_SCHOOL_DAYS = 15;
 
 /** The school days from `from` to `to` (inclusive): weekdays that are not among the school's non-school days. */

@@ -93,7 +93,7 @@ export function AgreementList({ params, onParams, onOpen }: AgreementListProps) 
                     color={a.overdue ? 'fg.error' : undefined}
                     fontWeight={a.overdue ? 'semibold' : undefined}
                   >
-                    {a.deadline ? formatDay(a.deadline, locale) : '—'}
+                    {a.deadline ? formatDay(a.deadline, locale) : t('review.noDeadline')}
                     {a.overdue && ` · ${t('header.overdue')}`}
                   </Table.Cell>
                   <Table.Cell>{a.teacher_name}</Table.Cell>

@@ -30,6 +30,18 @@ const summary: AgreementSummary = {
   version_number: 1,
   updated_at: '2026-11-27T18:00:00.000Z',
 };
+/** A short agreement (under 15 school days): no signing deadline before its first day. */
+const short: AgreementSummary = {
+  ...summary,
+  id: '0190f3a4-0000-7000-8000-0000000000e2',
+  scholar_id: '0190f3a4-0000-7000-8000-00000000a002',
+  scholar_name: 'Luis Ortega',
+  state: 'awaiting_parent',
+  begins_on: '2027-03-01',
+  ends_on: '2027-03-05',
+  school_days: 5,
+  deadline: null,
+};
 const detail: AgreementDetail = {
   ...summary,
   conference_on: '2026-12-01',
@@ -64,7 +76,9 @@ class ReviewServer extends FakeServer<Recorded> {
   }
   protected route(_request: Request, r: Recorded): Response {
     if (r.path === 'v2/independent_study' && r.method === 'GET') {
-      const rows = [summary].filter((a) => !r.query.get('filter[state]') || a.state === r.query.get('filter[state]'));
+      const rows = [summary, short].filter(
+        (a) => !r.query.get('filter[state]') || a.state === r.query.get('filter[state]'),
+      );
       return pageOf(rows, r.query);
     }
     if (r.path === 'v2/independent_study/options')
@@ -94,6 +108,11 @@ describe('Independent Study review (staff)', () => {
     expect(within(row).getByText('Mon, Jan 4, 2027')).toBeTruthy();
     expect(within(row).queryByText(/2027-01-04/)).toBeNull();
     expect(within(row).getByText('Maria Rivera')).toBeTruthy();
+    // Under 15 school days: said plainly, no invented deadline.
+    const shortRow = screen
+      .getByRole('button', { name: 'Open the agreement of Luis Ortega' })
+      .closest('tr') as HTMLElement;
+    expect(within(shortRow).getByText('None before the first day (under 15 school days)')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'New agreement' })).toBeNull();
     fireEvent.change(screen.getByLabelText('State'), { target: { value: 'signed' } });
     expect(await screen.findByText('No agreements match.')).toBeTruthy();
