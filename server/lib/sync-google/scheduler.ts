@@ -5,7 +5,7 @@
  * in the database say what is due, so several instances do not repeat each other's runs.
  */
 
-import type { GoogleSyncKind } from '../../../src/contract/google-sync';
+import type { GoogleSyncKind, GoogleSyncRun } from '../../../src/contract';
 import { localDate } from '../../../src/contract/work-lists';
 import { type GoogleSyncDeps, lastRun, readSyncSettings, runGoogleSync } from './runner';
 
@@ -36,6 +36,34 @@ export async function dueMode(
 }
 
 /**
+ * One look at the schedule (the server's timer calls it every minute): once a key and an administrator are set, each
+ * kind the school has switched on runs if it is due (dueMode), one after the other. Answers the runs it made.
+ */
+export async function scheduleTick(
+  db: GoogleSyncDeps['db'],
+  getDeps: () => GoogleSyncDeps,
+  opts: SchedulerOptions,
+  now = new Date(),
+): Promise<GoogleSyncRun[]> {
+  const settings = await readSyncSettings(db);
+  if (!settings.key_encrypted || !settings.subject) return [];
+  const deps = getDeps();
+  const kinds: GoogleSyncKind[] = [];
+  if (settings.classroom_enabled) kinds.push('classroom');
+  if (settings.calendar_enabled) kinds.push('calendar');
+  const runs: GoogleSyncRun[] = [];
+  for (const kind of kinds) {
+    const mode = await dueMode(deps, kind, opts, now);
+    if (!mode) continue;
+    const [run] = await runGoogleSync(deps, { kinds: [kind], mode, trigger: 'scheduled' });
+    if (!run) continue;
+    opts.log.info({ run }, `Google ${kind} sync (${mode}) ${run.status}`);
+    runs.push(run);
+  }
+  return runs;
+}
+
+/**
  * Starts the schedule; answers the function that stops it. The dependencies are asked for only once a key is set, so
  * a server that never syncs never makes a secret.
  */
@@ -49,18 +77,7 @@ export function startGoogleSyncSchedule(
     if (busy) return;
     busy = true;
     try {
-      const settings = await readSyncSettings(db);
-      if (!settings.key_encrypted || !settings.subject) return;
-      const deps = getDeps();
-      const kinds: GoogleSyncKind[] = [];
-      if (settings.classroom_enabled) kinds.push('classroom');
-      if (settings.calendar_enabled) kinds.push('calendar');
-      for (const kind of kinds) {
-        const mode = await dueMode(deps, kind, opts);
-        if (!mode) continue;
-        const [run] = await runGoogleSync(deps, { kinds: [kind], mode, trigger: 'scheduled' });
-        if (run) opts.log.info({ run }, `Google ${kind} sync (${mode}) ${run.status}`);
-      }
+      await scheduleTick(db, getDeps, opts);
     } catch (err) {
       opts.log.error({ err }, 'Google sync schedule failed');
     } finally {

@@ -24,7 +24,7 @@ import { decryptSecret } from '../../lib/google/encryption';
 import type { GoogleApiError } from '../../lib/google/http';
 import { eventKey } from '../../lib/sync-google/calendar-sync';
 import { type GoogleSyncDeps, runGoogleSync } from '../../lib/sync-google/runner';
-import { dueMode } from '../../lib/sync-google/scheduler';
+import { dueMode, scheduleTick } from '../../lib/sync-google/scheduler';
 import { startTestServer, type TestServer } from '../helpers';
 import { makeServiceAccount, SUBJECT, standInFor, type TestServiceAccount } from './fixtures';
 import type { GoogleStandIn } from './stand-in';
@@ -658,5 +658,30 @@ describe('the schedule', () => {
     await record('full', '2026-03-10T09:30:00Z');
     expect(await dueMode(deps(), 'classroom', opts, at('2026-03-10T10:00:00Z'))).toBeNull();
     expect(await dueMode(deps(), 'classroom', opts, at('2026-03-10T10:31:00Z'))).toBe('incremental');
+  });
+
+  it("the server's minute tick runs the switched-on syncs that are due, as scheduled runs, and none twice", async () => {
+    const log = { info: () => {}, error: () => {} };
+    // The night's hour three hours from now in the school's zone, so that the ticks below (up to 61 minutes on) are
+    // all before it whatever the time of day: a kind's first run is a full one, then changes every interval.
+    const hour = Number(new Intl.DateTimeFormat('en-US', { timeZone: TZ, hour: 'numeric', hourCycle: 'h23' }).format());
+    const tickOpts = { intervalMinutes: 60, nightlyHour: (hour + 3) % 24, log };
+    await s.app.db.delete(googleSyncRuns);
+    // No key (the test before removed it): nothing runs.
+    expect(await scheduleTick(s.app.db, () => deps(), tickOpts)).toEqual([]);
+    await api('PUT', 'settings', admin, { key: account.keyJson, calendar_enabled: false });
+    const first = await scheduleTick(s.app.db, () => deps(), tickOpts);
+    expect(first.map((r) => [r.kind, r.mode, r.trigger, r.status])).toEqual([
+      ['classroom', 'full', 'scheduled', 'succeeded'],
+    ]);
+    // A minute later: tonight's reconcile is done and the last run is not an interval old.
+    expect(await scheduleTick(s.app.db, () => deps(), tickOpts, new Date(Date.now() + 60_000))).toEqual([]);
+    // An interval later, only what changed.
+    const later = await scheduleTick(s.app.db, () => deps(), tickOpts, new Date(Date.now() + 61 * 60_000));
+    expect(later.map((r) => [r.kind, r.mode])).toEqual([['classroom', 'incremental']]);
+    // The calendar switched on: its own first run is a full one.
+    await api('PUT', 'settings', admin, { calendar_enabled: true });
+    const calendar = await scheduleTick(s.app.db, () => deps(), tickOpts);
+    expect(calendar.map((r) => [r.kind, r.mode, r.status])).toEqual([['calendar', 'full', 'succeeded']]);
   });
 });
