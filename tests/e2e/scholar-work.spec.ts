@@ -3,15 +3,16 @@
  * phone: the demo scholar opens the five lists from the portal's navigation (in the seed's order) and reads each
  * one's items under the day groups the contract gives them, each item opening the work in Classroom in a new tab, and
  * Home's work due today and tomorrow. The demo parent switches to the sibling, whose work this spec's copy of the
- * demo school has none of, and reads every list's empty state, then the combined missing and overdue work of both
- * children. Each screen: no sideways scroll, no serious or critical axe violation (the lists again at 360×740 in
+ * demo school has none of, and reads every list's empty state, then the combined missing and overdue work of the
+ * family; on a second server with the whole demo school, the combined list holds both children's missing and overdue
+ * work, each item under its day and saying whose. Each screen: no sideways scroll, no serious or critical axe violation (the lists again at 360×740 in
  * Spanish).
  */
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../../server/db/client';
-import type { WorkListResponse } from '../../src/contract/scholar-work';
+import type { CombinedOverdueResponse, WorkListResponse } from '../../src/contract/scholar-work';
 import { groupOf, listDateOf, type WorkListType } from '../../src/contract/work-lists';
 import { signIn } from './lib/app';
 import { checkPhone } from './lib/axe';
@@ -62,20 +63,22 @@ const heading = (page: Page, name: string | RegExp) => page.getByRole('main').ge
 
 const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** The demo scholar's id and a call of theirs to the API. */
-async function asScholar(): Promise<{ id: string; get: <T>(path: string) => Promise<T> }> {
-  const login = await fetch(`${server.url}/api/v2/auth/login`, {
+/** A portal account's first scholar's id and a call of theirs to the API (the demo scholar's, by default). */
+async function asScholar(
+  email = 'scholar@demo.school',
+  url = server.url,
+): Promise<{ id: string; get: <T>(path: string) => Promise<T> }> {
+  const login = await fetch(`${url}/api/v2/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'scholar@demo.school', password: 'demo' }),
+    body: JSON.stringify({ email, password: 'demo' }),
   });
   const { token } = (await login.json()) as { token: string };
   const auth = { authorization: `Bearer ${token}` };
-  const scholars = (await (await fetch(`${server.url}/api/v2/scholar/scholars`, { headers: auth })).json()) as {
+  const scholars = (await (await fetch(`${url}/api/v2/scholar/scholars`, { headers: auth })).json()) as {
     data: { id: string }[];
   };
-  const get = async <T>(path: string) =>
-    (await (await fetch(`${server.url}/api/${path}`, { headers: auth })).json()) as T;
+  const get = async <T>(path: string) => (await (await fetch(`${url}/api/${path}`, { headers: auth })).json()) as T;
   return { id: scholars.data[0]?.id as string, get };
 }
 
@@ -204,6 +207,52 @@ describe('the work lists on a phone', () => {
       expect(problems).toEqual([]);
     } finally {
       await close();
+    }
+  }, 240_000);
+
+  it("the parent's combined list holds every child's missing and overdue work, by day, each saying whose", async () => {
+    // The whole demo school, where the sibling has work of their own.
+    const whole = await startServer({
+      dataDir: seededDataDir(inject('seededDataDir')),
+      env: { LOGIN_RATE_LIMIT: '200' },
+    });
+    const { page, close } = await launchBrowser({ viewport: PHONE, bypassCSP: true });
+    const problems: string[] = [];
+    try {
+      const parent = await asScholar('parent@demo.school', whole.url);
+      const answer = await parent.get<CombinedOverdueResponse>('v2/scholar/work/overdue');
+      const names = new Map(answer.scholars.map((s) => [s.id, `${s.nickname ?? s.fname} ${s.lname}`]));
+      expect(names.size).toBe(2);
+      // Both children have missing or overdue work in the demo school.
+      expect(new Set(answer.data.map((item) => item.scholar_id))).toEqual(new Set(names.keys()));
+      expect(answer.meta.total).toBe(answer.data.length);
+
+      await signIn(page, whole.url, 'parent@demo.school');
+      await page.getByLabel('Scholar', { exact: true }).waitFor({ timeout: 60_000 });
+      await page.goto(`${whole.url}/scholar/work/overdue?children=all`);
+      await heading(page, TITLES.overdue).waitFor({ timeout: 30_000 });
+      const asList = { ...answer, type: 'overdue' as const, scholar_id: '' };
+      for (const item of answer.data) {
+        const whose = `For ${names.get(item.scholar_id)}`;
+        const entry = page
+          .getByRole('listitem')
+          .filter({ has: page.getByRole('link', { name: new RegExp(`^${literal(item.title)}`) }) })
+          .filter({ hasText: whose });
+        await entry.first().waitFor({ timeout: 30_000 });
+        const link = entry.first().getByRole('link', { name: new RegExp(`^${literal(item.title)}`) });
+        expect(await link.getAttribute('href')).toBe(item.link);
+        expect(await link.getAttribute('target')).toBe('_blank');
+        const section = entry.first().locator('xpath=ancestor::section[1]');
+        const group = await section.getByRole('heading', { level: 2 }).textContent();
+        expect(group, `${whose}: ${item.title}`).toMatch(groupHeading(asList, item));
+      }
+      // One entry per piece of work and child.
+      expect(await page.getByRole('main').getByRole('listitem').count()).toBe(answer.data.length);
+      await checkPhone(page, 'parent combined, both children', problems);
+      expect(problems).toEqual([]);
+    } finally {
+      await close();
+      await whole.stop();
     }
   }, 240_000);
 });
