@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { and, eq, gte, lte, ne } from 'drizzle-orm';
-import { PDFDocument } from 'pdf-lib';
+import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AgreementDetail,
@@ -86,6 +86,24 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
+/**
+ * The text drawn on a page of a PDF made by pdf-lib: its content streams inflated, each shown string (pdf-lib writes
+ * Helvetica's text as hex strings in WinAnsi, Latin-1 for the names here) decoded and joined by single spaces (a long
+ * line wraps at a space).
+ */
+function pageText(pdf: PDFDocument, index: number): string {
+  const contents = pdf.getPage(index).node.Contents();
+  const streams = contents instanceof PDFArray ? contents.asArray().map((r) => pdf.context.lookup(r)) : [contents];
+  const ops = streams
+    .filter((x): x is PDFRawStream => x instanceof PDFRawStream)
+    .map((x) => Buffer.from(decodePDFRawStream(x).decode()).toString('latin1'))
+    .join('\n');
+  return [...ops.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)]
+    .map((m) => Buffer.from(m[1] as string, 'hex').toString('latin1'))
+    .join(' ')
+    .replace(/\s+/g, ' ');
+}
+
 /** The account's full name on record. */
 async function nameOf(email: string): Promise<string> {
   const [u] = await s.database.db.select().from(users).where(eq(users.email, email));
@@ -144,6 +162,20 @@ describe('the demo family', () => {
       const pdf = await PDFDocument.load(res.rawPayload);
       expect(pdf.getPageCount()).toBeGreaterThanOrEqual(2);
       expect(pdf.getSubject()).toContain(signed.version_hash);
+      // The agreement's first page holds its header; the last one is the certificate with each signature's evidence.
+      expect(pageText(pdf, 0)).toContain(signed.scholar_name);
+      const certificate = pageText(pdf, pdf.getPageCount() - 1);
+      expect(certificate).toContain('Certificate of signatures');
+      expect(signed.signatures.map((x) => x.role)).toEqual(['scholar', 'parent', 'teacher']);
+      for (const x of signed.signatures) {
+        expect(certificate).toContain(`: ${x.typed_name}`);
+        expect(certificate).toContain(`Account: ${x.account_name} (${x.account_id})`);
+        expect(certificate).toContain(`IP address: ${x.ip}`);
+        expect(certificate).toContain(`Device: ${x.user_agent}`);
+        expect(certificate).toContain(`Version ${x.version_number}, SHA-256: ${x.version_hash}`);
+        expect(certificate).toContain(`Consent shown: ${x.consent_text.split(' ').slice(0, 4).join(' ')}`);
+      }
+      expect(certificate.split('Signed: ')).toHaveLength(4);
     }
   });
 });
