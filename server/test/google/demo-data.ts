@@ -46,6 +46,17 @@ export function fillDemo(google: GoogleStandIn, timeZone: string, now = new Date
       },
     },
   ]);
+  google.classroom.teachers.set(DEMO_COURSE, [
+    {
+      courseId: DEMO_COURSE,
+      userId: 'stand-in-teacher',
+      profile: {
+        id: 'stand-in-teacher',
+        name: { givenName: 'Rosa', familyName: 'Delgado', fullName: 'Rosa Delgado' },
+        emailAddress: 'teacher@demo.school',
+      },
+    },
+  ]);
   google.classroom.topics.set(DEMO_COURSE, [
     { courseId: DEMO_COURSE, topicId: 'topic-auto', name: 'AutoWork', updateTime: created },
     { courseId: DEMO_COURSE, topicId: 'topic-cells', name: 'Cells', updateTime: created },
