@@ -6,7 +6,12 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GoogleSyncRun, GoogleSyncSettings, GoogleSyncStatus } from '../../../src/contract/google-sync';
+import type {
+  GoogleSyncRun,
+  GoogleSyncSettings,
+  GoogleSyncStatus,
+  PortalCalendarResponse,
+} from '../../../src/contract';
 import { uuidv7 } from '../../../src/contract/ids';
 import {
   calendarEvents,
@@ -513,6 +518,21 @@ describe('Calendar sync', () => {
     // The same event id on two calendars is two rows.
     expect(events.get(eventKey('sports@demo.school', 'e1'))?.title).toBe('Game');
     expect(google.requests.some((q) => q.path.includes('/events') && q.query.pageToken)).toBe(true);
+    // They are P1's calendar events: the portal's calendar shows both calendars' events in the school's days.
+    const scholar = await s.login('scholar@demo.school');
+    const portal = await s.call({
+      method: 'GET',
+      url: '/api/v2/scholar/calendar?from=2026-03-09&to=2026-03-14',
+      token: scholar,
+    });
+    expect(portal.statusCode, portal.body).toBe(200);
+    const shown = portal.json<PortalCalendarResponse>().data;
+    expect(shown.find((e) => e.title === 'Picture Day')).toMatchObject({
+      all_day: true,
+      starts_at: '2026-03-09T07:00:00.000Z',
+    });
+    expect(shown.map((e) => e.title)).toEqual(expect.arrayContaining(['Open House', 'Board meeting', 'Game']));
+    expect(shown.map((e) => e.title)).not.toContain('Cancelled assembly');
   });
 
   it('asks only what changed since, with the sync token: changes saved, cancelled events removed', async () => {
