@@ -7,6 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  CONFERENCE_DEFAULT_BODY,
   type ConferenceRecord,
   type ConferenceSignInsResponse,
   type PortalConferencesResponse,
@@ -61,6 +62,21 @@ beforeAll(async () => {
   teacherId = t?.id as string;
 });
 afterAll(() => s.close());
+
+describe('the demo school (issue P3 item 6)', () => {
+  it("has a conference day on the seed's day, for every grade with the demo teacher, and last week's with its sign-ins", async () => {
+    const days = (await call('GET', 'conferences?per_page=100', office)).json<{ data: ConferenceRecord[] }>().data;
+    const fall = days.find((c) => c.title === 'Fall Scholar Led Conferences') as ConferenceRecord;
+    const first = days.find((c) => c.title === 'Scholar Led Conferences: first round') as ConferenceRecord;
+    expect(fall).toMatchObject({ teacher_id: teacherId, grades: [], sign_in_count: 0, body: CONFERENCE_DEFAULT_BODY });
+    // The seed's day is today unless the run crossed the school's midnight since the seed.
+    expect([today, shiftDate(today, -1)]).toContain(fall.held_on);
+    expect(first).toMatchObject({ teacher_id: teacherId, held_on: shiftDate(fall.held_on, -7), sign_in_count: 12 });
+    const signIns = (await call('GET', `conferences/${first.id}/sign_ins`, office)).json<ConferenceSignInsResponse>();
+    expect(signIns.data).toHaveLength(12);
+    expect(signIns.span?.minutes).toBeGreaterThan(0);
+  });
+});
 
 describe('conference days (staff)', () => {
   it('the office makes one for a grade with its teacher; Staff only read; fields are checked', async () => {

@@ -4,7 +4,7 @@
  * remote); the entrance's day list and negative tests for staff; the same answer pushed twice through the outbox is
  * one record; answers past the school's retention days are deleted.
  */
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, max, ne } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -29,6 +29,8 @@ let me: string;
 let sibling: string;
 let stranger: string;
 let today: string;
+let demoDay: ScreeningDayResponse;
+let demoSwitch: unknown;
 
 const now = () => new Date().toISOString();
 const clear = { kind: 'screening', symptoms: ['none'], contact: false, household: false };
@@ -81,11 +83,42 @@ beforeAll(async () => {
     .where(and(ne(demographics.id, me), ne(demographics.id, sibling)))
     .limit(1);
   stranger = other?.id as string;
+  // The demo seed's day of screenings (the newest day it wrote; today unless the run crossed the school's midnight),
+  // read as the entrance shows it before this test starts from none.
+  const [newest] = await s.database.db.select({ day: max(covidScreenings.school_day) }).from(covidScreenings);
+  demoDay = (
+    await s.call({
+      method: 'GET',
+      url: `/api/v2/covid_screenings?date=${newest?.day}&per_page=200`,
+      token: office,
+    })
+  ).json<ScreeningDayResponse>();
+  demoSwitch = (await s.call({ method: 'GET', url: '/api/v2/covid_screenings/settings', token: office })).json();
   // The demo seed's day of screenings is not this test's: start from none.
   await s.database.db.delete(covidScreenings);
   await s.database.db.delete(covidNegativeTests);
 });
 afterAll(() => s.close());
+
+describe('the demo school (issue P3 item 6)', () => {
+  it('screens, with a day of answers: cleared, stay home, remote, no negative test on file, a negative test recorded', () => {
+    expect(demoSwitch).toEqual({ data: { enabled: true, retention_days: 14 } });
+    expect(demoDay.meta.total).toBe(42);
+    expect(demoDay.data).toHaveLength(42);
+    for (const outcome of ['cleared', 'stay_home', 'remote', 'no_negative_test'] as const) {
+      expect(demoDay.meta.counts[outcome] ?? 0).toBeGreaterThan(0);
+    }
+    const counted = Object.values(demoDay.meta.counts).reduce((a, b) => a + b, 0);
+    expect(counted).toBe(42);
+    // Told to stay home the day before: one cleared by the negative test recorded, one waiting for theirs.
+    const tested = demoDay.data.filter((r) => r.negative_test_on !== null);
+    expect(tested).toHaveLength(1);
+    expect(tested[0]?.screening.outcome).toBe('cleared');
+    // The family the visitor signs in as has answered nothing yet.
+    expect(demoDay.data.map((r) => r.scholar_id)).not.toContain(me);
+    expect(demoDay.data.map((r) => r.scholar_id)).not.toContain(sibling);
+  });
+});
 
 describe('the school switch', () => {
   it('is off by default: the portal says so and an answer is refused', async () => {
