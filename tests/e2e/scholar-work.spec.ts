@@ -5,7 +5,8 @@
  * Home's work due today and tomorrow. The demo parent switches to the sibling, whose work this spec's copy of the
  * demo school has none of, and reads every list's empty state, then the combined missing and overdue work of the
  * family; on a second server with the whole demo school, the combined list holds both children's missing and overdue
- * work, each item under its day and saying whose. Each screen: no sideways scroll, no serious or critical axe violation (the lists again at 360×740 in
+ * work, each item under its day and saying whose; on a third, where the demo scholar has no work, the scholar signed
+ * in on their own reads every list's empty state. Each screen: no sideways scroll, no serious or critical axe violation (the lists again at 360×740 in
  * Spanish).
  */
 import { sql } from 'drizzle-orm';
@@ -207,6 +208,40 @@ describe('the work lists on a phone', () => {
       expect(problems).toEqual([]);
     } finally {
       await close();
+    }
+  }, 240_000);
+
+  it("a scholar signed in on their own, with no work posted, reads each list's empty state", async () => {
+    // A copy of the demo school in which the demo scholar has no work.
+    const dataDir = seededDataDir(inject('seededDataDir'));
+    const database = await openDatabase({ kind: 'pglite', dataDir });
+    await database.db.execute(sql`
+      DELETE FROM course_work_submissions WHERE scholar_id IN (
+        SELECT d.id FROM demographics d JOIN users u ON u.id = d.user_id WHERE u.email = 'scholar@demo.school')`);
+    await database.close();
+    const empty = await startServer({ dataDir, env: { LOGIN_RATE_LIMIT: '200' } });
+    const { page, close } = await launchBrowser({ viewport: PHONE, bypassCSP: true });
+    const problems: string[] = [];
+    try {
+      await signIn(page, empty.url, 'scholar@demo.school');
+      await heading(page, 'Home').waitFor({ timeout: 60_000 });
+      for (const type of Object.keys(TITLES) as WorkListType[]) {
+        await page.goto(`${empty.url}/scholar/work/${type}`);
+        await heading(page, TITLES[type]).waitFor({ timeout: 30_000 });
+        await page.getByText(EMPTY[type], { exact: true }).waitFor({ timeout: 30_000 });
+        expect(
+          await page
+            .getByRole('main')
+            .getByRole('link', { name: /Google Classroom/ })
+            .count(),
+          type,
+        ).toBe(0);
+        await checkPhone(page, `scholar ${type} empty`, problems);
+      }
+      expect(problems).toEqual([]);
+    } finally {
+      await close();
+      await empty.stop();
     }
   }, 240_000);
 
