@@ -143,11 +143,61 @@ function pureChakraAnatomies(): Plugin {
   };
 }
 
+/**
+ * Chakra's `createSystem` computes the global CSS (reset, global styles and the CSS variables of every token, light and
+ * dark) as it builds the system, into `system._global`, for its provider's `<Global>`. The app writes that CSS into its
+ * stylesheet at build time (scripts/chakra-global-css.mjs) and empties `_global` at start (src/app/theme/static-global.ts),
+ * so in the built app the work is thrown away: half of `createSystem`, which runs before the first screen can render
+ * (about 100 ms on the portal's phone profile). The build makes `_global` computed on first read instead.
+ */
+function lazyChakraGlobal(): Plugin {
+  const EAGER = 'const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];';
+  return {
+    name: 'lazy-chakra-global',
+    apply: 'build',
+    transform(code, id) {
+      if (!/\/@chakra-ui\/react\/dist\/esm\/styled-system\/system\.js$/.test(id)) return null;
+      const lazy = code
+        .replace(EAGER, 'let _global;')
+        .replace(
+          /\n(\s+)_global,\n/,
+          '\n$1get _global() {\n$1  return (_global ??= [getPreflightCss(), getGlobalCss(), getTokenCss()]);\n$1},\n$1set _global(value) {\n$1  _global = value;\n$1},\n',
+        );
+      if (!code.includes(EAGER) || !lazy.includes('get _global()'))
+        this.error(
+          '@chakra-ui/react styled-system/system.js: the eager _global was not found (has its shape changed?)',
+        );
+      return { code: lazy, map: null };
+    },
+  };
+}
+
 /** Each language's own files of the portal's namespaces (the Scholar Portal section's, from the route table). */
 const PORTAL_TEXTS = {
   en: portalNamespaceFiles('en'),
   es: portalNamespaceFiles('es'),
 };
+
+/**
+ * React Router 7's package exports name only its development build (dist/development) for every condition, so a
+ * production build ships its dev warnings and checks (remix-run/react-router#14102, open). The build takes the
+ * package's own production files instead; the dev server and the tests keep the development ones.
+ */
+function productionReactRouter(): Plugin {
+  const dist = resolve(import.meta.dirname, 'node_modules/react-router/dist/production');
+  return {
+    name: 'react-router-production',
+    apply: 'build',
+    config: () => ({
+      resolve: {
+        alias: [
+          { find: /^react-router$/, replacement: `${dist}/index.mjs` },
+          { find: /^react-router\/dom$/, replacement: `${dist}/dom-export.mjs` },
+        ],
+      },
+    }),
+  };
+}
 
 const ICON_SIZES = [48, 72, 96, 128, 144, 152, 192, 256, 384, 512];
 const MASKABLE_SIZES = [192, 512];
@@ -158,6 +208,8 @@ let outDir = 'dist';
 export default defineConfig({
   plugins: [
     react(),
+    productionReactRouter(),
+    lazyChakraGlobal(),
     pureChakraAnatomies(),
     // Roboto never swaps in after the first paint: the device's font until the fonts are on it (scripts/font-display.mjs).
     fontDisplayOptional(),
