@@ -239,6 +239,9 @@ export const SIGNATURE_MESSAGES = {
 // Writing an agreement (staff)
 // ---------------------------------------------------------------------------------------------------------------------
 
+/** A course value (credits) is for grades 9 to 12: refused on a TK-6 course here, and for a scholar below 9 by the server. */
+export const COURSE_VALUE_GRADES_MESSAGE = 'A course value is for grades 9 to 12 only.';
+
 export const AgreementCourseSchema = z
   .object({
     subject: requiredText(100),
@@ -253,7 +256,7 @@ export const AgreementCourseSchema = z
       .transform((v) => v ?? null),
   })
   .refine((c) => c.grade_band === '7-12' || c.course_value === null, {
-    message: 'A course value is for grades 9 to 12 only.',
+    message: COURSE_VALUE_GRADES_MESSAGE,
     path: ['course_value'],
   });
 export type AgreementCourse = z.infer<typeof AgreementCourseSchema>;

@@ -4,13 +4,14 @@
  * parent reads and signs only their own, staff by permission, the countersignature only by the supervising teacher.
  */
 import { createHash } from 'node:crypto';
-import { and, eq, gte, lte, ne } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, ne } from 'drizzle-orm';
 import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AgreementDetail,
   type AgreementListResponse,
   CONSENT_TEXTS,
+  COURSE_VALUE_GRADES_MESSAGE,
   isoWeekday,
   type PortalAgreementsResponse,
   type PortalScholarsResponse,
@@ -18,7 +19,14 @@ import {
   shiftDate,
 } from '../../../src/contract';
 import { createSession } from '../../auth/sessions';
-import { auditEvents, guardianships, independentStudyVersions, schoolNonWorkDays, users } from '../../db/schema';
+import {
+  auditEvents,
+  demographics,
+  guardianships,
+  independentStudyVersions,
+  schoolNonWorkDays,
+  users,
+} from '../../db/schema';
 import { startTestServer, type TestServer } from '../../test/helpers';
 import { canonicalJson } from './agreements';
 
@@ -202,6 +210,38 @@ describe("an agreement's life", () => {
       draft({ courses: [{ subject: 'Math', grade_band: 'TK-6', course_value: 5 }] }),
     );
     expect(tkValue.statusCode).toBe(422);
+    // Band 7-12 holds grades 7 and 8 too: their courses earn no credits.
+    const [younger] = await s.database.db
+      .select({ id: demographics.id })
+      .from(demographics)
+      .where(inArray(demographics.grade, ['7', '8']))
+      .limit(1);
+    const eighth = await call(
+      'POST',
+      'independent_study',
+      office,
+      draft({
+        scholar_id: younger?.id,
+        courses: [
+          { subject: 'Science', grade_band: '7-12' },
+          { subject: 'Math', grade_band: '7-12', course_value: 5 },
+        ],
+      }),
+    );
+    expect(eighth.statusCode).toBe(422);
+    expect(eighth.json<{ errors: Record<string, string[]> }>().errors).toEqual({
+      'courses.1.course_value': [COURSE_VALUE_GRADES_MESSAGE],
+    });
+    expect(
+      (
+        await call(
+          'POST',
+          'independent_study',
+          office,
+          draft({ scholar_id: younger?.id, courses: [{ subject: 'Math', grade_band: '7-12' }] }),
+        )
+      ).statusCode,
+    ).toBe(201);
     const notStaff = await call('POST', 'independent_study', office, draft({ teacher_id: me.id }));
     expect(notStaff.statusCode).toBe(422);
 

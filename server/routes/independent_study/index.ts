@@ -16,6 +16,7 @@ import {
   AgreementOptionsResponseSchema,
   AgreementResponseSchema,
   AgreementUpdateSchema,
+  COURSE_VALUE_GRADES_MESSAGE,
   fullName,
   IdParamsSchema,
   IndependentStudyPolicyResponseSchema,
@@ -44,6 +45,29 @@ async function requireTeacher(db: Parameters<typeof readPolicy>[0], id: string):
     .where(eq(users.id, id))
     .limit(1);
   if (row?.type !== 'staff' || !row.active) throw invalid('teacher_id', 'Choose a member of staff.');
+}
+
+/** Grades whose courses earn credits: the course table's course value is for grades 9 to 12 only. */
+const CREDIT_GRADES = new Set(['9', '10', '11', '12']);
+
+/**
+ * Refuses a course value (credits) for a scholar below grade 9, on the course that has one: the band 7-12 also holds
+ * grades 7 and 8, whose courses earn no credits.
+ */
+async function checkCourseValues(
+  db: Parameters<typeof readPolicy>[0],
+  scholarId: string,
+  courses: readonly { course_value: number | null }[] | undefined,
+): Promise<void> {
+  const at = courses?.findIndex((c) => c.course_value !== null) ?? -1;
+  if (at < 0) return;
+  const [row] = await db
+    .select({ grade: demographics.grade })
+    .from(demographics)
+    .where(eq(demographics.id, scholarId))
+    .limit(1);
+  if (!row || CREDIT_GRADES.has(row.grade)) return;
+  throw invalid(`courses.${at}.course_value`, COURSE_VALUE_GRADES_MESSAGE);
 }
 
 const routes: FastifyPluginAsyncZod = async (app) => {
@@ -179,6 +203,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         .limit(1);
       if (!scholar) throw invalid('scholar_id', 'Choose a scholar.');
       await requireTeacher(app.db, fields.teacher_id);
+      await checkCourseValues(app.db, scholar.id, fields.courses);
       const id = wanted ?? uuidv7();
       const row = await app.db.transaction(async (tx) => {
         const [existing] = await tx
@@ -217,6 +242,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         const row = await app.db.transaction(async (tx) => {
           const current = await agreementById(tx, request.params.id, true);
           if (current.state !== 'draft') throw new AppError('conflict', SIGNATURE_MESSAGES.frozen);
+          await checkCourseValues(tx, current.scholar_id, input.courses);
           const next = { ...current, ...changes };
           if (next.ends_on < next.begins_on) {
             throw invalid('ends_on', 'The ending date is on or after the beginning date.');
@@ -292,6 +318,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const row = await app.db.transaction(async (tx) => {
         const current = await agreementById(tx, request.params.id, true);
         if (current.state === 'draft') throw new AppError('conflict', SIGNATURE_MESSAGES.notSigned);
+        await checkCourseValues(tx, current.scholar_id, input.courses);
         const next = { ...current, ...changes } as typeof current;
         if (next.ends_on < next.begins_on) {
           throw invalid('ends_on', 'The ending date is on or after the beginning date.');
