@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { offlineDb } from '../../../offline';
 import { renderWithProviders } from '../../../test/render-with-providers';
 import { ANA, FakePortalServer } from '../layout/fake-portal-server';
@@ -70,5 +70,53 @@ describe('Scholar Portal: COVID Screening', () => {
       household: false,
     });
     expect(screen.getByRole('button', { name: 'Make a correction' })).toBeTruthy();
+  });
+});
+
+describe('Scholar Portal: COVID Screening, the links and the other outcomes', () => {
+  // The device's answers waiting to be sent count before the server's: each test starts with none.
+  beforeEach(() => offlineDb.outbox.clear());
+  const cleared = {
+    id: '0190a0b0-0000-7000-8000-0000000000d1',
+    scholar_id: ANA.id,
+    kind: 'screening',
+    symptoms: ['none'],
+    contact: false,
+    household: false,
+    outcome: 'cleared',
+    answered_at: '2026-11-26T14:30:00.000Z',
+    school_day: '2026-11-26',
+    answered_by: null,
+    created_at: '2026-11-26T14:30:00.000Z',
+  };
+
+  it('cleared per county health guidelines; Declare remote attendance is acknowledged and kept in the outbox; Submit the screening if attending and Make a correction reopen the questions', async () => {
+    await open('covid-links', { enabled: true, today: '2026-11-26', answers: [cleared], awaiting_test: false });
+    expect(
+      await screen.findByText('The scholar is cleared to enter the facility per county health guidelines.'),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Make a correction' }));
+    expect(await screen.findByRole('button', { name: 'Submit' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Declare remote attendance' }));
+    expect(await screen.findByText('Thank you. The scholar attends remotely today.')).toBeTruthy();
+    const remote = (await offlineDb.outbox.toArray()).filter(
+      (e) => e.resource === 'covid_screenings' && e.data.kind === 'remote',
+    );
+    expect(remote).toHaveLength(1);
+    expect(remote[0]?.data).toMatchObject({ scholar_id: ANA.id, kind: 'remote' });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit the screening if attending' }));
+    expect(await screen.findByRole('button', { name: 'Submit' })).toBeTruthy();
+  });
+
+  it('told to stay home earlier with no negative test on file: a clear answer says to contact the office', async () => {
+    await open('covid-test', { enabled: true, today: '2026-11-26', answers: [], awaiting_test: true });
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'No symptoms' }));
+    fireEvent.click(within(screen.getByRole('group', { name: /close contact/ })).getByText('No'));
+    fireEvent.click(within(screen.getByRole('group', { name: /household have symptoms/ })).getByText('No'));
+    await waitFor(() => expect(screen.getAllByRole('radio', { checked: true })).toHaveLength(2));
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText(/There is no negative test on file .* Please contact the office/)).toBeTruthy();
   });
 });
