@@ -23,6 +23,7 @@ import {
   auditEvents,
   demographics,
   guardianships,
+  independentStudySignatures,
   independentStudyVersions,
   schoolNonWorkDays,
   users,
@@ -372,6 +373,16 @@ describe("an agreement's life", () => {
     expect(signed.data.state).toBe('signed');
     expect(signed.data.next_signer).toBeNull();
     expect(signed.data.signatures.map((x) => x.role)).toEqual(['scholar', 'parent', 'teacher']);
+    // Signed is frozen: no edit through the API (an addendum instead), and the database refuses to change evidence.
+    const edit = await call('PATCH', `independent_study/${id}`, office, { conference_notes: 'Changed later.' });
+    expect(edit.statusCode).toBe(409);
+    expect(edit.json<{ message: string }>().message).toBe(SIGNATURE_MESSAGES.frozen);
+    await expect(
+      s.database.db
+        .update(independentStudySignatures)
+        .set({ typed_name: 'Someone Else' })
+        .where(eq(independentStudySignatures.agreement_id, id)),
+    ).rejects.toThrow();
     const pdf = await call('GET', `scholar/independent_study/${id}/pdf`, scholar);
     expect(pdf.statusCode).toBe(200);
     const audited = await s.database.db
