@@ -49,6 +49,9 @@ describe('Scholar Portal: Scholar Led Conferences', () => {
     expect(screen.getByText('Please sign in so that the school knows you came.')).toBeTruthy();
     expect(screen.getByText('Coming up')).toBeTruthy();
     expect(screen.getByText('Spring')).toBeTruthy();
+    // Times as the locale reads them, not 24-hour 'HH:MM'.
+    expect(screen.getByText(/^Today, 3:00\sPM to 7:00\sPM$/)).toBeTruthy();
+    expect(screen.getByText(/^Wednesday, March 10, 3:00\sPM to 7:00\sPM$/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Click to Sign In' }));
     expect(await screen.findByText('You are signed in. Thank you for coming.')).toBeTruthy();
     expect(await screen.findByText(/^Not sent yet/)).toBeTruthy();

@@ -11,7 +11,7 @@ import { QueryState } from '../../../ui/data/query-state';
 import { useOutboxSend } from '../covid-screening/use-outbox-send';
 import { usePortalQuery } from '../data/use-portal-query';
 import { AsOfNotice } from '../layout/as-of-notice';
-import { useLocale } from '../layout/portal-format';
+import { formatLongDay, formatWallTime, useLocale } from '../layout/portal-format';
 import { ItemList, PortalScreen } from '../layout/portal-screen';
 import { usePortal } from '../portal-context';
 
@@ -30,6 +30,7 @@ function Sheet({
 }) {
   const { t } = useTranslation('conferences');
   const { userType } = usePortal();
+  const locale = useLocale();
   const mine = conference.sign_ins.filter((s) => s.signer_type === userType);
   const signed = mine.length > 0 || waiting;
   return (
@@ -38,7 +39,12 @@ function Sheet({
         <Heading as="h2" size="lg">
           {conference.title}
         </Heading>
-        <Text color="fg.muted">{t('when', { start: conference.start_time, end: conference.end_time })}</Text>
+        <Text color="fg.muted">
+          {t('when', {
+            start: formatWallTime(conference.start_time, locale),
+            end: formatWallTime(conference.end_time, locale),
+          })}
+        </Text>
         {conference.body.split(/\n\s*\n/).map((p) => (
           <Text key={p}>{p}</Text>
         ))}
@@ -85,10 +91,6 @@ export default function ConferencesPage() {
   const later = list.filter((c) => !c.is_today);
   const time = (iso: string) =>
     new Intl.DateTimeFormat(locale, { timeZone, hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
-  const day = (date: string) =>
-    new Intl.DateTimeFormat(locale, { timeZone: 'UTC', weekday: 'long', month: 'long', day: 'numeric' }).format(
-      new Date(`${date}T12:00:00Z`),
-    );
 
   const signIn = async (conference: PortalConference) => {
     setBusy(conference.id);
@@ -135,7 +137,13 @@ export default function ConferencesPage() {
               {later.map((c) => (
                 <Box as="li" key={c.id} borderWidth="1px" borderRadius="md" p="3">
                   <Text fontWeight="medium">{c.title}</Text>
-                  <Text color="fg.muted">{t('on', { day: day(c.held_on), start: c.start_time, end: c.end_time })}</Text>
+                  <Text color="fg.muted">
+                    {t('on', {
+                      day: formatLongDay(c.held_on, locale),
+                      start: formatWallTime(c.start_time, locale),
+                      end: formatWallTime(c.end_time, locale),
+                    })}
+                  </Text>
                 </Box>
               ))}
             </ItemList>
