@@ -80,8 +80,9 @@ export const IndependentStudyPolicyResponseSchema = z.object({ data: Independent
 
 /**
  * An agreement of 15 or more school days is signed before its first day (EC 51747 as amended in 2021–22). A shorter
- * one gets no deadline here: the statute's limit for it was not checked against its text, so the screens say plainly
- * that there is no signing deadline before the first day instead of applying an invented rule.
+ * one gets no deadline here: summaries of AB 181 (2022) give it 10 school days from the first day of enrollment, but
+ * the statute's own text (and how its days are counted) was not checked, so the screens say plainly that there is no
+ * signing deadline before the first day instead of applying a rule that may be off by a day.
  */
 export const DEADLINE_MIN_SCHOOL_DAYS = 15;
 
