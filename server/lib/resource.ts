@@ -89,6 +89,13 @@ export interface ResourceDefinition<Rec, Create extends Row, Update extends Row>
   createMany?(inputs: Create[], ctx: ResourceContext): Promise<CreateOutcome<Rec>[]>;
   /** Whether a create's input matches a stored record with the same id (idempotent replay); default: field by field. */
   sameAs?(input: Create, record: Rec): boolean;
+  /**
+   * A create that a rule answers with another, earlier record instead of refusing it (a signer's second sign-in is
+   * answered with the first): whether `record`, carried by the rule's 409 (`extra.record`), is that answer for `input`.
+   * `createOne` then answers it with `created: false`, and the sync push takes a re-sent entry whose receipt points at
+   * it for a replay ('duplicate'), not for an idempotency key reused with other content.
+   */
+  answeredBy?(input: Create, record: Rec): boolean;
   /** Fields left out of the audit trail (secrets). */
   secretFields?: string[];
   /** How a record is shown to this caller (leaving out what the caller may not see); default: as it is. */
@@ -280,6 +287,15 @@ export function sameRecord<Rec, Create extends Row>(
   return Object.entries(input).every(([k, v]) => !(k in stored) || same(stored[k], v));
 }
 
+/** Whether `record`, another record than the input's own id, is the answer a rule gives this create (`def.answeredBy`). */
+export function isAnswer<Rec, Create extends Row>(
+  def: Pick<ResourceDefinition<Rec, Create, Row>, 'answeredBy'>,
+  input: Create,
+  record: Rec,
+): boolean {
+  return (record as Row).id !== input.id && def.answeredBy?.(input, record) === true;
+}
+
 /** True for a unique violation (SQLSTATE 23505) anywhere in a query error's causes. */
 function isUniqueViolation(error: unknown): boolean {
   for (let e = error as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 5; i++) {
@@ -328,6 +344,8 @@ export async function createOne<Rec, Create extends Row, Update extends Row>(
     if (err instanceof AppError && err.code === 'conflict') {
       const raced = await replay();
       if (raced) return raced;
+      const answer = err.extra.record as Rec | undefined;
+      if (answer !== undefined && isAnswer(def, input, answer)) return { record: answer, created: false };
     }
     throw err;
   }

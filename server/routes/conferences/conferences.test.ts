@@ -172,6 +172,12 @@ describe('the sign-in sheet (portal)', () => {
     const [dup, refused] = second.json().results;
     expect(dup).toMatchObject({ id: again.id, status: 'duplicate', record: { id: item.data.id } });
     expect(refused).toMatchObject({ id: wrongDay.id, status: 'rejected' });
+    // That second phone did not get the answer and sends the same entry again: the same answer, not a conflict.
+    const resent = await call('POST', 'sync/push', parent, {
+      device_id: 'second-phone',
+      items: [again],
+    } as unknown as Record<string, unknown>);
+    expect(resent.json().results[0]).toMatchObject({ id: again.id, status: 'duplicate', record: { id: item.data.id } });
     const parentRows = await s.database.db
       .select()
       .from(conferenceSignIns)

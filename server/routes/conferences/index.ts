@@ -226,7 +226,8 @@ export const conferenceSignInsResource: ResourceDefinition<ConferenceSignInRecor
       .limit(1);
     if (earlier) {
       const [record] = await toSignInRecords([earlier], tx);
-      throw new AlreadySignedIn(record as ConferenceSignInRecord);
+      // Answered with the first (`answeredBy` below), not refused: a second tap, the scholar's second phone.
+      throw new AppError('conflict', 'You already signed in for this conference.', { record });
     }
     const [account] = await tx
       .select({ nickname: users.nickname, fname: users.fname, lname: users.lname })
@@ -247,18 +248,11 @@ export const conferenceSignInsResource: ResourceDefinition<ConferenceSignInRecor
     input.conference_id === record.conference_id &&
     input.scholar_id === record.scholar_id &&
     instant(input.signed_at) === instant(record.signed_at),
+  // A signer's second sign-in for the same scholar on the same conference is the first answered again, not an error
+  // the phone shows; and so is that second sign-in's outbox entry sent again (its receipt points at the first).
+  answeredBy: (input, record) => input.conference_id === record.conference_id && input.scholar_id === record.scholar_id,
   createMany: (inputs, ctx) => signInMany(inputs, ctx),
 };
-
-/**
- * A signer's second sign-in for the same scholar on the same conference (a second tap, the scholar's second phone):
- * not an error the phone shows, but the first sign-in answered again.
- */
-class AlreadySignedIn extends AppError {
-  constructor(readonly record: ConferenceSignInRecord) {
-    super('conflict', 'You already signed in for this conference.', { record });
-  }
-}
 
 /**
  * A sign-in, once per signer, scholar and conference: the first is created; a later one (or one racing it to the
@@ -271,7 +265,6 @@ async function signInOnce(
   try {
     return await createOne(conferenceSignInsResource, ctx, input);
   } catch (err) {
-    if (err instanceof AlreadySignedIn) return { record: err.record, created: false };
     // Another request of the same signer wrote it in between: the unique index refused this one (its insert ran
     // in a savepoint, so the transaction goes on).
     if (err instanceof AppError && err.code !== 'conflict') throw err;

@@ -63,7 +63,14 @@ import {
   timesheets,
 } from '../../db/schema';
 import { AppError, invalid } from '../../lib/errors';
-import { type CreateOutcome, createOne, type ResourceDefinition, sameRecord, updateOne } from '../../lib/resource';
+import {
+  type CreateOutcome,
+  createOne,
+  isAnswer,
+  type ResourceDefinition,
+  sameRecord,
+  updateOne,
+} from '../../lib/resource';
 import { schoolDay } from '../../lib/school-day';
 import { can, requireAuth } from '../../plugins/access';
 import { storageRefusal, toErrorResponse } from '../../plugins/errors';
@@ -337,7 +344,11 @@ function replayAnswer(c: Checked, receipt: Receipt, record: unknown): SyncResult
   if (receipt.resource === c.def.name && receipt.record_id === c.input.id && record === undefined) {
     return { id, status: 'duplicate' };
   }
-  if (receipt.resource !== c.def.name || record === undefined || !sameRecord(c.def, c.input, record)) {
+  if (
+    receipt.resource !== c.def.name ||
+    record === undefined ||
+    !(sameRecord(c.def, c.input, record) || isAnswer(c.def, c.input, record))
+  ) {
     return {
       id,
       status: 'conflict',
