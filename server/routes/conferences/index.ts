@@ -213,21 +213,10 @@ export const conferenceSignInsResource: ResourceDefinition<ConferenceSignInRecor
     if (day !== conference.held_on) {
       throw invalid('signed_at', `The sign-in sheet is open on the conference day only (${conference.held_on}).`);
     }
-    const [earlier] = await tx
-      .select()
-      .from(conferenceSignIns)
-      .where(
-        and(
-          eq(conferenceSignIns.conference_id, conference.id),
-          eq(conferenceSignIns.scholar_id, scholar.id),
-          eq(conferenceSignIns.signed_by, user.id),
-        ),
-      )
-      .limit(1);
+    const earlier = await earlierSignIn(tx, input, user.id);
     if (earlier) {
-      const [record] = await toSignInRecords([earlier], tx);
       // Answered with the first (`answeredBy` below), not refused: a second tap, the scholar's second phone.
-      throw new AppError('conflict', 'You already signed in for this conference.', { record });
+      throw new AppError('conflict', 'You already signed in for this conference.', { record: earlier });
     }
     const [account] = await tx
       .select({ nickname: users.nickname, fname: users.fname, lname: users.lname })
@@ -268,21 +257,31 @@ async function signInOnce(
     // Another request of the same signer wrote it in between: the unique index refused this one (its insert ran
     // in a savepoint, so the transaction goes on).
     if (err instanceof AppError && err.code !== 'conflict') throw err;
-    const [earlier] = await ctx.tx
-      .select()
-      .from(conferenceSignIns)
-      .where(
-        and(
-          eq(conferenceSignIns.conference_id, input.conference_id),
-          eq(conferenceSignIns.scholar_id, input.scholar_id),
-          eq(conferenceSignIns.signed_by, requireAuth(ctx.request).user.id),
-        ),
-      )
-      .limit(1);
+    const earlier = await earlierSignIn(ctx.tx, input, requireAuth(ctx.request).user.id);
     if (!earlier) throw err;
-    const [record] = await toSignInRecords([earlier], ctx.tx);
-    return { record: record as ConferenceSignInRecord, created: false };
+    return { record: earlier, created: false };
   }
+}
+
+/** The signer's sign-in for this scholar on this conference, if they signed in before. */
+async function earlierSignIn(
+  tx: Tx,
+  input: Pick<ConferenceSignInCreate, 'conference_id' | 'scholar_id'>,
+  signerId: string,
+): Promise<ConferenceSignInRecord | undefined> {
+  const rows = await tx
+    .select()
+    .from(conferenceSignIns)
+    .where(
+      and(
+        eq(conferenceSignIns.conference_id, input.conference_id),
+        eq(conferenceSignIns.scholar_id, input.scholar_id),
+        eq(conferenceSignIns.signed_by, signerId),
+      ),
+    )
+    .limit(1);
+  const [record] = await toSignInRecords(rows, tx);
+  return record as ConferenceSignInRecord | undefined;
 }
 
 /**
