@@ -13,7 +13,10 @@
  * itself loading. Measured: largest contentful paint (PerformanceObserver 'largest-contentful-paint', buffered), read
  * once the portal's h1 (the screen's title, inside <main>) is visible and the page has made no request for a while.
  * Then, with the service worker installed and controlling, the same navigation again (the repeat visit: the app's
- * files come from its precache, API answers still over the throttled network).
+ * files come from its precache, API answers still over the throttled network). Chromium compiles a module script
+ * served from the worker's cache and writes its code cache on that first run from the cache (the repeat visit pays
+ * it, about a quarter of a second on the phone profile), and reads it from the next run on: a third visit, printed
+ * for information, is every later visit.
  *
  * Budgets: DESIGN section 8 says 2.0 s for the first visit, issue 16 says 2.5 s: both are printed, DESIGN's gates
  * (p50 over the runs); the repeat visit 1.0 s. BENCH_PORTAL_RUNS sets the number of runs (5); BENCH_PORTAL_PATH the
@@ -258,6 +261,7 @@ export default {
       acquire({ close: () => browser.close() });
       const first = [];
       const repeat = [];
+      const later = [];
       for (let run = 0; run < RUNS; run++) {
         const context = await browser.newContext({
           ...PHONE,
@@ -291,6 +295,10 @@ export default {
           );
           if (!warm.controlled) throw new Error('the repeat visit was not served by the service worker');
           repeat.push(warm);
+          // Every later visit: the code cache written on the repeat visit is read.
+          const third = await visit(page, requests, url, async () => {});
+          if (!third.controlled) throw new Error('the third visit was not served by the service worker');
+          later.push(third);
         } finally {
           await context.close();
         }
@@ -347,6 +355,17 @@ export default {
           note: `DESIGN section 8: 1.0 s; LCP element: ${mostCommon(repeat.map((v) => v.element))}`,
         },
         { metric: 'repeat visit (service worker) LCP, p95', value: ms1(percentile(warmLcp, 95)), unit: 'ms' },
+        {
+          metric: 'later visits (service worker, code cache read) LCP, p50',
+          value: ms1(
+            percentile(
+              later.map((v) => v.lcp),
+              50,
+            ),
+          ),
+          unit: 'ms',
+          note: 'information: the third visit of each run',
+        },
       ];
     });
   },
