@@ -36,26 +36,10 @@ export function fillDemo(google: GoogleStandIn, timeZone: string, now = new Date
     alternateLink: `https://classroom.google.com/c/${DEMO_COURSE}`,
   });
   google.classroom.students.set(DEMO_COURSE, [
-    {
-      courseId: DEMO_COURSE,
-      userId: 'stand-in-scholar',
-      profile: {
-        id: 'stand-in-scholar',
-        name: { givenName: 'Demo', familyName: 'Scholar', fullName: 'Demo Scholar' },
-        emailAddress: 'scholar@demo.school',
-      },
-    },
+    courseMember('stand-in-scholar', 'Demo', 'Scholar', 'scholar@demo.school'),
   ]);
   google.classroom.teachers.set(DEMO_COURSE, [
-    {
-      courseId: DEMO_COURSE,
-      userId: 'stand-in-teacher',
-      profile: {
-        id: 'stand-in-teacher',
-        name: { givenName: 'Rosa', familyName: 'Delgado', fullName: 'Rosa Delgado' },
-        emailAddress: 'teacher@demo.school',
-      },
-    },
+    courseMember('stand-in-teacher', 'Rosa', 'Delgado', 'teacher@demo.school'),
   ]);
   google.classroom.topics.set(DEMO_COURSE, [
     { courseId: DEMO_COURSE, topicId: 'topic-auto', name: 'AutoWork', updateTime: created },
@@ -160,4 +144,13 @@ export function fillDemo(google: GoogleStandIn, timeZone: string, now = new Date
     start: { dateTime: at(shiftDate(today, 1), '17:00') },
     end: { dateTime: at(shiftDate(today, 1), '18:00') },
   });
+}
+
+/** A course's student or teacher as Classroom's roster lists answer them. */
+function courseMember(userId: string, givenName: string, familyName: string, emailAddress: string) {
+  return {
+    courseId: DEMO_COURSE,
+    userId,
+    profile: { id: userId, name: { givenName, familyName, fullName: `${givenName} ${familyName}` }, emailAddress },
+  };
 }

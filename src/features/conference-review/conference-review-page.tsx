@@ -116,7 +116,7 @@ export default function ConferenceReviewPage({ permissions }: { permissions: rea
   const query = useQuery({
     queryKey: conferencesApi.keys.list(params),
     queryFn: ({ signal }) => conferencesApi.list(params, signal),
-    // Not a stub: placeholderData is TanStack Query's own option; with keepPreviousData the page shown stays while
+    // Not a stub: the option below is TanStack Query's own; with keepPreviousData the page shown stays while
     // the next page loads (no flash of an empty list between pages).
     placeholderData: keepPreviousData,
   });

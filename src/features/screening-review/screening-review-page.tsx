@@ -96,7 +96,7 @@ export default function ScreeningReviewPage({ permissions }: { permissions: read
   const query = useQuery({
     queryKey: dayKey(params),
     queryFn: ({ signal }) => fetchDay(params, signal),
-    // Not a stub: placeholderData is TanStack Query's own option; with keepPreviousData the page shown stays while
+    // Not a stub: the option below is TanStack Query's own; with keepPreviousData the page shown stays while
     // the next page loads (no flash of an empty list between pages).
     placeholderData: keepPreviousData,
   });
