@@ -58,6 +58,7 @@ beforeEach(() => {
 afterEach(async () => {
   await flushPortalWrites();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   window.history.replaceState(null, '', '/');
 });
 
@@ -96,6 +97,35 @@ describe('the portal start script', () => {
     await vi.waitFor(() => expect(window.__portalStart?.started.has(SCHOLARS)).toBe(true));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(server.requests.length).toBe(3);
+  });
+
+  it("makes the page's first date formatter early on a repeat visit, but not before a first visit's scholars answer", async () => {
+    // The formatter that loads the browser's date and time-zone data ahead of the first screen (long weekday, hour).
+    const warmed: string[] = [];
+    const Real = Intl.DateTimeFormat;
+    vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(((
+      locales?: Intl.LocalesArgument,
+      options?: Intl.DateTimeFormatOptions,
+    ) => {
+      if (options?.weekday === 'long' && options.hour === 'numeric') warmed.push(String(locales));
+      return new Real(locales, options);
+    }) as unknown as typeof Intl.DateTimeFormat);
+    signIn('student');
+    // A first visit to Home: the scholars' answer (which the home's calls wait on) is handled without it.
+    const release = server.holdWhen((r) => r.path === SCHOLARS);
+    runScript();
+    await vi.waitFor(() => expect(requested()).toEqual([SCHOLARS]));
+    release();
+    await vi.waitFor(() => expect(requested()).toEqual([SCHOLARS, homeOf('s1', TODAY), workOf('s1')]));
+    expect(warmed).toEqual([]);
+    // A repeat visit (Home's calls already out) and another portal page (no calls wait): made at once.
+    writeLastShown('u1', 's1', ZONE);
+    runScript();
+    expect(warmed).toEqual(['en']);
+    window.history.replaceState(null, '', '/scholar/work');
+    localStorage.setItem('settings.language', 'es');
+    runScript();
+    expect(warmed).toEqual(['en', 'es']);
   });
 
   it("asks for the build's chunks and the device language's texts as module preloads", () => {
