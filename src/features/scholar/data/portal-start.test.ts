@@ -102,14 +102,14 @@ describe('the portal start script', () => {
   it("makes the page's first date formatter early on a repeat visit, but not before a first visit's scholars answer", async () => {
     // The formatter that loads the browser's date and time-zone data ahead of the first screen (long weekday, hour).
     const warmed: string[] = [];
-    const Real = Intl.DateTimeFormat;
-    vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(((
-      locales?: Intl.LocalesArgument,
-      options?: Intl.DateTimeFormatOptions,
-    ) => {
-      if (options?.weekday === 'long' && options.hour === 'numeric') warmed.push(String(locales));
-      return new Real(locales, options);
-    }) as unknown as typeof Intl.DateTimeFormat);
+    // A class (a constructor), as the script calls it with `new`.
+    class Watched extends Intl.DateTimeFormat {
+      constructor(locales?: Intl.LocalesArgument, options?: Intl.DateTimeFormatOptions) {
+        if (options?.weekday === 'long' && options.hour === 'numeric') warmed.push(String(locales));
+        super(locales, options);
+      }
+    }
+    vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(Watched as unknown as typeof Intl.DateTimeFormat);
     signIn('student');
     // A first visit to Home: the scholars' answer (which the home's calls wait on) is handled without it.
     const release = server.holdWhen((r) => r.path === SCHOLARS);
