@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sessions, users } from '../db/schema';
 import { startTestServer, type TestServer } from '../test/helpers';
 import { hashToken, IDLE_SECONDS } from './sessions';
@@ -81,6 +81,25 @@ describe('idle timeouts by kind of session', () => {
     await idle(timekeeper, 13 * HOUR);
     expect((await check(clerk)).statusCode).toBe(401);
     expect((await check(timekeeper)).statusCode).toBe(200);
+  });
+});
+
+describe('the session lookup', () => {
+  it('is built once per database, then only run, and still tells each token apart (issue X1)', async () => {
+    const office = await s.login('office@demo.school');
+    const teacher = await s.login('teacher@demo.school');
+    expect((await check(office)).statusCode).toBe(200);
+    const select = vi.spyOn(s.database.db, 'select');
+    try {
+      expect((await check(office)).json().user.email).toBe('office@demo.school');
+      expect((await check(teacher)).json().user.email).toBe('teacher@demo.school');
+      expect((await check('not-a-session-token-of-this-server')).statusCode).toBe(401);
+      // The lookup is the only statement reading a session's idle time: none was composed again.
+      const lookups = select.mock.calls.filter(([fields]) => fields !== undefined && 'idle' in fields);
+      expect(lookups).toHaveLength(0);
+    } finally {
+      select.mockRestore();
+    }
   });
 });
 

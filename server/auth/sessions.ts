@@ -79,11 +79,14 @@ export async function loadPermissions(db: Db, userId: string): Promise<Set<strin
   return new Set(rows.map((r) => r.permission));
 }
 
-/** Finds the live session of a token: unexpired, not revoked, not idle too long, its account active. */
-export async function authenticate(db: Db, token: string): Promise<AuthContext | null> {
-  if (token.length < 20 || token.length > 200) return null;
-  const tokenHash = hashToken(token);
-  const [row] = await db
+/**
+ * The statement that finds a session by its token's hash, prepared once per database (issue X1): every request runs
+ * it, and building it again each time (drizzle composes its SQL from the query's parts, all of the users columns
+ * included) was a measurable share of the server's work under load. On PostgreSQL it is a named prepared statement,
+ * which each connection also parses and plans once.
+ */
+function sessionQuery(db: Db) {
+  return db
     .select({
       user: users,
       kind: sessions.kind,
@@ -102,13 +105,28 @@ export async function authenticate(db: Db, token: string): Promise<AuthContext |
     .innerJoin(users, eq(users.id, sessions.user_id))
     .where(
       and(
-        eq(sessions.token_hash, tokenHash),
+        eq(sessions.token_hash, sql.placeholder('tokenHash')),
         isNull(sessions.revoked_at),
         gt(sessions.expires_at, sql`now()`),
         eq(users.active, true),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('session_by_token');
+}
+
+const sessionQueries = new WeakMap<Db, ReturnType<typeof sessionQuery>>();
+
+/** Finds the live session of a token: unexpired, not revoked, not idle too long, its account active. */
+export async function authenticate(db: Db, token: string): Promise<AuthContext | null> {
+  if (token.length < 20 || token.length > 200) return null;
+  const tokenHash = hashToken(token);
+  let query = sessionQueries.get(db);
+  if (!query) {
+    query = sessionQuery(db);
+    sessionQueries.set(db, query);
+  }
+  const [row] = await query.execute({ tokenHash });
   if (!row) return null;
   const permissions = new Set(row.permissions);
   if (row.idle > IDLE_SECONDS[sessionClass(row.user, permissions)]) {
