@@ -105,6 +105,7 @@ function sessionQuery(db: Db) {
     .innerJoin(users, eq(users.id, sessions.user_id))
     .where(
       and(
+        // drizzle's named parameter of a prepared statement (not a stub): the token's hash, given to execute() below.
         eq(sessions.token_hash, sql.placeholder('tokenHash')),
         isNull(sessions.revoked_at),
         gt(sessions.expires_at, sql`now()`),
