@@ -28,10 +28,11 @@
  *
  * Knobs (environment): BENCH_LOAD_SECONDS (30), BENCH_LOAD_PGLITE_RATE (50), BENCH_LOAD_PG_RATE (200),
  * BENCH_LOAD_DB (pglite, postgres or both: the default), BENCH_LOAD_PROFILE=<dir> (the measured server writes a
- * --cpu-prof there).
+ * --cpu-prof there), BENCH_LOAD_TRACE=<file> (one line per request: when it was due after the start, in ms, its kind
+ * and its latency).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -248,6 +249,7 @@ async function offer(server, ctx, rate) {
   const start = performance.now() + 100;
   let lastDone = start;
   const inFlight = [];
+  const trace = process.env.BENCH_LOAD_TRACE ? [] : null;
   for (let i = 0; i < total; i++) {
     const due = start + (i * 1000) / rate;
     const device = ctx.devices[i % CLIENTS];
@@ -278,6 +280,7 @@ async function offer(server, ctx, rate) {
         lastDone = Math.max(lastDone, done);
         const ms = done - due;
         latencies.push(ms);
+        trace?.push(`${Math.round(due - start)} ${req.kind} ${Math.round(ms)}`);
         if (!byKind[req.kind]) byKind[req.kind] = [];
         byKind[req.kind].push(ms);
         let bad = res.status < 200 || res.status >= 300;
@@ -300,6 +303,7 @@ async function offer(server, ctx, rate) {
     }
   }
   await Promise.all(inFlight);
+  if (trace) writeFileSync(process.env.BENCH_LOAD_TRACE, `${trace.join('\n')}\n`);
   latencies.sort((a, b) => a - b);
   for (const k of Object.keys(byKind)) byKind[k].sort((a, b) => a - b);
   return { latencies, byKind, errors, errorSamples, total, seconds: (lastDone - start) / 1000 };
