@@ -2,7 +2,7 @@
  * Process and id helpers the node-side benchmarks share (server start, sync push, the load bench, the browser ones'
  * server): a free port, a process's resident memory and CPU time from /proc, and UUIDv7s as the outbox makes them.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 /** A TCP port nobody listens on right now. */
@@ -34,6 +34,45 @@ export function cpuMs(pid) {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
     // utime and stime are fields 14 and 15 of the line, in clock ticks (100 a second on Linux).
     return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * CPU time (user + system) used by every process whose name starts with `prefix` (a local PostgreSQL server's
+ * backends: 'postgres'), in ms; null where /proc is not available. Processes that end in between are not counted.
+ */
+export function processesCpuMs(prefix) {
+  let names;
+  try {
+    names = readdirSync('/proc').filter((n) => /^\d+$/.test(n));
+  } catch {
+    return null;
+  }
+  let total = 0;
+  for (const pid of names) {
+    try {
+      const line = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const name = line.slice(line.indexOf('(') + 1, line.lastIndexOf(')'));
+      if (!name.startsWith(prefix)) continue;
+      const fields = line.slice(line.lastIndexOf(')') + 2).split(' ');
+      total += (Number(fields[11]) + Number(fields[12])) * 10;
+    } catch {
+      // The process ended while it was read.
+    }
+  }
+  return total;
+}
+
+/** The machine's busy and total CPU time since boot, all cores, in ms (/proc/stat); null where it is not available. */
+export function machineCpuMs() {
+  try {
+    const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+    const total = ticks.slice(0, 8).reduce((a, b) => a + b, 0);
+    // idle and iowait are the fourth and fifth.
+    const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0);
+    return { busy: (total - idle) * 10, total: total * 10 };
   } catch {
     return null;
   }

@@ -23,6 +23,10 @@
  * is answered (a pull from the cursor it brought), never twice from the same cursor at once. An error is an
  * answer other than 2xx, a lost connection, or a pushed entry not applied.
  *
+ * CPU per request is counted for the server's process, for the PostgreSQL server's processes when it runs on this
+ * machine, and for this bench itself; with how busy the whole machine was, they tell whether the server or the machine
+ * ran out of room.
+ *
  * Resident memory is the server's VmRSS (/proc/<pid>/status, Linux), sampled every 200 ms from the warm start until the
  * run ends; the largest sample is reported, with the one right after the warm start.
  *
@@ -36,7 +40,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cpuMs, freePort, residentMb, serverEnv, uuidv7 } from './lib-process.mjs';
+import { cpuMs, freePort, machineCpuMs, processesCpuMs, residentMb, serverEnv, uuidv7 } from './lib-process.mjs';
 
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 30);
 const CLIENTS = 40;
@@ -311,6 +315,8 @@ async function offer(server, ctx, rate) {
 
 /** Seeds, restarts warm, runs the load, stops; answers the rows of one database. */
 async function measure(root, label, rate, { dataDir, databaseUrl }) {
+  // A PostgreSQL server on this machine: its processes' CPU is counted too.
+  const local = databaseUrl ? ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(databaseUrl).hostname) : false;
   const seeding = await startServer(root, { dataDir, databaseUrl });
   await seeding.stop();
   const server = await startServer(root, { dataDir, databaseUrl, profileDir: process.env.BENCH_LOAD_PROFILE });
@@ -323,9 +329,21 @@ async function measure(root, label, rate, { dataDir, databaseUrl }) {
   try {
     const ctx = await prepareDevices(server);
     const cpuBefore = cpuMs(server.pid);
+    const pgBefore = local ? processesCpuMs('postgres') : null;
+    const benchBefore = process.cpuUsage();
+    const machineBefore = machineCpuMs();
     run = await offer(server, ctx, rate);
     const cpuAfter = cpuMs(server.pid);
+    const pgAfter = local ? processesCpuMs('postgres') : null;
+    const benchUsed = process.cpuUsage(benchBefore);
+    const machineAfter = machineCpuMs();
     run.cpuPerRequest = cpuBefore === null || cpuAfter === null ? null : (cpuAfter - cpuBefore) / run.total;
+    run.pgPerRequest = pgBefore === null || pgAfter === null ? null : (pgAfter - pgBefore) / run.total;
+    run.benchPerRequest = (benchUsed.user + benchUsed.system) / 1000 / run.total;
+    run.machineBusy =
+      machineBefore && machineAfter
+        ? (machineAfter.busy - machineBefore.busy) / (machineAfter.total - machineBefore.total)
+        : null;
     rssMax = Math.max(rssMax, residentMb(server.pid) ?? 0);
     for (const d of ctx.devices) d.agent.destroy();
   } finally {
@@ -366,6 +384,28 @@ async function measure(root, label, rate, { dataDir, databaseUrl }) {
       value: +run.cpuPerRequest.toFixed(2),
       unit: 'ms',
       note: 'the node process only (not PostgreSQL); steadier than latency on a busy machine',
+    });
+  }
+  if (run.pgPerRequest !== null) {
+    rows.push({
+      metric: `${label} @ ${rate}/s: database CPU per request`,
+      value: +run.pgPerRequest.toFixed(2),
+      unit: 'ms',
+      note: "this machine's PostgreSQL processes (a server on 127.0.0.1 or localhost)",
+    });
+  }
+  rows.push({
+    metric: `${label} @ ${rate}/s: load generator CPU per request`,
+    value: +run.benchPerRequest.toFixed(2),
+    unit: 'ms',
+    note: 'this bench process, which shares the machine',
+  });
+  if (run.machineBusy !== null) {
+    rows.push({
+      metric: `${label} @ ${rate}/s: machine busy`,
+      value: Math.round(run.machineBusy * 100),
+      unit: '%',
+      note: 'all cores, over the run: how much room the server had',
     });
   }
   if (rssStart !== null) {

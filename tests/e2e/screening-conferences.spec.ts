@@ -156,7 +156,18 @@ describe('COVID Screening and Scholar Led Conferences on a phone', () => {
       await page.waitForTimeout(1500);
       const entries = await outbox(page);
       expect(entries.map((e) => [e.resource, e.status])).toEqual([['conference_sign_ins', 'pending']]);
-      expect(await page.getByText(/^Not sent yet/).count()).toBe(1);
+      // Polled: in two full runs of the suite (never alone) the notice was gone at this instant with the entry still
+      // pending; the cause is not found yet, so a failure says what the screen showed instead.
+      await expect
+        .poll(() => page.getByText(/^Not sent yet/).count(), { timeout: 10_000 })
+        .toBe(1)
+        .catch(async (err: Error) => {
+          const shown = await page
+            .locator('main')
+            .innerText()
+            .catch(() => '(no main)');
+          throw new Error(`${err.message}\nThe screen showed:\n${shown.slice(0, 1500)}`);
+        });
 
       await context.setOffline(false);
       await page.getByText(/^Not sent yet/).waitFor({ state: 'detached', timeout: 60_000 });
