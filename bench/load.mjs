@@ -378,28 +378,23 @@ async function measure(root, label, rate, { dataDir, databaseUrl }) {
       note: run.errorSamples.join(' | '),
     },
   ];
-  if (run.cpuPerRequest !== null) {
-    rows.push({
-      metric: `${label} @ ${rate}/s: server CPU per request`,
-      value: +run.cpuPerRequest.toFixed(2),
-      unit: 'ms',
-      note: 'the node process only (not PostgreSQL); steadier than latency on a busy machine',
-    });
+  // CPU per request of each party on the machine; a party that could not be measured has no row.
+  const cpuRows = [
+    [
+      'server CPU per request',
+      run.cpuPerRequest,
+      'the node process only (not PostgreSQL); steadier than latency on a busy machine',
+    ],
+    [
+      'database CPU per request',
+      run.pgPerRequest,
+      "this machine's PostgreSQL processes (a server on 127.0.0.1 or localhost)",
+    ],
+    ['load generator CPU per request', run.benchPerRequest, 'this bench process, which shares the machine'],
+  ];
+  for (const [name, ms, note] of cpuRows) {
+    if (ms !== null) rows.push({ metric: `${label} @ ${rate}/s: ${name}`, value: +ms.toFixed(2), unit: 'ms', note });
   }
-  if (run.pgPerRequest !== null) {
-    rows.push({
-      metric: `${label} @ ${rate}/s: database CPU per request`,
-      value: +run.pgPerRequest.toFixed(2),
-      unit: 'ms',
-      note: "this machine's PostgreSQL processes (a server on 127.0.0.1 or localhost)",
-    });
-  }
-  rows.push({
-    metric: `${label} @ ${rate}/s: load generator CPU per request`,
-    value: +run.benchPerRequest.toFixed(2),
-    unit: 'ms',
-    note: 'this bench process, which shares the machine',
-  });
   if (run.machineBusy !== null) {
     rows.push({
       metric: `${label} @ ${rate}/s: machine busy`,
