@@ -1,7 +1,8 @@
 /**
  * `npm test`: every check the project has, in order, stopping at the first that fails: typecheck, lint, then Vitest's
  * projects (unit, server on PGlite, server on PostgreSQL when TEST_DATABASE_URL is set), then end-to-end in Chromium.
- * It ends with one line 'N passed, N failed' counted from Vitest's JSON reports.
+ * It ends with the failed tests, each with its file and the first lines of its error (CI shows only the end of the
+ * output), then one line 'N passed, N failed' counted from Vitest's JSON reports.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -43,6 +44,8 @@ const suites = [
 ];
 let passed = 0;
 let failed = 0;
+/** @type {string[]} */
+const failures = [];
 let vitestOk = ok;
 if (ok) {
   for (const suite of suites) {
@@ -60,6 +63,15 @@ if (ok) {
       const r = JSON.parse(readFileSync(suite.report, 'utf8'));
       passed += r.numPassedTests;
       failed += r.numFailedTests;
+      for (const file of r.testResults ?? []) {
+        const where = file.name.startsWith(root) ? file.name.slice(root.length + 1) : file.name;
+        const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+        for (const t of failedTests) {
+          const message = (t.failureMessages ?? []).join('\n').split('\n').slice(0, 6).join('\n    ');
+          failures.push(`${where} > ${t.fullName}\n    ${message}`);
+        }
+        if (failedTests.length === 0 && file.status === 'failed') failures.push(`${where}\n    ${file.message ?? ''}`);
+      }
     } else if (!suiteOk) {
       failed += 1; // the run died before it could report (a setup failure): count it, never hide it
     }
@@ -67,6 +79,7 @@ if (ok) {
 }
 const seconds = ((performance.now() - started) / 1000).toFixed(0);
 if (ok) {
+  if (failures.length > 0) console.log(`\nFailed:\n${failures.map((f) => `✗ ${f}`).join('\n')}`);
   console.log(`\nAll checks took ${seconds} s.`);
   console.log(`${passed} passed, ${failed} failed`);
 }
