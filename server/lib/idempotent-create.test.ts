@@ -5,10 +5,15 @@
  * transaction at a time), so the server-pg run is the one that would show the race.
  */
 import { eq, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uuidv7 } from '../../src/contract';
+import type { Tx } from '../db/client';
 import { auditEvents, checkIns, demographics, nslpRecords } from '../db/schema';
+import { checkInsResource } from '../routes/check_ins/index';
+import { nslpRecordsResource } from '../routes/nslp_records/index';
 import { startTestServer, type TestServer } from '../test/helpers';
+import type { CreateOutcome, ResourceDefinition } from './resource';
 
 const AT_ONCE = 160;
 
@@ -94,5 +99,107 @@ describe('the same create sent by many requests at once', () => {
     expect(statuses.filter((st) => st !== 'applied' && st !== 'duplicate')).toEqual([]);
     expect(await rowsWithId(nslpRecords, id)).toBe(1);
     expect(await auditsOf(id)).toBe(1);
+  });
+});
+
+/**
+ * A transaction whose first read of `table` hands back its rows only after `meanwhile` has run: what the database shows
+ * a push when the same entry, pushed by another request, commits right after the push read the entries' ids (each
+ * statement reads what is committed when it starts). PGlite runs one transaction at a time, so `meanwhile` writes in
+ * the same transaction, which the later reads then see as they would see the other request's commit.
+ */
+function committedAfterFirstRead(tx: Tx, table: unknown, meanwhile: () => Promise<unknown>): Tx {
+  let fired = false;
+  const select = (...args: Parameters<Tx['select']>) => {
+    const builder = tx.select(...args);
+    const from = builder.from.bind(builder);
+    return Object.assign(builder, {
+      from(source: Parameters<typeof from>[0]) {
+        const query = from(source);
+        if (source !== table || fired) return query;
+        fired = true;
+        const then = query.then.bind(query);
+        return Object.assign(query, {
+          // biome-ignore lint/suspicious/noThenProperty: the query is a thenable; its answer is held back on purpose.
+          then: (resolve: (rows: unknown) => unknown, reject: (err: unknown) => unknown) =>
+            then(async (rows: unknown) => {
+              await meanwhile();
+              return rows;
+            }).then(resolve, reject),
+        });
+      },
+    });
+  };
+  return new Proxy(tx, {
+    get(target, prop) {
+      if (prop === 'select') return select;
+      const value = Reflect.get(target, prop);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
+/** Runs `work` in a transaction that is rolled back after it: the database is left as it was. */
+async function rolledBack<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+  let out: T | undefined;
+  const rollback = new Error('rolled back on purpose');
+  await s.database.db
+    .transaction(async (tx) => {
+      out = await work(tx);
+      throw rollback;
+    })
+    .catch((err) => {
+      if (err !== rollback) throw err;
+    });
+  return out as T;
+}
+
+describe("the same entry committed by another request between a push's reads", () => {
+  // A request as the sync push hands the batch create one: the school's clock, and who sent it.
+  const request = () => ({ server: s.app, headers: {}, ip: '127.0.0.1', auth: undefined }) as unknown as FastifyRequest;
+
+  // biome-ignore lint/suspicious/noExplicitAny: the two definitions' record types differ; each is called with its own.
+  async function raced(def: ResourceDefinition<any, any, any>, table: unknown, input: Record<string, unknown>) {
+    const createMany = def.createMany as NonNullable<typeof def.createMany>;
+    const parsed = def.create.parse(input);
+    return rolledBack(async (tx) => {
+      const other = () => createMany([parsed], { tx, request: request() });
+      const ours: CreateOutcome<unknown>[] = await createMany([parsed], {
+        tx: committedAfterFirstRead(tx, table, other),
+        request: request(),
+      });
+      // The table given (check_ins or nslp_records): both have an `id` column.
+      const rowsTable = table as typeof checkIns;
+      const [row] = await tx.select({ n: sql<number>`count(*)` }).from(rowsTable).where(eq(rowsTable.id, parsed.id));
+      return { ours, rows: Number(row?.n) };
+    });
+  }
+
+  it("an arrival: answered as the entry's replay ('same'), not as the day's arrival held by another record", async () => {
+    const id = uuidv7();
+    const { ours, rows } = await raced(checkInsResource, checkIns, {
+      id,
+      kind: 'arrival',
+      scholar_id: scholars[8],
+      occurred_at: new Date().toISOString(),
+      method: 'kiosk',
+      reason: 'Transportation',
+    });
+    expect(ours.map((o) => o.status)).toEqual(['same']);
+    expect((ours[0] as { record: { id: string } }).record.id).toBe(id);
+    expect(rows).toBe(1);
+  });
+
+  it("a meal: answered as the entry's replay ('same'), not as the day's meal held by another record", async () => {
+    const id = uuidv7();
+    const { ours, rows } = await raced(nslpRecordsResource, nslpRecords, {
+      id,
+      scholar_id: scholars[9],
+      meal_type: 'lunch',
+      served_at: new Date().toISOString(),
+    });
+    expect(ours.map((o) => o.status)).toEqual(['same']);
+    expect((ours[0] as { record: { id: string } }).record.id).toBe(id);
+    expect(rows).toBe(1);
   });
 });

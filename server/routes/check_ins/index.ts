@@ -149,6 +149,7 @@ async function createMany(inputs: CheckInCreate[], { tx, request }: { tx: Tx; re
   const settings = await readSchoolSettings(tx);
   const scholarIds = [...new Set(inputs.map((i) => i.scholar_id))];
   const days = [...new Set(inputs.map((i) => schoolDay(i.occurred_at, timeZone)))];
+  const inputIds = new Set(inputs.map((i) => i.id));
   const existing = new Map(
     (
       await tx
@@ -171,6 +172,10 @@ async function createMany(inputs: CheckInCreate[], { tx, request }: { tx: Tx; re
       and(eq(checkIns.scholar_id, demographics.id), inArray(checkIns.school_day, days), eq(checkIns.kind, 'arrival')),
     )
     .where(inArray(demographics.id, scholarIds));
+  // An arrival with an input's own id is that input stored: the same entry pushed at once by another request, which
+  // committed between the read of the ids and this one (each statement reads what is committed when it starts).
+  // Found here, it is a replay ('same'), not the day's one arrival held by another record ('conflict').
+  for (const { arrival } of scholarRows) if (arrival && inputIds.has(arrival.id)) existing.set(arrival.id, arrival);
   const known = new Set(scholarRows.map((r) => r.scholar));
   const arrivals = new Map(
     scholarRows.flatMap((r) =>

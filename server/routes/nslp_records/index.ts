@@ -151,6 +151,10 @@ async function createMany(inputs: NslpRecordCreate[], { tx, request }: { tx: Tx;
     ),
   );
   const served = await servedMeals(tx, scholarIds, days);
+  // A meal with an input's own id is that input stored by another request pushing the same entry at once, committed
+  // between the read of the ids and this one: a replay ('same'), not the day's meal held by another record.
+  const inputIds = new Set(inputs.map((i) => i.id));
+  for (const meal of served.values()) if (inputIds.has(meal.id) && !existing.has(meal.id)) existing.set(meal.id, meal);
   const history = await histories(tx, days.toSorted().at(-1) as string, scholarIds);
   const now = new Date().toISOString();
   const outcomes: CreateOutcome<NslpRecord>[] = [];
