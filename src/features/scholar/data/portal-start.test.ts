@@ -99,13 +99,17 @@ describe('the portal start script', () => {
     expect(server.requests.length).toBe(3);
   });
 
-  it("makes the page's first date formatter early on a repeat visit, but not before a first visit's scholars answer", async () => {
+  it("makes the page's first date formatter at once on a repeat visit, on a first visit once the home's calls are out", async () => {
     // The formatter that loads the browser's date and time-zone data ahead of the first screen (long weekday, hour).
     const warmed: string[] = [];
+    let warmedHook = () => {};
     // A class (a constructor), as the script calls it with `new`.
     class Watched extends Intl.DateTimeFormat {
       constructor(locales?: Intl.LocalesArgument, options?: Intl.DateTimeFormatOptions) {
-        if (options?.weekday === 'long' && options.hour === 'numeric') warmed.push(String(locales));
+        if (options?.weekday === 'long' && options.hour === 'numeric') {
+          warmedHook();
+          warmed.push(String(locales));
+        }
         super(locales, options);
       }
     }
@@ -115,17 +119,23 @@ describe('the portal start script', () => {
     const release = server.holdWhen((r) => r.path === SCHOLARS);
     runScript();
     await vi.waitFor(() => expect(requested()).toEqual([SCHOLARS]));
-    release();
-    await vi.waitFor(() => expect(requested()).toEqual([SCHOLARS, homeOf('s1', TODAY), workOf('s1')]));
+    await new Promise((resolve) => setTimeout(resolve, 20));
     expect(warmed).toEqual([]);
+    const sentBeforeWarming: string[][] = [];
+    warmedHook = () => sentBeforeWarming.push([...(window.__portalStart?.started.keys() ?? [])]);
+    release();
+    await vi.waitFor(() => expect(warmed).toEqual(['en']));
+    // Made after the home and the work were asked for, in the same handler.
+    expect(sentBeforeWarming).toEqual([[SCHOLARS, homeOf('s1', TODAY), workOf('s1')]]);
+    warmedHook = () => {};
     // A repeat visit (Home's calls already out) and another portal page (no calls wait): made at once.
     writeLastShown('u1', 's1', ZONE);
     runScript();
-    expect(warmed).toEqual(['en']);
+    expect(warmed).toEqual(['en', 'en']);
     window.history.replaceState(null, '', '/scholar/work');
     localStorage.setItem('settings.language', 'es');
     runScript();
-    expect(warmed).toEqual(['en', 'es']);
+    expect(warmed).toEqual(['en', 'en', 'es']);
   });
 
   it("asks for the build's chunks and the device language's texts as module preloads", () => {
