@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema';
 import { startTestServer, type TestServer } from '../test/helpers';
-import { HASH_CONCURRENCY, hashPassword, needsRehash, Semaphore, verifyPassword } from './passwords';
+import { HASH_CONCURRENCY, hashPassword, needsRehash, SCRYPT_PARAMS, Semaphore, verifyPassword } from './passwords';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -16,29 +16,38 @@ const storedHash = async (email: string) => {
 };
 
 describe('password hashes', () => {
-  it('are scrypt at N=2^17, r=8, p=1, with the parameters in the stored string', async () => {
+  it('are scrypt at N=2^16, r=8, p=2 (64 MiB, two at most at once), with the parameters in the stored string', async () => {
+    expect(128 * SCRYPT_PARAMS.N * SCRYPT_PARAMS.r * HASH_CONCURRENCY).toBeLessThanOrEqual(128 * 1024 * 1024);
     const hash = await hashPassword('correct horse');
-    expect(hash).toMatch(/^scrypt\$131072\$8\$1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/);
+    expect(hash).toMatch(/^scrypt\$65536\$8\$2\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/);
     expect(await verifyPassword('correct horse', hash)).toBe(true);
     expect(await verifyPassword('correct horse!', hash)).toBe(false);
     expect(needsRehash(hash)).toBe(false);
   });
 
   it('the demo seed stores hashes at the current parameters', async () => {
-    expect(await storedHash('office@demo.school')).toMatch(/^scrypt\$131072\$8\$1\$/);
+    expect(await storedHash('office@demo.school')).toMatch(/^scrypt\$65536\$8\$2\$/);
   });
 
-  it('an older hash (N=16384) still signs in and is replaced by one at the current parameters', async () => {
-    const old = await hashPassword('an-old-password-1', { N: 16384, r: 8, p: 1 });
+  it.each([
+    ['N=16384, less work', { N: 16384, r: 8, p: 1 }],
+    ['N=2^17, p=1, 128 MiB at every sign-in', { N: 2 ** 17, r: 8, p: 1 }],
+  ])('an older hash (%s) still signs in and is replaced by one at the current parameters', async (_name, params) => {
+    const old = await hashPassword('an-old-password-1', params);
     expect(needsRehash(old)).toBe(true);
     await s.database.db.update(users).set({ password_hash: old }).where(eq(users.email, 'teacher@demo.school'));
     await s.login('teacher@demo.school', 'an-old-password-1');
     const stored = await storedHash('teacher@demo.school');
     expect(stored).not.toBe(old);
-    expect(stored).toMatch(/^scrypt\$131072\$8\$1\$/);
+    expect(stored).toMatch(/^scrypt\$65536\$8\$2\$/);
     // The new hash is of the same password.
     await s.login('teacher@demo.school', 'an-old-password-1');
     expect(await storedHash('teacher@demo.school')).toBe(stored);
+  });
+
+  it('keeps a hash with more work in no more memory', () => {
+    expect(needsRehash(`scrypt$65536$8$3$${'A'.repeat(22)}$${'A'.repeat(43)}`)).toBe(false);
+    expect(needsRehash(`scrypt$65536$8$1$${'A'.repeat(22)}$${'A'.repeat(43)}`)).toBe(true);
   });
 
   it('refuses a stored hash that asks for more memory than the server allows, without trying it', async () => {

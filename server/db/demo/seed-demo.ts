@@ -308,7 +308,7 @@ export async function seedDemo(
   opts: { schoolName: string; timeZone: string; now?: Date },
 ): Promise<{ scholars: number; users: number; photos: number; meals: number; pickUps: number; timesheets: number }> {
   // scrypt runs on libuv's thread pool: hash while the rows are built and the photos inserted. One hash of 'demo'
-  // serves every demo account (the same well-known password; at N=2^17 each hash costs most of a second).
+  // serves every demo account (the same well-known password; each hash costs most of a second).
   const hashing = hashPassword(DEMO_PASSWORD);
   hashing.catch(() => {}); // Awaited below; this only keeps an early failure from counting as unhandled.
 
