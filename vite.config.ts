@@ -116,9 +116,9 @@ function portalTexts(): Record<string, RegExp> {
  * X1, the first visit on a phone): the HTTP client, TanStack Query, the form pieces (UI_FORM) and a few small modules.
  * With 'shell' below, these were fourteen chunks, and a phone on HTTP/1.1's six connections asked for twenty files
  * once the entry had arrived, a 150 ms round trip for every six: the last arrived 0.77 s after the entry, against
- * 0.43 s for the six files now (the first visit's LCP p50 went from 2352 to 1924 ms here, with the date formatter made
- * earlier by /portal-start.js). A staff screen that uses any of them loads this chunk (40 kB gzip) instead; the service
- * worker precaches every chunk either way.
+ * 0.43 s for the six files now (the first visit's LCP p50 went from 2352 to 1976-2128 ms on one machine, with the date
+ * formatter made earlier by /portal-start.js). A staff screen that uses any of them loads this chunk (38 kB gzip)
+ * instead; the service worker precaches every chunk either way.
  */
 const PORTAL_SHARED = new RegExp(
   [
