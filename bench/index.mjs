@@ -14,6 +14,7 @@ import firstScreensFetched from './first-screens-fetched.mjs';
 import initialJs from './initial-js.mjs';
 import loadMix from './load.mjs';
 import lunchLine from './lunch-line.mjs';
+import machine from './machine.mjs';
 import mealTap from './meal-tap.mjs';
 import portalFirstVisit from './portal-first-visit.mjs';
 import rosterSearch from './roster-search.mjs';
@@ -24,6 +25,7 @@ import tapToConfirmed from './tap-to-confirmed.mjs';
 import timesheetGrid from './timesheet-grid.mjs';
 
 export const BENCHMARKS = [
+  machine,
   initialJs,
   firstScreensFetched,
   serverStart,

@@ -175,6 +175,14 @@ async function visit(page, cdp, requests, url, onShown = async () => {}) {
           r.name.replace(location.origin, ''),
         ]),
     );
+    const nav = await page.evaluate(() => performance.getEntriesByType('navigation')[0]?.toJSON());
+    if (nav) {
+      const at = (key) => Math.round(nav[key]);
+      console.log(
+        `document: request ${at('requestStart')}, first byte ${at('responseStart')}, end ${at('responseEnd')}, ` +
+          `DOMContentLoaded ${at('domContentLoadedEventStart')}, load ${at('loadEventStart')}`,
+      );
+    }
     for (const [start, end, size, name] of rows)
       console.log(`${String(start).padStart(6)} ${String(end).padStart(6)} ${String(size).padStart(7)} ${name}`);
     for (const entry of entries)
