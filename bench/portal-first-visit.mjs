@@ -130,7 +130,8 @@ function trackRequests(page) {
 }
 
 /**
- * Waits until the portal's h1 is in the DOM and visible, asking the page over CDP with one short expression every 50 ms.
+ * Waits until the portal's h1 is in the DOM and visible, asking the page over CDP with one short expression every
+ * 50 ms.
  * Not Playwright's locator: its wait injects Playwright's selector engine into the page, a few hundred kilobytes of
  * script that the throttled page would compile during the very load being measured (a phone has no such script).
  */
@@ -196,8 +197,9 @@ async function visit(page, cdp, requests, url, onShown = async () => {}) {
 }
 
 /**
- * Where the main thread's time went on the first visit (BENCH_PORTAL_PROFILE=1, first run only; =repeat: the repeat visit): self time by script
- * file and by function until the portal's h1 shows, from the V8 CPU profile, the slowdown included.
+ * Where the main thread's time went on the first visit (BENCH_PORTAL_PROFILE=1, first run only; =repeat: the repeat
+ * visit): self time by script file and by function until the portal's h1 shows, from the V8 CPU profile, the slowdown
+ * included.
  */
 function printProfile(profile) {
   // The raw profile too, for reading with the build's source maps (BENCH_PORTAL_PROFILE_OUT=<file>).
