@@ -128,14 +128,17 @@ function send(agent, port, method, path, token, body, parse = true) {
         },
       },
       (res) => {
+        // Only the answers the device reads on (push results, the pull's cursor, a refusal) are kept and parsed; the
+        // others are read and dropped as they arrive. Keeping every roster page's chunks until its end cost this bench
+        // 2.6 s of garbage collection in a 30 s run at 200/s (0.7 s now; its CPU per request 1.88 -> 1.42 ms), on the
+        // two cores it shares with the server and PostgreSQL.
+        const keep = parse || (res.statusCode ?? 0) >= 300;
         const chunks = [];
-        res.on('data', (c) => chunks.push(c));
+        res.on('data', keep ? (c) => chunks.push(c) : () => undefined);
         res.on('end', () => {
           let json = null;
           try {
-            // Only the answers the device reads on (push results, the pull's cursor) are parsed: parsing every roster
-            // page would take the bench's share of this machine's two cores from the server's.
-            if (parse || (res.statusCode ?? 0) >= 300) json = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+            if (keep) json = JSON.parse(Buffer.concat(chunks).toString('utf8'));
           } catch {
             json = null;
           }
