@@ -256,9 +256,8 @@ export const checkIns = pgTable(
   },
   (t) => [
     index('check_ins_day_idx').on(t.school_day, t.scholar_id),
-    // A day's records newest first (the records screens, today's list at a station) read in order, not sorted (X1):
-    // the id is the list's tie-break, which follows the sort's direction.
-    index('check_ins_day_time_idx').on(t.school_day, t.occurred_at, t.id),
+    // A day's records newest first (the records screens, today's list at a station) read in order, not sorted (X1).
+    index('check_ins_day_time_idx').on(t.school_day, t.occurred_at),
     index('check_ins_scholar_idx').on(t.scholar_id, t.occurred_at),
     // One arrival per scholar and school day (F4): the backstop behind the check in the route.
     uniqueIndex('check_ins_one_arrival_per_day').on(t.scholar_id, t.school_day).where(sql`${t.kind} = 'arrival'`),

@@ -220,15 +220,6 @@ function orderBy(
   return wanted.startsWith('-') ? desc(column) : asc(column);
 }
 
-/**
- * The tie-break of a list's order: the id, in the sort's direction, so an index on (filter, sort field, id) hands the
- * page over in order. With the id always ascending, today's check-ins newest first read and sorted every row of the
- * day for each page: 10 ms of PostgreSQL's time a request with 8,000 rows (issue X1).
- */
-function tieBreak(def: { idColumn: AnyPgColumn; defaultSort: string }, sort: string | undefined) {
-  return (sort ?? def.defaultSort).startsWith('-') ? desc(def.idColumn) : asc(def.idColumn);
-}
-
 /** The WHERE clause of a list query: filters and search, all parameterised. */
 export function listWhere(
   def: Pick<ResourceDefinition<unknown, Row, Row>, 'filters' | 'searchColumns' | 'searchAlso'>,
@@ -514,7 +505,7 @@ export function resourceRoutes<Rec, Create extends Row, Update extends Row>(
             .select()
             .from(def.table)
             .where(where)
-            .orderBy(order, tieBreak(def, query.sort))
+            .orderBy(order, asc(def.idColumn))
             .limit(query.per_page)
             .offset((query.page - 1) * query.per_page) as Promise<Row[]>,
         ]);

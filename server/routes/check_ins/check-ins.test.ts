@@ -161,31 +161,3 @@ describe('messenger schedules', () => {
     expect(edit.statusCode).toBe(403);
   });
 });
-
-describe('the list of a day', () => {
-  it('lists a day newest first with ties broken by id the same way (the order of check_ins_day_time_idx)', async () => {
-    // Sorted: ids made within one millisecond are not in the order they were made.
-    const ids = [uuidv7(), uuidv7(), uuidv7()].sort();
-    for (const [i, id] of ids.entries()) {
-      const res = await s.call({
-        method: 'POST',
-        url: '/api/v2/check_ins',
-        token: office,
-        payload: {
-          id,
-          kind: 'sign_in',
-          method: 'scan',
-          scholar_id: scholars[10 + i],
-          occurred_at: '2026-03-04T09:30:00-08:00',
-        },
-      });
-      expect(res.statusCode).toBe(201);
-    }
-    const list = (sort: string) =>
-      s.call({ method: 'GET', url: `/api/v2/check_ins?filter[school_day]=2026-03-04&sort=${sort}`, token: office });
-    const newest = (await list('-occurred_at')).json().data.map((r: { id: string }) => r.id);
-    expect(newest).toEqual([...ids].reverse());
-    const oldest = (await list('occurred_at')).json().data.map((r: { id: string }) => r.id);
-    expect(oldest).toEqual(ids);
-  });
-});
