@@ -1,8 +1,9 @@
 import { defaultSystem } from '@chakra-ui/react';
 import { recipes as chakraRecipes, slotRecipes as chakraSlotRecipes } from '@chakra-ui/react/theme';
 import { describe, expect, it } from 'vitest';
+import { EVENT_COLORS } from '../../contract/portal-constants';
 import { MORE_RECIPES, MORE_SLOT_RECIPES } from './more-recipes';
-import { COMPACT_RECIPES, OVERLAY_Z_INDEX, system } from './system';
+import { COMPACT_RECIPES, OVERLAY_Z_INDEX, system, UNUSED_PALETTES } from './system';
 
 /** Every CSS variable the system declares, with the selector path it is declared under. */
 function cssVariables(node: unknown, path: string[] = []): { path: string; name: string; value: string }[] {
@@ -113,6 +114,37 @@ describe('system', () => {
     expect(system.token('colors.red.500')).toBe(defaultSystem.token('colors.red.500'));
     expect(system.token('spacing.4')).toBe('1rem');
     expect(declared('--chakra-colors-fg-muted', 'dark')).toBeDefined();
+  });
+
+  it('leaves out the palettes no source file names, and keeps every one a calendar event can have', () => {
+    const sources = import.meta.glob<string>(['../../**/*.{ts,tsx}', '!../../**/*.test.{ts,tsx}'], {
+      query: '?raw',
+      import: 'default',
+      eager: true,
+    });
+    const named: string[] = [];
+    for (const [path, source] of Object.entries(sources)) {
+      if (path === './system.ts') continue;
+      for (const palette of UNUSED_PALETTES)
+        if (new RegExp(`\\b${palette}\\b`).test(source)) named.push(`${palette} in ${path}`);
+    }
+    expect(Object.keys(sources).length).toBeGreaterThan(100);
+    expect(named).toEqual([]);
+    for (const palette of UNUSED_PALETTES) {
+      expect(
+        variables.some((v) => v.name.startsWith(`--chakra-colors-${palette}-`)),
+        palette,
+      ).toBe(false);
+      expect(defaultSystem.token(`colors.${palette}.500`), palette).toBeDefined();
+    }
+    for (const palette of EVENT_COLORS) {
+      for (const key of ['solid', 'contrast', 'fg', 'subtle', 'muted', 'emphasized', 'focusRing', '500']) {
+        expect(
+          declared(`--chakra-colors-${palette}-${key.replace('focusRing', 'focus-ring')}`, 'light'),
+          `${palette}.${key}`,
+        ).toBeDefined();
+      }
+    }
   });
 });
 

@@ -4,9 +4,10 @@
  * Why these choices:
  * - Bundle budget (DESIGN section 8, issue F2 item 11): `defaultConfig` carries the recipes of every Chakra component
  *   (accordion to tree view, about 20 kB gzip of the login screen's JavaScript). The system is built instead from
- *   `defaultBaseConfig` (conditions and style utilities), Chakra's tokens, semantic tokens, text/layer/animation
- *   styles and global CSS, plus only the recipes listed in `RECIPES` and `SLOT_RECIPES` below. Each recipe is imported
- *   by name from '@chakra-ui/react/theme', so the bundler drops the rest (checked with `npm run bench`).
+ *   `defaultBaseConfig` (conditions and style utilities), Chakra's tokens and semantic tokens (both without the colour
+ *   palettes in `UNUSED_PALETTES`), text/layer/animation styles and global CSS, plus only the recipes listed in
+ *   `RECIPES` and `SLOT_RECIPES` below. Each recipe is imported by name from '@chakra-ui/react/theme', so the bundler
+ *   drops the rest (checked with `npm run bench`).
  * - Only the recipes of the first screens (sign-in, kiosk home, the app's error and loading states) are built in here.
  *   The rest (tables, tabs, dialogs, drawers, menus, badges...: about 6 kB gzip) are added to this same system by
  *   `more-recipes.ts` when a module that renders them loads: the section, portal and station layouts, the settings
@@ -99,7 +100,21 @@ export function withCompactDefaults<T extends Record<string, { defaultVariants?:
   ) as T;
 }
 
-/** Chakra's own theme, minus the recipes of components the app does not use. */
+/**
+ * Chakra's colour palettes the app never names (no `colorPalette`, colour token or event colour uses them), left out
+ * of the system: each is 11 colour tokens, 7 semantic ones in two modes and their CSS variables, which `createSystem`
+ * builds at every start before the first screen can render (issue X1: about an eighth less of its time, measured in
+ * Node). system.test.ts checks that no source file names one.
+ */
+export const UNUSED_PALETTES = ['cyan', 'pink'] as const;
+
+/** `palettes` without the keys `UNUSED_PALETTES` names. */
+function withoutUnused<T extends object>(palettes: T): T {
+  const unused: readonly string[] = UNUSED_PALETTES;
+  return Object.fromEntries(Object.entries(palettes).filter(([key]) => !unused.includes(key))) as T;
+}
+
+/** Chakra's own theme, minus the recipes of components the app does not use and the palettes it does not name. */
 const chakraTheme = defineConfig({
   preflight: true,
   cssVarsPrefix,
@@ -107,8 +122,8 @@ const chakraTheme = defineConfig({
   globalCss,
   theme: {
     keyframes,
-    tokens,
-    semanticTokens,
+    tokens: { ...tokens, colors: withoutUnused(tokens.colors ?? {}) },
+    semanticTokens: { ...semanticTokens, colors: withoutUnused(semanticTokens.colors ?? {}) },
     textStyles,
     layerStyles,
     animationStyles,
