@@ -5,11 +5,14 @@
  * one (issue X1), except those it must import from node_modules; none of those imports hoisted to the top for code
  * that only some starts or some requests run. The end-to-end tests start the server from this bundle.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Column, is, Name, Param, SQL, StringChunk, sql, Table } from 'drizzle-orm';
+import { integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer, EXTERNAL_PACKAGES } from './build-server.mjs';
+import { buildServer, EXTERNAL_PACKAGES, memoizeDrizzleIs } from './build-server.mjs';
 
 describe('server bundle', () => {
   const dir = mkdtempSync(join(tmpdir(), 'server-bundle-'));
@@ -44,5 +47,57 @@ describe('server bundle', () => {
 
   it('gives the CommonJS packages a require for node built-ins', () => {
     expect(code.slice(0, 200)).toContain('createRequire');
+  });
+
+  it("bundles drizzle-orm's `is` with its answers kept per class and type", () => {
+    expect(code).toContain('isAnswers.get(cls)');
+  });
+});
+
+describe("drizzle-orm's `is`, memoized", () => {
+  const dir = mkdtempSync(join(tmpdir(), 'drizzle-is-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  // The ES module the bundle takes (the package's exports name only its entry points).
+  const entity = join(import.meta.dirname, '..', 'node_modules', 'drizzle-orm', 'entity.js');
+
+  it('answers as drizzle-orm does, for every value and type, the first time and from memory', async () => {
+    const file = join(dir, 'entity.mjs');
+    // Without its source map line: the map stays beside the package's file.
+    writeFileSync(file, memoizeDrizzleIs(readFileSync(entity, 'utf8')).replace(/^\/\/# sourceMappingURL=.*$/m, ''));
+    const memo: typeof is = (await import(pathToFileURL(file).href)).is;
+    const people = pgTable('people', { id: integer('id'), name: text('name') });
+    const values = [
+      sql`select 1`,
+      new Param(1),
+      new StringChunk('x'),
+      new Name('n'),
+      people,
+      people.id,
+      people.name,
+      { plain: true },
+      [1],
+      null,
+      undefined,
+      'text',
+    ];
+    const types = [SQL, Param, StringChunk, Name, Table, Column];
+    let yes = 0;
+    for (let round = 0; round < 2; round++) {
+      for (const value of values) {
+        for (const type of types) {
+          expect(memo(value, type), `${String(value?.constructor?.name ?? value)} is ${type.name}`).toBe(
+            is(value, type),
+          );
+          if (round === 0 && is(value, type)) yes += 1;
+        }
+      }
+    }
+    expect(yes).toBeGreaterThanOrEqual(7);
+    // A class that is not a drizzle entity is refused, as drizzle-orm refuses it.
+    expect(() => memo(new Param(1), class Other {} as never)).toThrow(/doesn't look like a Drizzle entity/);
+  });
+
+  it('fails the build when drizzle-orm no longer has the walk', () => {
+    expect(() => memoizeDrizzleIs('export function is() {}')).toThrow(/has drizzle-orm's `is` changed/);
   });
 });
