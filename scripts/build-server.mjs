@@ -58,7 +58,7 @@ const DRIZZLE_IS_WALK = `  let cls = Object.getPrototypeOf(value).constructor;
  * the answer for a class and a type is always the same.
  */
 const DRIZZLE_IS_MEMO = `  const cls = Object.getPrototypeOf(value).constructor;
-  if (typeof cls !== "function") return isByWalk(cls, type);
+  if (typeof cls !== "function") return isByWalk(value, type);
   let answers = isAnswers.get(cls);
   if (answers === undefined) {
     answers = new Map();
@@ -66,28 +66,21 @@ const DRIZZLE_IS_MEMO = `  const cls = Object.getPrototypeOf(value).constructor;
   }
   let answer = answers.get(type);
   if (answer === undefined) {
-    answer = isByWalk(cls, type);
+    answer = isByWalk(value, type);
     answers.set(type, answer);
   }
   return answer;
 }
 const isAnswers = new WeakMap();
-function isByWalk(cls, type) {
-  while (cls) {
-    if (entityKind in cls && cls[entityKind] === type[entityKind]) {
-      return true;
-    }
-    cls = Object.getPrototypeOf(cls);
-  }
-  return false;
-}`;
+function isByWalk(value, type) {
+${DRIZZLE_IS_WALK}`;
 
 /** drizzle-orm/entity.js with `is` answering from `DRIZZLE_IS_MEMO`; throws when the file no longer has the walk. */
 export function memoizeDrizzleIs(source) {
   if (!source.includes(DRIZZLE_IS_WALK)) {
     throw new Error("drizzle-orm/entity.js: the walk in `is` was not found (has drizzle-orm's `is` changed?)");
   }
-  return source.replace(DRIZZLE_IS_WALK, DRIZZLE_IS_MEMO);
+  return source.replace(DRIZZLE_IS_WALK, () => DRIZZLE_IS_MEMO);
 }
 
 /** The esbuild plugin that bundles drizzle-orm/entity.js through `memoizeDrizzleIs`. */
