@@ -6,14 +6,15 @@
  *   chunks), CSS, the Roboto woff2 files, icons and the manifest. We register it ourselves (src/app/pwa/register.ts)
  *   so the update prompt is ours.
  * - Chunking: everything the first screens load statically (React, the router, Chakra, i18next, ky and our shell) is
- *   one chunk; anything only a lazy route needs (the sign-in form's fields, html5-qrcode, admin screens, the settings
- *   menu, the notification host) stays in that route's chunks. Budget: 170 kB gzip of JavaScript for /login and / (the
- *   design's performance budget), measured by `npm run bench` from the build manifest. Measured with the settings menu
- *   and TanStack Query off the first screens: one chunk 190.1 / 181.3 kB (/login, /), one vendor chunk beside the
- *   entry 191.7 / 182.8, React and vendor apart 192.3 / 183.4, rolldown's default 196.1 / 186.9. Every chunk boundary
- *   costs its import/export glue and a fresh gzip window, so one chunk wins; what it gives up is caching across
- *   deployments (a station re-downloads the whole first chunk, about 180 kB, after each release), which the service
- *   worker's precache makes a one-off per release.
+ *   one chunk, but for the Chakra system, an entry of its own that runs while that chunk downloads
+ *   (scripts/early-system.mjs); anything only a lazy route needs (the sign-in form's fields, html5-qrcode, admin
+ *   screens, the settings menu, the notification host) stays in that route's chunks. Budget: 170 kB gzip of
+ *   JavaScript for /login and / (the design's performance budget), measured by `npm run bench` from the build
+ *   manifest. Measured with the settings menu and TanStack Query off the first screens: one chunk 190.1 / 181.3 kB
+ *   (/login, /), one vendor chunk beside the entry 191.7 / 182.8, React and vendor apart 192.3 / 183.4, rolldown's
+ *   default 196.1 / 186.9. Every chunk boundary costs its import/export glue and a fresh gzip window, so one chunk
+ *   wins; what it gives up is caching across deployments (a station re-downloads the whole first chunk, about 180 kB,
+ *   after each release), which the service worker's precache makes a one-off per release.
  * - Lazy chunks: the many small pieces the lazy screens share are grouped ('ui', 'shell', and the portal's 'portal',
  *   which also holds what its first screen shares with the staff screens), and every chunk lists its transitive
  *   imports (scripts/hoist-imports.mjs): on a phone each request is a round trip, and a chain of chunks was one per
@@ -26,6 +27,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { chakraGlobalCssPlugin } from './scripts/chakra-global-css.mjs';
+import { earlySystem, SYSTEM_ENTRY } from './scripts/early-system.mjs';
 import { fontDisplayOptional } from './scripts/font-display.mjs';
 import { hoistImports } from './scripts/hoist-imports.mjs';
 import { portalStart } from './scripts/portal-start.mjs';
@@ -248,6 +250,8 @@ export default defineConfig({
     react(),
     productionReactRouter(),
     lazyChakraGlobal(),
+    // Chakra's system in an entry of its own, loaded `async` beside the app's (scripts/early-system.mjs).
+    earlySystem(),
     pureChakraAnatomies(),
     // Roboto never swaps in after the first paint: the device's font until the fonts are on it (scripts/font-display.mjs).
     fontDisplayOptional(),
@@ -362,6 +366,8 @@ export default defineConfig({
     // 170 kB gzip that `npm run bench` checks. Above this, a chunk really did grow and the warning should be read.
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
+      // index.html, and the Chakra system's own entry, which runs while the app's entry still downloads.
+      input: { index: 'index.html', 'system-start': SYSTEM_ENTRY },
       treeshake: {
         // Identity/builder calls whose results Chakra's and Ark's modules keep at top level (`defaultThemeConfig`, the
         // anatomies of components we do not use): marked pure, unused ones are dropped (about 1.5 kB gzip measured).
@@ -370,12 +376,17 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
+            // The Chakra system's entry with all it imports (Chakra's styled system, tokens and the first screens'
+            // recipes), below 'more-recipes' (which its theme barrel also reaches) and above the first chunk, so that
+            // it imports nothing and runs as soon as it arrives (scripts/early-system.mjs): 25 kB brotli, and 1.4 kB
+            // more in all than inside the first chunk.
+            { name: 'system-start', test: /\/src\/app\/theme\/system-start\.ts$/, priority: 5 },
             // The recipes the first screens leave out (src/app/theme/more-recipes.ts), without their dependencies
             // (Chakra's anatomy helpers, which the first chunk has anyway): 6.1 kB gzip off /login and / (measured).
             {
               name: 'more-recipes',
               test: moreRecipeModules(),
-              priority: 5,
+              priority: 6,
               includeDependenciesRecursively: false,
             },
             // Only modules on the initial path ('$initial'): what only lazy routes use stays in their chunks.

@@ -3,11 +3,13 @@
 /**
  * The build's chunk-graph plugins: scripts/hoist-imports.mjs (each chunk lists its transitive imports) and
  * scripts/portal-start.mjs (the files /portal-start.js asks for), scripts/font-display.mjs (Roboto without a swap) and
- * scripts/chakra-global-css.mjs (Chakra's global CSS written at build time).
+ * scripts/chakra-global-css.mjs (Chakra's global CSS written at build time) and scripts/early-system.mjs (the Chakra
+ * system's own entry).
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { chakraGlobalCss, chakraGlobalCssPlugin, serializeGlobal, VIRTUAL_ID } from './chakra-global-css.mjs';
+import { earlySystem, SYSTEM_ENTRY, withSystemScript } from './early-system.mjs';
 import { fontDisplayOptional, optionalFontDisplay } from './font-display.mjs';
 import { relativeSpecifier, transitiveImports } from './hoist-imports.mjs';
 import { portalStartFiles } from './portal-start.mjs';
@@ -62,6 +64,53 @@ describe("the portal start script's files", () => {
       en: ['assets/portal-en.js'],
       es: ['assets/portal-en.js', 'assets/portal-es.js'],
     });
+  });
+  it("waits for the app's entry, the one holding src/main.tsx, when the Chakra system is an entry too", () => {
+    const files = portalStartFiles(
+      {
+        ...chunks,
+        'assets/system-start.js': { isEntry: true, imports: [], moduleIds: ['/src/app/theme/system-start.ts'] },
+      },
+      [/portal-layout/],
+      {},
+    );
+    expect(files.entry).toBe('assets/index.js');
+    expect(files.code).not.toContain('assets/system-start.js');
+  });
+});
+
+describe("the Chakra system's own entry", () => {
+  const PAGE = '<head>\n    <title>x</title>\n    <script src="/portal-start.js" async></script>\n</head>';
+
+  /** The plugin's index.html handler run on a bundle. */
+  const transform = (bundle: Record<string, object>) => {
+    const hook = earlySystem().transformIndexHtml as { handler: (html: string, ctx: object) => string };
+    return hook.handler(PAGE, { bundle });
+  };
+  const chunk = (fileName: string, facadeModuleId: string, imports: string[] = []) => ({
+    type: 'chunk',
+    isEntry: true,
+    fileName,
+    facadeModuleId,
+    imports,
+  });
+
+  it("puts its script first among the page's scripts, async", () => {
+    expect(withSystemScript(PAGE, 'assets/system-start-1.js')).toBe(
+      '<head>\n    <title>x</title>\n    <script type="module" async crossorigin src="/assets/system-start-1.js"></script>' +
+        '\n    <script src="/portal-start.js" async></script>\n</head>',
+    );
+    expect(() => withSystemScript('<head></head>', 'a.js')).toThrow(/no <script>/);
+  });
+
+  it('finds the entry chunk of system-start.ts, and fails the build if it imports another chunk', () => {
+    const index = chunk('assets/index-2.js', '/app/index.html', ['assets/system-start-1.js']);
+    const system = chunk('assets/system-start-1.js', `/app/${SYSTEM_ENTRY}`);
+    expect(transform({ a: index, b: system })).toContain('src="/assets/system-start-1.js"');
+    expect(() => transform({ a: index })).toThrow(/found 0/);
+    expect(() => transform({ a: index, b: { ...system, imports: ['assets/rolldown-runtime.js'] } })).toThrow(
+      /imports other chunks/,
+    );
   });
 });
 

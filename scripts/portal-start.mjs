@@ -15,7 +15,7 @@ export const FILES_MARKER = '/* filled by the build (scripts/portal-start.mjs) *
 /**
  * `chunks`: file name → { isEntry, imports, moduleIds }. `first`: patterns of the modules the portal's first screen
  * imports. `texts`: language → pattern of its locale files. Answers { code: files for every language, entry: the
- * app's entry chunk (null unless there is exactly one), [language]: locale files }.
+ * app's entry chunk (the one holding src/main.tsx; null unless exactly one does), [language]: locale files }.
  */
 export function portalStartFiles(chunks, first, texts) {
   const entries = new Set(Object.keys(chunks).filter((file) => chunks[file].isEntry));
@@ -33,8 +33,10 @@ export function portalStartFiles(chunks, first, texts) {
   const holding = (patterns) =>
     Object.keys(chunks).filter((file) => chunks[file].moduleIds.some((id) => patterns.some((p) => p.test(id))));
   const code = closure(holding(first));
-  // The entry: the preloads wait until it has arrived (src/app/pwa/portal-start.js).
-  const files = { code: [...code].sort(), entry: entries.size === 1 ? [...entries][0] : null };
+  // The app's entry, the entry chunk holding src/main.tsx (index.html also loads the system's, system-start.ts): the
+  // preloads wait until it has arrived (src/app/pwa/portal-start.js).
+  const app = [...entries].filter((file) => chunks[file].moduleIds.some((id) => /\/src\/main\.tsx$/.test(id)));
+  const files = { code: [...code].sort(), entry: app.length === 1 ? app[0] : null };
   for (const [language, pattern] of Object.entries(texts)) {
     files[language] = [...closure(holding([pattern]))].filter((file) => !code.has(file)).sort();
   }
