@@ -5,7 +5,7 @@
  * day or else a flagged override with the adult's name and a reason (F5), and idempotency on the client's id.
  * `createMany` applies a whole batch with a fixed number of queries, so a kiosk's backlog syncs quickly.
  */
-import { and, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, or, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import {
   CHECK_IN_KINDS,
@@ -143,45 +143,41 @@ async function pickUpsOf(tx: Tx, inputs: CheckInCreate[]): Promise<Map<string, P
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-/** The batch create of the sync push: at most four queries and two inserts, whatever the batch's size. */
+/**
+ * The batch create of the sync push: at most three queries (the settings, the scholars with their check-ins, the
+ * pick-up adults named) and two inserts, whatever the batch's size.
+ */
 async function createMany(inputs: CheckInCreate[], { tx, request }: { tx: Tx; request: FastifyRequest }) {
   const timeZone = request.server.config.SCHOOL_TIMEZONE;
   const settings = await readSchoolSettings(tx);
   const scholarIds = [...new Set(inputs.map((i) => i.scholar_id))];
   const days = [...new Set(inputs.map((i) => schoolDay(i.occurred_at, timeZone)))];
   const inputIds = new Set(inputs.map((i) => i.id));
-  const existing = new Map(
-    (
-      await tx
-        .select()
-        .from(checkIns)
-        .where(
-          inArray(
-            checkIns.id,
-            inputs.map((i) => i.id),
-          ),
-        )
-    ).map((r) => [r.id, r]),
-  );
-  // The scholars that exist and their arrivals on these days, in one query (a push's round trips, issue X1).
+  // In one query (a push's round trips, issue X1): the scholars that exist, their arrivals on these days, and their
+  // check-ins stored under an input's own id: that input stored before (a replay), or the same entry pushed at once
+  // by another request, committed before this statement began. A row under an input's id naming another scholar is
+  // not read here: the insert below skips it (ON CONFLICT) and `insertMany` answers it as a conflict.
   const scholarRows = await tx
-    .select({ scholar: demographics.id, arrival: checkIns })
+    .select({ scholar: demographics.id, checkIn: checkIns })
     .from(demographics)
     .leftJoin(
       checkIns,
-      and(eq(checkIns.scholar_id, demographics.id), inArray(checkIns.school_day, days), eq(checkIns.kind, 'arrival')),
+      and(
+        eq(checkIns.scholar_id, demographics.id),
+        or(and(inArray(checkIns.school_day, days), eq(checkIns.kind, 'arrival')), inArray(checkIns.id, [...inputIds])),
+      ),
     )
     .where(inArray(demographics.id, scholarIds));
-  // An arrival with an input's own id is that input stored: the same entry pushed at once by another request, which
-  // committed between the read of the ids and this one (each statement reads what is committed when it starts).
-  // Found here, it is a replay ('same'), not the day's one arrival held by another record ('conflict').
-  for (const { arrival } of scholarRows) if (arrival && inputIds.has(arrival.id)) existing.set(arrival.id, arrival);
+  const existing = new Map<string, Row>();
+  const arrivals = new Map<string, Row>();
+  for (const { checkIn } of scholarRows) {
+    if (!checkIn) continue;
+    if (inputIds.has(checkIn.id)) existing.set(checkIn.id, checkIn);
+    if (checkIn.kind === 'arrival' && days.includes(checkIn.school_day)) {
+      arrivals.set(arrivalKey(checkIn.scholar_id, checkIn.school_day), checkIn);
+    }
+  }
   const known = new Set(scholarRows.map((r) => r.scholar));
-  const arrivals = new Map(
-    scholarRows.flatMap((r) =>
-      r.arrival ? [[arrivalKey(r.arrival.scholar_id, r.arrival.school_day), r.arrival]] : [],
-    ),
-  );
   const pickUps = await pickUpsOf(tx, inputs);
   const now = new Date().toISOString();
   const outcomes: CreateOutcome<CheckInRecord>[] = [];

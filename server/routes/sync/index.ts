@@ -604,18 +604,68 @@ async function snapshotCursor(tx: Tx): Promise<number> {
   return Number(last?.seq ?? 0);
 }
 
+/** A row of the change log. */
+type ChangeRow = typeof changes.$inferSelect;
+
 /**
- * The changes after `since` that are safe to hand out, in order: a pull never skips a change still committing.
- * `xmin` is the oldest transaction running when the pull began (an earlier reading is never newer, so it is safe).
+ * The change log's newest `seq` and the oldest transaction running (its snapshot's xmin), and, when `since` is given,
+ * the first `limit + 1` changes after it: one statement, one snapshot (issue X1: a pull's round trips). A change
+ * written by the transaction xmin names or a later one may not be visible yet (see `safeChanges`).
  */
-async function safeChanges(tx: Tx, since: number, limit: number, xmin: number) {
-  const rows = await tx
+async function readHead(
+  tx: Tx,
+  since: number | undefined,
+  limit: number,
+): Promise<{ newest: number; xmin: number; rows: ChangeRow[] }> {
+  const head = tx
+    .select({
+      newest: sql<string | null>`max(${changes.seq})`.as('newest'),
+      xmin: sql<string>`(pg_snapshot_xmin(pg_current_snapshot())::text)::bigint`.as('xmin'),
+    })
+    .from(changes)
+    .as('head');
+  if (since === undefined) {
+    const [only] = await tx.select().from(head);
+    return { newest: Number(only?.newest ?? 0), xmin: Number(only?.xmin ?? 0), rows: [] };
+  }
+  const page = tx
     .select()
     .from(changes)
     .where(gt(changes.seq, since))
     .orderBy(asc(changes.seq))
-    .limit(limit + 1);
-  const taken: typeof rows = [];
+    .limit(limit + 1)
+    .as('page');
+  // The head's one row, with each change after `since` beside it (none: the head alone, its change fields null).
+  const joined = await tx
+    .select({
+      newest: head.newest,
+      xmin: head.xmin,
+      change: {
+        seq: page.seq,
+        resource: page.resource,
+        record_id: page.record_id,
+        op: page.op,
+        xid: page.xid,
+        changed_at: page.changed_at,
+      },
+    })
+    .from(head)
+    .leftJoin(page, sql`true`)
+    .orderBy(asc(page.seq));
+  const first = joined[0];
+  return {
+    newest: Number(first?.newest ?? 0),
+    xmin: Number(first?.xmin ?? 0),
+    rows: joined.flatMap((r) => (r.change ? [r.change] : [])),
+  };
+}
+
+/**
+ * Of the changes read after a cursor (`rows`, in order, at most `limit + 1`), those safe to hand out: a pull never
+ * skips a change still committing. `xmin` is the oldest transaction running when they were read.
+ */
+function safeChanges(rows: ChangeRow[], limit: number, xmin: number) {
+  const taken: ChangeRow[] = [];
   for (const row of rows.slice(0, limit)) {
     if (row.xid >= xmin) break;
     taken.push(row);
@@ -707,11 +757,10 @@ async function delta(
   visible: [string, Pullable][],
   today: string,
   since: number,
-  limit: number,
-  xmin: number,
+  read: { rows: ChangeRow[]; limit: number; xmin: number },
   request: FastifyRequest,
 ): Promise<SyncPullResponse> {
-  const { taken, more } = await safeChanges(tx, since, limit, xmin);
+  const { taken, more } = safeChanges(read.rows, read.limit, read.xmin);
   const latest = new Map<string, { resource: string; id: string; op: 'upsert' | 'delete' }>();
   for (const c of taken)
     latest.set(`${c.resource}:${c.record_id}`, { resource: c.resource, id: c.record_id, op: c.op });
@@ -792,18 +841,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       // No transaction: in READ COMMITTED each statement reads its own snapshot either way, and the change log's
       // xmin rule (safeChanges) is what keeps a pull from skipping a change; a transaction only cost two round trips.
       const tx = app.db as unknown as Tx;
-      const [last] = await tx
-        .select({
-          seq: sql<string | null>`max(${changes.seq})`,
-          xmin: sql<string>`(pg_snapshot_xmin(pg_current_snapshot())::text)::bigint`,
-        })
-        .from(changes);
-      const newest = Number(last?.seq ?? 0);
+      const { newest, xmin, rows } = await readHead(tx, place ? undefined : since, limit);
       // The next page of a snapshot, unless its cursor is from another database: then a fresh snapshot.
       if (place) return snapshotPage(tx, visible, today, limit, place.cursor > newest ? null : place, request);
       // No cursor (a new device), or one from another database (restored or replaced): start again from a snapshot.
       if (since === undefined || since > newest) return snapshotPage(tx, visible, today, limit, null, request);
-      return delta(tx, visible, today, since, limit, Number(last?.xmin ?? 0), request);
+      return delta(tx, visible, today, since, { rows, limit, xmin }, request);
     },
   );
 

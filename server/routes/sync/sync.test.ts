@@ -118,6 +118,12 @@ describe('sync push', () => {
     const other = { ...item, id: uuidv7(), data: { ...item.data, kind: 'departure' } };
     const res = await push([other]);
     expect(res.json().results[0]).toMatchObject({ status: 'conflict', record: { id: item.id, kind: 'arrival' } });
+    // The same record id for another scholar: the stored record, not a second row.
+    const elsewhere = { ...item, id: uuidv7(), data: { ...item.data, scholar_id: scholars[3] } };
+    const moved = (await push([elsewhere])).json().results[0];
+    expect(moved).toMatchObject({ status: 'conflict', record: { id: item.id, scholar_id: scholars[2] } });
+    expect(moved.message).toBe('A different record with this id exists.');
+    expect(await count([item.id])).toBe(1);
   });
 
   it('rejects what is invalid or not allowed without holding back the rest', async () => {
