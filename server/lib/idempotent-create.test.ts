@@ -103,10 +103,10 @@ describe('the same create sent by many requests at once', () => {
 });
 
 /**
- * A transaction whose first read of `table` hands back its rows only after `meanwhile` has run: what the database shows
- * a push when the same entry, pushed by another request, commits right after the push read the entries' ids (each
- * statement reads what is committed when it starts). PGlite runs one transaction at a time, so `meanwhile` writes in
- * the same transaction, which the later reads then see as they would see the other request's commit.
+ * A transaction whose first read from `table` hands back its rows only after `meanwhile` has run: what the database
+ * shows a push when the same entry, pushed by another request, commits right after the push's read (each statement
+ * reads what is committed when it starts), before its insert. PGlite runs one transaction at a time, so `meanwhile`
+ * writes in the same transaction, which the later statements then see as they would see the other request's commit.
  */
 function committedAfterFirstRead(tx: Tx, table: unknown, meanwhile: () => Promise<unknown>): Tx {
   let fired = false;
@@ -154,18 +154,25 @@ async function rolledBack<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
   return out as T;
 }
 
-describe("the same entry committed by another request between a push's reads", () => {
+describe("the same entry committed by another request between a push's read and its insert", () => {
   // A request as the sync push hands the batch create one: the school's clock, and who sent it.
   const request = () => ({ server: s.app, headers: {}, ip: '127.0.0.1', auth: undefined }) as unknown as FastifyRequest;
 
-  // biome-ignore lint/suspicious/noExplicitAny: the two definitions' record types differ; each is called with its own.
-  async function raced(def: ResourceDefinition<any, any, any>, table: unknown, input: Record<string, unknown>) {
+  // `read`: the table the batch create first reads the entries' rows through (check-ins: the scholars, joined with
+  // their check-ins; meals: the meals by id).
+  async function raced(
+    // biome-ignore lint/suspicious/noExplicitAny: the two definitions' record types differ; each is called with its own.
+    def: ResourceDefinition<any, any, any>,
+    table: unknown,
+    input: Record<string, unknown>,
+    read: unknown = table,
+  ) {
     const createMany = def.createMany as NonNullable<typeof def.createMany>;
     const parsed = def.create.parse(input);
     return rolledBack(async (tx) => {
       const other = () => createMany([parsed], { tx, request: request() });
       const ours: CreateOutcome<unknown>[] = await createMany([parsed], {
-        tx: committedAfterFirstRead(tx, table, other),
+        tx: committedAfterFirstRead(tx, read, other),
         request: request(),
       });
       // The table given (check_ins or nslp_records): both have an `id` column.
@@ -177,14 +184,19 @@ describe("the same entry committed by another request between a push's reads", (
 
   it("an arrival: answered as the entry's replay ('same'), not as the day's arrival held by another record", async () => {
     const id = uuidv7();
-    const { ours, rows } = await raced(checkInsResource, checkIns, {
-      id,
-      kind: 'arrival',
-      scholar_id: scholars[8],
-      occurred_at: new Date().toISOString(),
-      method: 'kiosk',
-      reason: 'Transportation',
-    });
+    const { ours, rows } = await raced(
+      checkInsResource,
+      checkIns,
+      {
+        id,
+        kind: 'arrival',
+        scholar_id: scholars[8],
+        occurred_at: new Date().toISOString(),
+        method: 'kiosk',
+        reason: 'Transportation',
+      },
+      demographics,
+    );
     expect(ours.map((o) => o.status)).toEqual(['same']);
     expect((ours[0] as { record: { id: string } }).record.id).toBe(id);
     expect(rows).toBe(1);
