@@ -140,6 +140,11 @@ describe('COVID Screening and Scholar Led Conferences on a phone', () => {
     await conferenceToday();
     const { page, context, close } = await launchBrowser({ viewport: PHONE, bypassCSP: true });
     const problems: string[] = [];
+    const said: string[] = [];
+    page.on('console', (m) => said.push(`${m.type()}: ${m.text()}`));
+    page.on('pageerror', (e) => said.push(`pageerror: ${e.message}`));
+    page.on('framenavigated', (f) => f === page.mainFrame() && said.push(`navigated: ${f.url()}`));
+    page.on('requestfailed', (r) => said.push(`failed: ${r.url()} ${r.failure()?.errorText}`));
     try {
       await signIn(page, server.url, 'scholar@demo.school');
       await heading(page, 'Home').waitFor({ timeout: 60_000 });
@@ -156,17 +161,21 @@ describe('COVID Screening and Scholar Led Conferences on a phone', () => {
       await page.waitForTimeout(1500);
       const entries = await outbox(page);
       expect(entries.map((e) => [e.resource, e.status])).toEqual([['conference_sign_ins', 'pending']]);
-      // Polled: in two full runs of the suite (never alone) the notice was gone at this instant with the entry still
-      // pending; the cause is not found yet, so a failure says what the screen showed instead.
+      // Polled: in three full runs of the suite (never alone) the notice was gone at this instant with the entry still
+      // pending, the third time with no <main> at all; the cause is not found yet, so a failure says what the page
+      // showed, where it was, whether the service worker controlled it, and what it logged, failed and navigated.
       await expect
         .poll(() => page.getByText(/^Not sent yet/).count(), { timeout: 10_000 })
         .toBe(1)
         .catch(async (err: Error) => {
           const shown = await page
-            .locator('main')
-            .innerText()
-            .catch(() => '(no main)');
-          throw new Error(`${err.message}\nThe screen showed:\n${shown.slice(0, 1500)}`);
+            .evaluate(
+              () => `${location.href} sw:${Boolean(navigator.serviceWorker.controller)}\n${document.body.innerText}`,
+            )
+            .catch((e: Error) => `(no page: ${e.message})`);
+          throw new Error(
+            `${err.message}\nThe screen showed:\n${shown.slice(0, 1500)}\n${said.join('\n').slice(-3000)}`,
+          );
         });
 
       await context.setOffline(false);
