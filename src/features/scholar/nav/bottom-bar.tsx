@@ -3,9 +3,10 @@
  * 1), fixed at the bottom within thumb's reach, above the phone's home indicator.
  */
 import { Box, Button, Flex } from '@chakra-ui/react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Component, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router-dom';
+import { addNotification } from '../../../ui/notifications/queue';
 import { EntryIcon, iconOf } from './entry-icon';
 import { entryOf, type NavEntry, splitForBottomBar } from './portal-entries';
 
@@ -30,7 +31,32 @@ const MoreMenu = lazy(() => import('./more-menu'));
 const MORE_MENU_AFTER_MS = 3000;
 
 /**
- * "More": a plain button until the menu's code is here (a tap loads it and opens the menu), then the menu itself.
+ * Shows `fallback` instead of a menu whose code could not load (the phone offline before the service worker had it),
+ * so the screen above stays: without it the route's error screen replaced the whole page, a sign-in waiting to be
+ * sent included.
+ */
+class MenuLoadBoundary extends Component<
+  { fallback: ReactNode; onFail: () => void; children: ReactNode },
+  { failed: boolean }
+> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidCatch() {
+    this.props.onFail();
+  }
+  override render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}
+
+const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
+/**
+ * "More": a plain button until the menu's code is here (a tap loads it, or asks for it to open once loaded), then the
+ * menu itself. Code that could not load stays failed for the page (the browser keeps a failed module), so a tap then
+ * says to connect when offline, and online reloads the page (what the device keeps, kept), which brings the code.
  */
 function MoreSlot({ more, current, inMore }: { more: readonly NavEntry[]; current: string; inMore: boolean }) {
   const { t } = useTranslation('portal');
@@ -57,11 +83,21 @@ function MoreSlot({ more, current, inMore }: { more: readonly NavEntry[]; curren
       <span>{t('layout.more')}</span>
     </Button>
   );
-  if (want === 'later') return button(() => setWant('open'));
+  const open = () => setWant('open');
+  if (want === 'later') return button(open);
+  const sayOffline = () => addNotification({ text: t('layout.moreOffline'), type: 'error' });
+  const tapFailed = () => (isOffline() ? sayOffline() : window.location.reload());
+  // A tap that was waiting for the code to open the menu hears why it did not.
+  const failed = () => {
+    if (want === 'open')
+      addNotification({ text: t(isOffline() ? 'layout.moreOffline' : 'layout.moreFailed'), type: 'error' });
+  };
   return (
-    <Suspense fallback={button()}>
-      <MoreMenu more={more} current={current} trigger={button()} defaultOpen={want === 'open'} />
-    </Suspense>
+    <MenuLoadBoundary fallback={button(tapFailed)} onFail={failed}>
+      <Suspense fallback={button(open)}>
+        <MoreMenu more={more} current={current} trigger={button()} defaultOpen={want === 'open'} />
+      </Suspense>
+    </MenuLoadBoundary>
   );
 }
 
