@@ -26,7 +26,12 @@ const serverProject = (name: string, db: 'pglite' | 'postgres') => ({
   test: {
     name,
     environment: 'node',
-    include: ['server/**/*.test.ts', 'src/contract/**/*.test.ts'],
+    // `*.pg-test.ts`: what takes two connections writing at once, which PGlite (one connection) cannot have.
+    include: [
+      'server/**/*.test.ts',
+      'src/contract/**/*.test.ts',
+      ...(db === 'postgres' ? ['server/**/*.pg-test.ts'] : []),
+    ],
     // The seed's own test makes its databases itself (PGlite); once per run is enough.
     exclude: db === 'postgres' ? ['server/db/demo/**'] : [],
     globalSetup: ['server/test/global-setup.ts'],

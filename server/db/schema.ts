@@ -313,7 +313,7 @@ export const syncReceipts = pgTable(
 
 /**
  * The change log the devices pull from (`GET v2/sync/pull?since=`), written by triggers on the synced tables so no
- * write path can forget it. `xid` lets a pull stop before a change whose transaction may not be visible yet.
+ * write path can forget it. A pull hands out the changes of transactions that have ended, by `xid` (then `seq`).
  */
 export const changes = pgTable(
   'changes',
@@ -325,7 +325,8 @@ export const changes = pgTable(
     xid: bigint('xid', { mode: 'number' }).notNull().default(sql`(pg_current_xact_id()::text)::bigint`),
     changed_at: timestamp('changed_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
-  (t) => [index('changes_resource_idx').on(t.resource, t.record_id)],
+  // A pull reads the log by transaction (server/routes/sync): the changes of the transactions after a cursor, in order.
+  (t) => [index('changes_resource_idx').on(t.resource, t.record_id), index('changes_xid_idx').on(t.xid, t.seq)],
 );
 
 /** The school day's rules (F4): one row, edited by an administrator, pulled by every kiosk for offline use. */

@@ -85,6 +85,7 @@ export type SyncChange = z.infer<typeof SyncChangeSchema>;
 
 export const SyncPullResponseSchema = z.object({
   changes: z.array(SyncChangeSchema),
+  /** Where the next pull starts (`since`): opaque to the device; it moves forward whenever `more` is true. */
   cursor: z.number().int(),
   /** More changes wait past this cursor, or more records past this snapshot page (`snapshot_next`): pull again. */
   more: z.boolean(),

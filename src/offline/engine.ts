@@ -558,7 +558,8 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
           if (page.reset) break;
           from = { since: page.cursor };
         } else {
-          // `more` with a cursor that did not move (a change still committing on the server): ask again next round.
+          // `more` with a cursor that did not move (no server of ours answers that, but a loop must not spin on it):
+          // ask again next round.
           if (!page.more || page.cursor <= (from.since ?? 0)) break;
           from = { since: page.cursor };
         }

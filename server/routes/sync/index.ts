@@ -23,7 +23,7 @@
  * again after a restart, and what changes while a device pages comes in the delta since the snapshot's cursor.
  * `POST v2/sync/photos` hands the snapshot its photos in batches.
  */
-import { and, asc, count, eq, gt, gte, inArray, lte, not, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, inArray, not, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -583,63 +583,56 @@ async function pushAll(request: FastifyRequest, raws: { id: string }[], deviceId
   });
 }
 
-/** The oldest transaction still running: a change written by it or a later one may not be visible yet. */
-async function oldestRunning(tx: Tx): Promise<number> {
-  // Both drivers answer raw queries as { rows }.
-  const result = (await tx.execute(
-    sql`select (pg_snapshot_xmin(pg_current_snapshot())::text)::bigint as xmin`,
-  )) as unknown as { rows: { xmin: string | number }[] };
-  return Number(result.rows[0]?.xmin ?? 0);
-}
-
-/** The cursor a full snapshot stands at: just before the first change that may still be committing. */
-async function snapshotCursor(tx: Tx): Promise<number> {
-  const xmin = await oldestRunning(tx);
-  const [pending] = await tx
-    .select({ seq: sql<string | null>`min(${changes.seq})` })
-    .from(changes)
-    .where(sql`${changes.xid} >= ${xmin}`);
-  if (pending?.seq != null) return Number(pending.seq) - 1;
-  const [last] = await tx.select({ seq: sql<string | null>`max(${changes.seq})` }).from(changes);
-  return Number(last?.seq ?? 0);
-}
+/**
+ * Where the change log's cursors start. A cursor is `XID_CURSOR_BASE` plus a transaction id: every change written by a
+ * transaction with a lower id has been handed out. A smaller cursor is one of the log's `seq` numbers, which an earlier
+ * version of this server handed out (the devices keep their cursor): it is answered with a fresh snapshot.
+ * Transaction ids stay far below 2^40 (a trillion transactions), and seq numbers never reach it.
+ */
+export const XID_CURSOR_BASE = 2 ** 40;
 
 /** A row of the change log. */
 type ChangeRow = typeof changes.$inferSelect;
 
+/** The current snapshot's oldest transaction still running (`xmin`) and its first not yet started (`xmax`). */
+const snapshotXmin = sql<string>`(pg_snapshot_xmin(pg_current_snapshot())::text)::bigint`;
+const snapshotXmax = sql<string>`(pg_snapshot_xmax(pg_current_snapshot())::text)::bigint`;
+
 /**
- * The change log's newest `seq` and the oldest transaction running (its snapshot's xmin), and, when `since` is given,
- * the first `limit + 1` changes after it: one statement, one snapshot (issue X1: a pull's round trips). A change
- * written by the transaction xmin names or a later one may not be visible yet (see `safeChanges`).
+ * The change log as a device pulls it, in one statement (one snapshot, one round trip): the snapshot's `xmin` and
+ * `xmax`, and when `since` (a transaction id) is given, the first `limit + 1` changes written by the transactions from
+ * `since` up to, not including, `xmin`, in the order of their transaction and then their `seq`.
+ *
+ * Why by transaction and not by `seq` alone: every transaction below `xmin` has ended, so what it wrote is final and
+ * nothing can be added below it later. `seq` numbers are taken while a transaction runs and become visible when it
+ * commits, in another order: a transaction still running may hold a lower `seq` than a change already committed, and a
+ * cursor past that change would skip it for good.
  */
 async function readHead(
   tx: Tx,
   since: number | undefined,
   limit: number,
-): Promise<{ newest: number; xmin: number; rows: ChangeRow[] }> {
+): Promise<{ xmin: number; xmax: number; rows: ChangeRow[] }> {
   const head = tx
-    .select({
-      newest: sql<string | null>`max(${changes.seq})`.as('newest'),
-      xmin: sql<string>`(pg_snapshot_xmin(pg_current_snapshot())::text)::bigint`.as('xmin'),
-    })
-    .from(changes)
+    .select({ xmin: snapshotXmin.as('xmin'), xmax: snapshotXmax.as('xmax') })
+    .from(sql`(select 1) as one`)
     .as('head');
   if (since === undefined) {
     const [only] = await tx.select().from(head);
-    return { newest: Number(only?.newest ?? 0), xmin: Number(only?.xmin ?? 0), rows: [] };
+    return { xmin: Number(only?.xmin ?? 0), xmax: Number(only?.xmax ?? 0), rows: [] };
   }
   const page = tx
     .select()
     .from(changes)
-    .where(gt(changes.seq, since))
-    .orderBy(asc(changes.seq))
+    .where(and(gte(changes.xid, since), sql`${changes.xid} < ${snapshotXmin}`))
+    .orderBy(asc(changes.xid), asc(changes.seq))
     .limit(limit + 1)
     .as('page');
-  // The head's one row, with each change after `since` beside it (none: the head alone, its change fields null).
+  // The head's one row, with each change beside it (none: the head alone, its change fields null).
   const joined = await tx
     .select({
-      newest: head.newest,
       xmin: head.xmin,
+      xmax: head.xmax,
       change: {
         seq: page.seq,
         resource: page.resource,
@@ -651,27 +644,27 @@ async function readHead(
     })
     .from(head)
     .leftJoin(page, sql`true`)
-    .orderBy(asc(page.seq));
+    .orderBy(asc(page.xid), asc(page.seq));
   const first = joined[0];
   return {
-    newest: Number(first?.newest ?? 0),
     xmin: Number(first?.xmin ?? 0),
-    rows: joined.flatMap((r) => (r.change ? [r.change] : [])),
+    xmax: Number(first?.xmax ?? 0),
+    rows: joined.flatMap((r) => (r.change ? [{ ...r.change, xid: Number(r.change.xid) }] : [])),
   };
 }
 
 /**
- * Of the changes read after a cursor (`rows`, in order, at most `limit + 1`), those safe to hand out: a pull never
- * skips a change still committing. `xmin` is the oldest transaction running when they were read.
+ * Of the changes read (`rows`, at most `limit + 1`, in order), the page to hand out: whole transactions only, so the
+ * next cursor is a transaction id. `upTo` is the transaction id the page ends before: the snapshot's `xmin` when every
+ * change was read, else the first transaction left out. When one transaction alone has more than `limit` changes (an
+ * import), `whole` names it: the page is all of it, read by the caller.
  */
-function safeChanges(rows: ChangeRow[], limit: number, xmin: number) {
-  const taken: ChangeRow[] = [];
-  for (const row of rows.slice(0, limit)) {
-    if (row.xid >= xmin) break;
-    taken.push(row);
-  }
-  // More to read only when this page is full; a change still committing is asked for again on the next pull.
-  return { taken, more: taken.length === limit && rows.length > limit };
+function pageOfChanges(rows: ChangeRow[], limit: number, xmin: number) {
+  if (rows.length <= limit) return { taken: rows, upTo: xmin, more: false, whole: undefined };
+  const cut = (rows[limit] as ChangeRow).xid;
+  const taken = rows.filter((r) => r.xid < cut);
+  if (taken.length > 0) return { taken, upTo: cut, more: true, whole: undefined };
+  return { taken, upTo: cut + 1, more: cut + 1 < xmin, whole: cut };
 }
 
 /** Where a snapshot page starts: the snapshot's cursor and the last record handed out before it. */
@@ -708,7 +701,10 @@ function snapshotPlace(token: string): SnapshotPlace {
 /**
  * One page of a full snapshot of what the caller may see: at most `limit` records after `place` (from the start when
  * none), resource after resource in PULLABLE's order and by id within each, one query per resource read; one record
- * more is read to know whether another page follows.
+ * more is read to know whether another page follows. A new snapshot's cursor is the `xmin` of the pull's first
+ * statement: every transaction below it had ended, so the pages carry what it wrote; what a later one wrote comes
+ * again in the changes after the cursor (an upsert of a record's state then, which the device already has, is
+ * harmless).
  */
 async function snapshotPage(
   tx: Tx,
@@ -716,9 +712,10 @@ async function snapshotPage(
   today: string,
   limit: number,
   place: SnapshotPlace | null,
+  xmin: number,
   request: FastifyRequest,
 ): Promise<SyncPullResponse> {
-  const cursor = place?.cursor ?? (await snapshotCursor(tx));
+  const cursor = place?.cursor ?? XID_CURSOR_BASE + xmin;
   const order = Object.keys(PULLABLE);
   const from = place ? order.indexOf(place.resource) : 0;
   const taken: SyncChange[] = [];
@@ -760,11 +757,13 @@ async function delta(
   read: { rows: ChangeRow[]; limit: number; xmin: number },
   request: FastifyRequest,
 ): Promise<SyncPullResponse> {
-  const { taken, more } = safeChanges(read.rows, read.limit, read.xmin);
+  const { taken, upTo, more, whole } = pageOfChanges(read.rows, read.limit, read.xmin);
+  const inPage = and(gte(changes.xid, since), sql`${changes.xid} < ${upTo}`);
+  if (whole !== undefined)
+    taken.push(...(await tx.select().from(changes).where(eq(changes.xid, whole)).orderBy(asc(changes.seq))));
   const latest = new Map<string, { resource: string; id: string; op: 'upsert' | 'delete' }>();
   for (const c of taken)
     latest.set(`${c.resource}:${c.record_id}`, { resource: c.resource, id: c.record_id, op: c.op });
-  const last = taken.at(-1)?.seq ?? since;
   const out: SyncChange[] = [];
   for (const [resource, p] of visible) {
     const wanted = [...latest.values()].filter((c) => c.resource === resource);
@@ -783,7 +782,7 @@ async function delta(
                 tx
                   .select({ id: changes.record_id })
                   .from(changes)
-                  .where(and(gt(changes.seq, since), lte(changes.seq, last), eq(changes.resource, resource))),
+                  .where(and(inPage, eq(changes.resource, resource))),
               ),
             ),
           )
@@ -810,7 +809,7 @@ async function delta(
       );
     }
   }
-  return { changes: out, cursor: last, more, reset: false, server_time: new Date().toISOString() };
+  return { changes: out, cursor: XID_CURSOR_BASE + upTo, more, reset: false, server_time: new Date().toISOString() };
 }
 
 const routes: FastifyPluginAsyncZod = async (app) => {
@@ -838,15 +837,22 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const today = schoolDay(new Date(), app.config.SCHOOL_TIMEZONE);
       const { since, limit, snapshot } = request.query;
       const place = snapshot === undefined ? null : snapshotPlace(snapshot);
-      // No transaction: in READ COMMITTED each statement reads its own snapshot either way, and the change log's
-      // xmin rule (safeChanges) is what keeps a pull from skipping a change; a transaction only cost two round trips.
+      // No transaction: in READ COMMITTED each statement reads its own snapshot either way, and what a pull hands
+      // out was written by transactions that had ended (readHead), which no later snapshot sees otherwise; a
+      // transaction only cost two round trips.
       const tx = app.db as unknown as Tx;
-      const { newest, xmin, rows } = await readHead(tx, place ? undefined : since, limit);
+      const sinceXid = since !== undefined && !place && since >= XID_CURSOR_BASE ? since - XID_CURSOR_BASE : undefined;
+      const { xmin, xmax, rows } = await readHead(tx, sinceXid, limit);
+      // A cursor this database can have given: one of its transaction ids, not past the newest.
+      const known = (cursor: number) => cursor >= XID_CURSOR_BASE && cursor - XID_CURSOR_BASE <= xmax;
       // The next page of a snapshot, unless its cursor is from another database: then a fresh snapshot.
-      if (place) return snapshotPage(tx, visible, today, limit, place.cursor > newest ? null : place, request);
-      // No cursor (a new device), or one from another database (restored or replaced): start again from a snapshot.
-      if (since === undefined || since > newest) return snapshotPage(tx, visible, today, limit, null, request);
-      return delta(tx, visible, today, since, { rows, limit, xmin }, request);
+      if (place) return snapshotPage(tx, visible, today, limit, known(place.cursor) ? place : null, xmin, request);
+      // No cursor (a new device), one from another database (restored or replaced) or from an earlier version of
+      // this server: start again from a snapshot.
+      if (sinceXid === undefined || !known(sinceXid + XID_CURSOR_BASE)) {
+        return snapshotPage(tx, visible, today, limit, null, xmin, request);
+      }
+      return delta(tx, visible, today, sinceXid, { rows, limit, xmin }, request);
     },
   );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "changes_xid_idx" ON "changes" USING btree ("xid","seq");
