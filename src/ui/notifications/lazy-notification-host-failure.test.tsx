@@ -1,27 +1,42 @@
 import '../../test/setup';
-import { act, render, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../app/i18n';
+import { AppThemeProvider } from '../../app/theme';
 import { LazyNotificationHost } from './lazy-notification-host';
 import { createNotificationQueue } from './queue';
 
-// The host's chunk cannot be fetched (say, removed by a deployment before the service worker took over).
+// The host's chunk cannot be fetched (a phone offline before the service worker had the app, or a deployment that
+// removed it before the service worker took over).
 vi.mock('./notification-host', () => {
   throw new Error('Failed to fetch dynamically imported module');
 });
 
+beforeAll(async () => {
+  localStorage.clear();
+  await initI18n();
+});
+
 describe('<LazyNotificationHost /> when its chunk fails to load', () => {
-  it('renders nothing and leaves the rest of the app on screen', async () => {
+  it('leaves the rest of the app on screen and still shows each notification, plainly, one after the other', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
     const queue = createNotificationQueue();
     render(
-      <main>
-        <p>Kiosk</p>
-        <LazyNotificationHost queue={queue} />
-      </main>,
+      <AppThemeProvider>
+        <main>
+          <p>Kiosk</p>
+          <LazyNotificationHost queue={queue} />
+        </main>
+      </AppThemeProvider>,
     );
-    act(() => void queue.addNotification({ text: 'Saved.', timeout: -1 }));
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    act(() => {
+      queue.addNotification({ text: 'Saved on this device.', type: 'success', timeout: -1 });
+      queue.addNotification({ text: 'Could not send.', type: 'error', timeout: -1 });
+    });
+    expect((await screen.findByRole('status')).textContent).toContain('Saved on this device.');
     expect(screen.getByText('Kiosk')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Could not send.');
     expect(screen.queryByRole('status')).toBeNull();
     consoleError.mockRestore();
   });

@@ -6,16 +6,23 @@
  * notification in their first seconds. This wrapper only subscribes to the queue (plain TypeScript, no framework) and
  * fetches `notification-host.tsx` with `React.lazy` when a notification is first queued. The queue keeps every
  * notification added before the host arrives, so none is lost; the service worker precaches the chunk, so this also
- * works offline. Once loaded the host stays mounted, so exit animations and later notifications are immediate. Should
- * the chunk fail to load (a deployment removed it before the service worker took over), an error boundary keeps the
- * failure to the notifications: the screen underneath, mounted beside this host at the root, stays up.
+ * works offline. Once loaded the host stays mounted, so exit animations and later notifications are immediate.
+ *
+ * Before the service worker has the app (a phone's first visit), a notification raised offline could not fetch the
+ * chunk, and the browser keeps a failed module for the page: so the chunk is also fetched by itself a few seconds
+ * after the app starts, when the device is online. Should it fail to load all the same (offline from the start, or a
+ * deployment removed it before the service worker took over), an error boundary keeps the failure to the host: the
+ * screen underneath stays up, and the notifications still show, plainly (`PlainNotification`: no animation, no swipe).
  *
  * Import it from this file, not through anything that also imports `notification-host.tsx` statically (that would
  * put framer-motion back into the first chunk).
  */
+import { Box, Flex, Text } from '@chakra-ui/react';
 import { Component, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { NotificationHostProps } from './notification-host';
-import { type NotificationQueue, notificationQueue } from './queue';
+import { DEFAULT_NOTIFICATION_TEXT, type NotificationQueue, type NotificationType, notificationQueue } from './queue';
+import { useNotifications } from './use-notifications';
 
 /**
  * Fetches the real host and, in parallel, the motion features it loads next (the card stays invisible until they are
@@ -30,8 +37,11 @@ export const loadNotificationHost = () =>
 
 const NotificationHost = lazy(() => loadNotificationHost().then((module) => ({ default: module.NotificationHost })));
 
-/** Renders nothing instead of letting a failed chunk load take the whole app down (React logs the error). */
-class HostErrorBoundary extends Component<{ children: ReactNode }, { hasFailed: boolean }> {
+/** When the host's chunk is fetched without a notification: after the first screen, off its critical path. */
+export const PRELOAD_AFTER_MS = 3000;
+
+/** Renders `fallback` instead of letting a failed chunk load take the whole app down (React logs the error). */
+class HostErrorBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { hasFailed: boolean }> {
   override state = { hasFailed: false };
 
   static getDerivedStateFromError() {
@@ -39,15 +49,81 @@ class HostErrorBoundary extends Component<{ children: ReactNode }, { hasFailed: 
   }
 
   override render() {
-    return this.state.hasFailed ? null : this.props.children;
+    return this.state.hasFailed ? this.props.fallback : this.props.children;
   }
+}
+
+const PALETTE: Record<NotificationType, string> = { error: 'red', success: 'green', warning: 'orange', info: 'blue' };
+
+/**
+ * The notification on screen as the host's card shows it, without what needs the host's code (motion, swipe, the
+ * countdown bar): closes with its button or by its timeout, and the next one follows.
+ */
+function PlainNotification({ queue }: { queue: NotificationQueue }) {
+  const { t } = useTranslation(['common', 'notifications']);
+  const { current, removeNotification } = useNotifications(queue);
+  if (!current) return null;
+  const text = current.text === DEFAULT_NOTIFICATION_TEXT ? t('notifications:generalError') : current.text;
+  return (
+    <Flex position="fixed" top="0" insetX="0" zIndex="toast" justify="center" px="2" pt="2" pointerEvents="none">
+      <Flex
+        role={current.type === 'error' ? 'alert' : 'status'}
+        data-type={current.type}
+        colorPalette={PALETTE[current.type]}
+        bg="colorPalette.700"
+        color="white"
+        borderRadius="md"
+        boxShadow="lg"
+        align="center"
+        gap="2"
+        ps="4"
+        pe="1"
+        py="1"
+        w="100%"
+        maxW="36rem"
+        pointerEvents="auto"
+      >
+        <Text flex="1" textStyle="sm" fontWeight="medium">
+          {text}
+        </Text>
+        <Box
+          as="button"
+          aria-label={t('actions.close')}
+          onClick={() => removeNotification(current.id)}
+          minW="10"
+          h="10"
+          borderRadius="md"
+          fontSize="xl"
+          lineHeight="1"
+          cursor="pointer"
+          _hover={{ bg: 'whiteAlpha.300' }}
+        >
+          <span aria-hidden="true">×</span>
+        </Box>
+      </Flex>
+    </Flex>
+  );
 }
 
 const hasNotification = (queue: NotificationQueue) => queue.getSnapshot().current !== null;
 
-/** Mount once near the root: renders nothing until a notification is queued, then loads and shows the real host. */
-export function LazyNotificationHost({ queue = notificationQueue }: NotificationHostProps) {
+/**
+ * Mount once near the root: renders nothing until a notification is queued, then loads and shows the real host.
+ * `preloadAfterMs`: when the host's code is fetched anyway (tests shorten it).
+ */
+export function LazyNotificationHost({
+  queue = notificationQueue,
+  preloadAfterMs = PRELOAD_AFTER_MS,
+}: NotificationHostProps & { preloadAfterMs?: number }) {
   const [isNeeded, setNeeded] = useState(() => hasNotification(queue));
+
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      // Offline, the fetch would fail and the browser would keep that failure for the page: wait for a notification.
+      if (navigator.onLine) loadNotificationHost().catch(() => {});
+    }, preloadAfterMs);
+    return () => clearTimeout(timer);
+  }, [preloadAfterMs]);
 
   useEffect(() => {
     if (isNeeded) return;
@@ -61,7 +137,7 @@ export function LazyNotificationHost({ queue = notificationQueue }: Notification
 
   if (!isNeeded) return null;
   return (
-    <HostErrorBoundary>
+    <HostErrorBoundary fallback={<PlainNotification queue={queue} />}>
       <Suspense fallback={null}>
         <NotificationHost queue={queue} />
       </Suspense>
