@@ -21,7 +21,8 @@ import { Box, Flex, Text } from '@chakra-ui/react';
 import { Component, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NotificationHostProps } from './notification-host';
-import { DEFAULT_NOTIFICATION_TEXT, type NotificationQueue, type NotificationType, notificationQueue } from './queue';
+import { NOTIFICATION_LAYER, notificationSurface } from './notification-style';
+import { DEFAULT_NOTIFICATION_TEXT, type NotificationQueue, notificationQueue } from './queue';
 import { useNotifications } from './use-notifications';
 
 /**
@@ -53,8 +54,6 @@ class HostErrorBoundary extends Component<{ fallback: ReactNode; children: React
   }
 }
 
-const PALETTE: Record<NotificationType, string> = { error: 'red', success: 'green', warning: 'orange', info: 'blue' };
-
 /**
  * The notification on screen as the host's card shows it, without what needs the host's code (motion, swipe, the
  * countdown bar): closes with its button or by its timeout, and the next one follows.
@@ -65,15 +64,9 @@ function PlainNotification({ queue }: { queue: NotificationQueue }) {
   if (!current) return null;
   const text = current.text === DEFAULT_NOTIFICATION_TEXT ? t('notifications:generalError') : current.text;
   return (
-    <Flex position="fixed" top="0" insetX="0" zIndex="toast" justify="center" px="2" pt="2" pointerEvents="none">
+    <Box {...NOTIFICATION_LAYER}>
       <Flex
-        role={current.type === 'error' ? 'alert' : 'status'}
-        data-type={current.type}
-        colorPalette={PALETTE[current.type]}
-        bg="colorPalette.700"
-        color="white"
-        borderRadius="md"
-        boxShadow="lg"
+        {...notificationSurface(current.type)}
         align="center"
         gap="2"
         ps="4"
@@ -101,7 +94,7 @@ function PlainNotification({ queue }: { queue: NotificationQueue }) {
           <span aria-hidden="true">×</span>
         </Box>
       </Flex>
-    </Flex>
+    </Box>
   );
 }
 

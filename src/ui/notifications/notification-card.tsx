@@ -7,15 +7,9 @@ import { Box, CloseButton, Flex, Text } from '@chakra-ui/react';
 import { m } from 'framer-motion';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_NOTIFICATION_TEXT, type NotificationType, type ShownNotification } from './queue';
+import { notificationSurface } from './notification-style';
+import { DEFAULT_NOTIFICATION_TEXT, type ShownNotification } from './queue';
 import { shouldDismissOnSwipe } from './swipe';
-
-const PALETTE: Record<NotificationType, string> = {
-  error: 'red',
-  success: 'green',
-  warning: 'orange',
-  info: 'blue',
-};
 
 type Hold = 'hover' | 'focus' | 'drag';
 
@@ -88,17 +82,7 @@ export function NotificationCard({ notification, onClose, onPause, onResume }: N
       exit={{ opacity: 0, y: -32 }}
       style={{ pointerEvents: 'auto', width: '100%', maxWidth: '36rem' }}
     >
-      <Box
-        role={notification.type === 'error' ? 'alert' : 'status'}
-        data-type={notification.type}
-        colorPalette={PALETTE[notification.type]}
-        bg="colorPalette.700"
-        color="white"
-        borderRadius="md"
-        boxShadow="lg"
-        position="relative"
-        overflow="hidden"
-      >
+      <Box {...notificationSurface(notification.type)} position="relative" overflow="hidden">
         <Flex align="center" gap="2" ps="4" pe="1" py="2">
           <Text flex="1" textStyle="sm" fontWeight="medium">
             {text}

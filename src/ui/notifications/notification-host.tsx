@@ -12,6 +12,7 @@ import { Box } from '@chakra-ui/react';
 import { AnimatePresence, LazyMotion, MotionConfig } from 'framer-motion';
 import { useCallback } from 'react';
 import { NotificationCard } from './notification-card';
+import { NOTIFICATION_LAYER } from './notification-style';
 import { type NotificationQueue, notificationQueue } from './queue';
 import { useNotifications } from './use-notifications';
 
@@ -57,17 +58,7 @@ export function NotificationHost({ queue = notificationQueue }: NotificationHost
   return (
     <LazyMotion features={loadedFeatures ?? loadMotionFeatures} strict>
       <MotionConfig reducedMotion="user">
-        <Box
-          position="fixed"
-          top="0"
-          insetX="0"
-          zIndex="toast"
-          display="flex"
-          justifyContent="center"
-          px="2"
-          pt="2"
-          pointerEvents="none"
-        >
+        <Box {...NOTIFICATION_LAYER}>
           <AnimatePresence mode="wait">
             {current && (
               <NotificationCard
