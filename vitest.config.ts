@@ -32,8 +32,9 @@ const serverProject = (name: string, db: 'pglite' | 'postgres') => ({
       'src/contract/**/*.test.ts',
       ...(db === 'postgres' ? ['server/**/*.pg-test.ts'] : []),
     ],
-    // The seed's own test makes its databases itself (PGlite); once per run is enough.
-    exclude: db === 'postgres' ? ['server/db/demo/**'] : [],
+    // The seed's own test makes its databases itself (PGlite); once per run is enough. PGlite's statement reader is
+    // PGlite's alone.
+    exclude: db === 'postgres' ? ['server/db/demo/**', 'server/db/pglite-queries.test.ts'] : [],
     globalSetup: ['server/test/global-setup.ts'],
     env: { TEST_DB_KIND: db },
     // One PostgreSQL file at a time (beside the unit and PGlite files): each file has its own database, but the pull's

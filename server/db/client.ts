@@ -9,6 +9,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { MIGRATIONS_DIR } from '../lib/paths';
+import { pgliteClient } from './pglite-queries';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -61,7 +62,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     const db = drizzle(pool, { schema }) as unknown as Db;
     return { db, kind: 'postgres', close: () => pool.end() };
   }
-  const { PGlite } = await import('@electric-sql/pglite');
+  const pglite = await import('@electric-sql/pglite');
+  const { PGlite } = pglite;
   const { drizzle } = await import('drizzle-orm/pglite');
   let client = opts.client;
   if (!client) {
@@ -75,7 +77,10 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((s) => ['-c', s])],
     });
   }
-  const db = drizzle(client, { schema }) as unknown as Db;
+  // Statements go through pgliteClient (one round trip each, read without PGlite's message parser); `$client` stays
+  // the PGlite instance itself.
+  const db = drizzle(pgliteClient(client, pglite) as unknown as PGlite, { schema }) as unknown as Db;
+  (db as unknown as { $client: PGlite }).$client = client;
   const owned = client;
   return { db, kind: 'pglite', close: () => owned.close() };
 }
