@@ -325,10 +325,10 @@ export const changes = pgTable(
     xid: bigint('xid', { mode: 'number' }).notNull().default(sql`(pg_current_xact_id()::text)::bigint`),
     changed_at: timestamp('changed_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
-  // A pull reads the log by transaction (server/routes/sync): the changes of the transactions after a cursor, in order,
-  // and of those the records of one resource. No index by resource (migration 0019): with one, PGlite's planner, which
-  // has no statistics, read every change of the resource to intersect them with the pull's window, a cost that grew
-  // with the log (19 ms a pull, up to 65, in the load bench's first seconds against 2.9 ms by the window alone).
+  // A pull reads the log by transaction (server/routes/sync): the changes of the transactions after a cursor, in order.
+  // No index by resource (dropped in migration 0019): no statement reads the log by resource alone, every change paid
+  // for it, and PGlite's planner, which has no statistics, used it to read every change of a resource to intersect
+  // them with a pull's window, a cost that grew with the log.
   (t) => [index('changes_xid_idx').on(t.xid, t.seq)],
 );
 
