@@ -19,7 +19,7 @@
  *   which also holds what its first screen shares with the staff screens), and every chunk lists its transitive
  *   imports (scripts/hoist-imports.mjs): on a phone each request is a round trip, and a chain of chunks was one per
  *   link. /login went from 19 lazy chunks to 8 and the portal's first screen from about 45 to 6, which
- *   /portal-start.js asks for as soon as the entry has arrived.
+ *   /portal-start.js asks for a round trip before the entry is due.
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';

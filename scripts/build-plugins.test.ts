@@ -7,6 +7,7 @@
  * system's own entry).
  */
 import { readFileSync } from 'node:fs';
+import { brotliCompressSync, constants } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { chakraGlobalCss, chakraGlobalCssPlugin, serializeGlobal, VIRTUAL_ID } from './chakra-global-css.mjs';
 import { earlySystem, SYSTEM_ENTRY, withSystemScript } from './early-system.mjs';
@@ -61,20 +62,28 @@ describe("the portal start script's files", () => {
     expect(files).toEqual({
       code: ['assets/field.js', 'assets/portal.js', 'assets/ui.js'],
       entry: 'assets/index.js',
+      entryBytes: 0,
+      system: null,
       en: ['assets/portal-en.js'],
       es: ['assets/portal-en.js', 'assets/portal-es.js'],
     });
   });
-  it("waits for the app's entry, the one holding src/main.tsx, when the Chakra system is an entry too", () => {
+  it("names the app's entry, the one holding src/main.tsx, with its brotli size, and the Chakra system's", () => {
+    const code = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word${i % 37}`))};`;
     const files = portalStartFiles(
       {
         ...chunks,
+        'assets/index.js': { ...chunks['assets/index.js'], code },
         'assets/system-start.js': { isEntry: true, imports: [], moduleIds: ['/src/app/theme/system-start.ts'] },
       },
       [/portal-layout/],
       {},
     );
     expect(files.entry).toBe('assets/index.js');
+    expect(files.system).toBe('assets/system-start.js');
+    const params = { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT };
+    expect(files.entryBytes).toBe(brotliCompressSync(code, { params }).length);
+    expect(files.entryBytes).toBeLessThan(code.length / 4);
     expect(files.code).not.toContain('assets/system-start.js');
   });
 });

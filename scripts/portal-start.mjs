@@ -7,15 +7,23 @@
  * and, per language, the portal's texts.
  */
 import { readFileSync } from 'node:fs';
+import { brotliCompressSync, constants } from 'node:zlib';
 import { transformSync } from 'esbuild';
+
+/** A file's size as the server sends it to a browser that accepts brotli (scripts/precompress.mjs's settings). */
+const brotliSize = (code) =>
+  brotliCompressSync(code, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
+  }).length;
 
 /** Where the template says the build puts the file lists. */
 export const FILES_MARKER = '/* filled by the build (scripts/portal-start.mjs) */ {}';
 
 /**
- * `chunks`: file name → { isEntry, imports, moduleIds }. `first`: patterns of the modules the portal's first screen
- * imports. `texts`: language → pattern of its locale files. Answers { code: files for every language, entry: the
- * app's entry chunk (the one holding src/main.tsx; null unless exactly one does), [language]: locale files }.
+ * `chunks`: file name → { isEntry, imports, moduleIds, code? }. `first`: patterns of the modules the portal's first
+ * screen imports. `texts`: language → pattern of its locale files. Answers { code: files for every language, entry:
+ * the app's entry chunk (the one holding src/main.tsx; null unless exactly one does), entryBytes: its size in brotli
+ * (0 without its code), system: the entry chunk holding system-start.ts (or null), [language]: locale files }.
  */
 export function portalStartFiles(chunks, first, texts) {
   const entries = new Set(Object.keys(chunks).filter((file) => chunks[file].isEntry));
@@ -33,10 +41,20 @@ export function portalStartFiles(chunks, first, texts) {
   const holding = (patterns) =>
     Object.keys(chunks).filter((file) => chunks[file].moduleIds.some((id) => patterns.some((p) => p.test(id))));
   const code = closure(holding(first));
-  // The app's entry, the entry chunk holding src/main.tsx (index.html also loads the system's, system-start.ts): the
-  // preloads wait until it has arrived (src/app/pwa/portal-start.js).
-  const app = [...entries].filter((file) => chunks[file].moduleIds.some((id) => /\/src\/main\.tsx$/.test(id)));
-  const files = { code: [...code].sort(), entry: app.length === 1 ? app[0] : null };
+  // The app's entry, the entry chunk holding src/main.tsx, with its compressed size, and the system's, the one holding
+  // system-start.ts, which index.html loads beside it: the preloads go a round trip before the entry is due, told from
+  // when the system's file arrives, or once the entry has arrived (src/app/pwa/portal-start.js).
+  const only = (pattern) => {
+    const found = [...entries].filter((file) => chunks[file].moduleIds.some((id) => pattern.test(id)));
+    return found.length === 1 ? found[0] : null;
+  };
+  const entry = only(/\/src\/main\.tsx$/);
+  const files = {
+    code: [...code].sort(),
+    entry,
+    entryBytes: entry && chunks[entry].code ? brotliSize(chunks[entry].code) : 0,
+    system: only(/\/src\/app\/theme\/system-start\.ts$/),
+  };
   for (const [language, pattern] of Object.entries(texts)) {
     files[language] = [...closure(holding([pattern]))].filter((file) => !code.has(file)).sort();
   }
@@ -60,7 +78,12 @@ export function portalStart({ template, first, texts }) {
       const chunks = {};
       for (const [file, output] of Object.entries(bundle)) {
         if (output.type === 'chunk') {
-          chunks[file] = { isEntry: output.isEntry, imports: output.imports, moduleIds: output.moduleIds };
+          chunks[file] = {
+            isEntry: output.isEntry,
+            imports: output.imports,
+            moduleIds: output.moduleIds,
+            code: output.code,
+          };
         }
       }
       const files = portalStartFiles(chunks, first, texts);

@@ -74,9 +74,11 @@
     get(currentWork(last.scholarId));
   }
   const scholars = get('v2/scholar/scholars');
-  // The first screen's code (and the texts of the language this device uses), asked for all at once, once the app's
-  // entry has arrived: on a slow connection the entry (the largest file, and the first to run) downloads alone at full
-  // speed instead of sharing the line with twenty files it does not need until it has run; they arrive while it runs.
+  // The first screen's code (and the texts of the language this device uses), asked for all at once, a round trip
+  // before the app's entry is due to have arrived, or once it has: on a slow connection the entry (the largest file,
+  // and the first to run) downloads alone at full speed instead of sharing the line with files it does not need until
+  // it has run, and theirs start as its last bytes come, so they arrive while it runs (issue X1: asked for once the
+  // entry had arrived, the line stood idle for that round trip and the page then waited for them, 0.2 s at CPU 4x).
   const language = read('settings.language') === 'es' ? 'es' : 'en';
   let preloaded = false;
   const preload = () => {
@@ -90,13 +92,43 @@
     }
   };
   const entry = FILES.entry;
+  // When the entry's last bytes are due (ms since the page's start), and the round trip; null if that cannot be told.
+  // From the system's file (FILES.system, about a quarter of the entry's size), which index.html asks for beside the
+  // entry: the two share the line, so when the system's file has arrived the entry has had about as many bytes, and
+  // the rest (its compressed size is FILES.entryBytes) come at the rate the page's files have come so far. The round
+  // trip is the quickest answer's wait, or the browser's estimate when larger (a throttled line delays the bytes, not
+  // the headers).
+  const entryDue = () => {
+    const all = performance.getEntriesByType('resource');
+    const system = all.find((e) => e.name.endsWith(`/${FILES.system}`));
+    if (!system || !(FILES.entryBytes > 0) || !(system.encodedBodySize > 0)) return null;
+    const arrived = all.filter((e) => e.responseEnd > 0 && e.responseEnd <= system.responseEnd);
+    // The system's own entry is among them.
+    const waits = arrived.map((e) => e.responseStart - e.requestStart);
+    const roundTrip = Math.max(0, Math.min(...waits), navigator.connection?.rtt || 0);
+    const since = Math.max(
+      Math.min(...arrived.map((e) => e.responseStart)),
+      Math.min(...arrived.map((e) => e.requestStart)) + roundTrip,
+    );
+    if (!(system.responseEnd > since)) return null;
+    const bytes = arrived.reduce((sum, e) => sum + e.encodedBodySize, 0) + system.encodedBodySize;
+    const rate = bytes / (system.responseEnd - since);
+    return { at: system.responseEnd + Math.max(0, FILES.entryBytes - system.encodedBodySize) / rate, roundTrip };
+  };
   try {
     if (!entry) throw new Error('no entry named');
+    let timer = null;
     // Resource timing names a file once it has arrived; `buffered` also gives one that arrived before this ran.
     const observer = new PerformanceObserver((list) => {
-      if (!list.getEntries().some((e) => e.name.endsWith(`/${entry}`))) return;
-      observer.disconnect();
-      preload();
+      const names = list.getEntries().map((e) => e.name);
+      if (names.some((name) => name.endsWith(`/${entry}`))) {
+        observer.disconnect();
+        clearTimeout(timer);
+        preload();
+      } else if (timer === null && FILES.system && names.some((name) => name.endsWith(`/${FILES.system}`))) {
+        const due = entryDue();
+        if (due) timer = setTimeout(preload, Math.max(0, due.at - due.roundTrip - performance.now()));
+      }
     });
     observer.observe({ type: 'resource', buffered: true });
   } catch {

@@ -195,6 +195,92 @@ describe('the portal start script', () => {
     expect(observer.disconnected).toBe(true);
   });
 
+  it("asks for the chunks a round trip before the entry is due, told when the system's file arrives", async () => {
+    signIn('student');
+    const observers: PerformanceObserverCallback[] = [];
+    vi.stubGlobal(
+      'PerformanceObserver',
+      class {
+        constructor(callback: PerformanceObserverCallback) {
+          observers.push(callback);
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    // The page's files so far, as resource timing gives them: the system (20 kB) took 400 ms from its first byte,
+    // beside the entry; the stylesheet (4 kB) arrived before it. 20 + 20 (the entry's share) + 4 kB in 400 ms: 110
+    // bytes a ms, so the entry's other 80 kB take 727 ms more. Headers come at once; the round trip is the browser's.
+    const timing = (name: string, requestStart: number, responseEnd: number, encodedBodySize: number) => ({
+      name: `http://school.test/${name}`,
+      requestStart,
+      responseStart: requestStart + 5,
+      responseEnd,
+      encodedBodySize,
+    });
+    const resources = [timing('assets/system-9.js', 100, 600, 20_000), timing('assets/index-9.css', 100, 300, 4_000)];
+    vi.spyOn(performance, 'getEntriesByType').mockImplementation(() => resources as unknown as PerformanceEntryList);
+    vi.spyOn(performance, 'now').mockReturnValue(600);
+    vi.stubGlobal('navigator', { ...navigator, onLine: true, connection: { rtt: 100 } });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      runScript({
+        code: ['assets/portal-1.js'],
+        entry: 'assets/index-9.js',
+        entryBytes: 100_000,
+        system: 'assets/system-9.js',
+        en: [],
+      } as unknown as Record<string, string[] | string>);
+      const [callback] = observers;
+      if (!callback) throw new Error('no resource observer');
+      const links = () => document.head.querySelectorAll('link[rel="modulepreload"]').length;
+      callback(
+        { getEntries: () => [resources[0]] } as unknown as PerformanceObserverEntryList,
+        {} as PerformanceObserver,
+      );
+      // Due at 600 + 727 = 1327 ms: asked for at 1227, 627 ms from now.
+      vi.advanceTimersByTime(620);
+      expect(links()).toBe(0);
+      vi.advanceTimersByTime(10);
+      expect(links()).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("without the system's file or the entry's size, waits for the entry itself", () => {
+    signIn('student');
+    const observers: PerformanceObserverCallback[] = [];
+    vi.stubGlobal(
+      'PerformanceObserver',
+      class {
+        constructor(callback: PerformanceObserverCallback) {
+          observers.push(callback);
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      runScript({ code: ['assets/portal-1.js'], entry: 'assets/index-9.js', system: 'assets/system-9.js', en: [] });
+      const [callback] = observers;
+      if (!callback) throw new Error('no resource observer');
+      const arrived = (name: string) =>
+        callback(
+          { getEntries: () => [{ name: `http://school.test/${name}` }] } as unknown as PerformanceObserverEntryList,
+          {} as PerformanceObserver,
+        );
+      arrived('assets/system-9.js');
+      vi.advanceTimersByTime(10_000);
+      expect(document.head.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(0);
+      arrived('assets/index-9.js');
+      expect(document.head.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("a failed early call is asked again by the app (the app's own 401 and error handling)", async () => {
     signIn('student');
     server.failNext('GET', /^v2\/scholar\/scholars$/, 503, { message: 'Down.' });
