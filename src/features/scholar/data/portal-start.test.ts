@@ -48,6 +48,22 @@ function signIn(type: string, id = 'u1'): void {
   localStorage.setItem(USER_KEY, JSON.stringify({ id, type, fname: 'Ana' }));
 }
 
+/** A PerformanceObserver that keeps each callback, for a test to say which files have arrived. */
+function stubObserver(): PerformanceObserverCallback[] {
+  const callbacks: PerformanceObserverCallback[] = [];
+  vi.stubGlobal(
+    'PerformanceObserver',
+    class {
+      constructor(callback: PerformanceObserverCallback) {
+        callbacks.push(callback);
+      }
+      observe() {}
+      disconnect() {}
+    },
+  );
+  return callbacks;
+}
+
 beforeEach(() => {
   server = new PortalServer().install();
   localStorage.clear();
@@ -197,17 +213,7 @@ describe('the portal start script', () => {
 
   it("asks for the chunks a round trip before the entry is due, told when the system's file arrives", async () => {
     signIn('student');
-    const observers: PerformanceObserverCallback[] = [];
-    vi.stubGlobal(
-      'PerformanceObserver',
-      class {
-        constructor(callback: PerformanceObserverCallback) {
-          observers.push(callback);
-        }
-        observe() {}
-        disconnect() {}
-      },
-    );
+    const observers = stubObserver();
     // The page's files so far, as resource timing gives them: the system (20 kB) took 400 ms from its first byte,
     // beside the entry; the stylesheet (4 kB) arrived before it. 20 + 20 (the entry's share) + 4 kB in 400 ms: 110
     // bytes a ms, so the entry's other 80 kB take 727 ms more. Headers come at once; the round trip is the browser's.
@@ -250,17 +256,7 @@ describe('the portal start script', () => {
 
   it("without the system's file or the entry's size, waits for the entry itself", () => {
     signIn('student');
-    const observers: PerformanceObserverCallback[] = [];
-    vi.stubGlobal(
-      'PerformanceObserver',
-      class {
-        constructor(callback: PerformanceObserverCallback) {
-          observers.push(callback);
-        }
-        observe() {}
-        disconnect() {}
-      },
-    );
+    const observers = stubObserver();
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
       runScript({ code: ['assets/portal-1.js'], entry: 'assets/index-9.js', system: 'assets/system-9.js', en: [] });
