@@ -3,7 +3,7 @@
  * scoped to the signed-in scholar or parent. A photo can come with a create or update as multipart form data.
  */
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, ne } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -20,8 +20,9 @@ import {
   MEAL_ELIGIBILITY_PERMISSION,
   singleResponse,
 } from '../../../src/contract';
-import { demographics } from '../../db/schema';
-import { notFound } from '../../lib/errors';
+import type { Tx } from '../../db/client';
+import { demographics, mealEligibilityHistory } from '../../db/schema';
+import { invalid, notFound } from '../../lib/errors';
 import { UploadedFileSchema } from '../../lib/files';
 import { storePhoto } from '../../lib/photos';
 import { eqFilter, iso, type ResourceDefinition, resourceRoutes } from '../../lib/resource';
@@ -70,6 +71,39 @@ function withEffectiveDate<T extends { meal_eligibility?: string; meal_eligibili
   return { ...input, meal_eligibility_effective: schoolDay(new Date(), request.server.config.SCHOOL_TIMEZONE) };
 }
 
+/**
+ * Refuses a determination that a later one on file of another category would contradict: the history keeps every
+ * row (migration 0005's trigger), so a category backdated before it would show on the scholar while the claim counts
+ * the later row from its date on. Moving the current determination's date earlier keeps its category and passes.
+ */
+async function checkNoLaterDetermination(
+  tx: Tx,
+  existing: Row,
+  input: { meal_eligibility?: string; meal_eligibility_effective?: string | null },
+): Promise<void> {
+  if (input.meal_eligibility === undefined && input.meal_eligibility_effective === undefined) return;
+  const eligibility = input.meal_eligibility ?? existing.meal_eligibility;
+  const from = input.meal_eligibility_effective ?? existing.meal_eligibility_effective;
+  if (!from) return;
+  const [later] = await tx
+    .select({ effective_from: mealEligibilityHistory.effective_from, eligibility: mealEligibilityHistory.eligibility })
+    .from(mealEligibilityHistory)
+    .where(
+      and(
+        eq(mealEligibilityHistory.scholar_id, existing.id),
+        gt(mealEligibilityHistory.effective_from, from),
+        ne(mealEligibilityHistory.eligibility, eligibility),
+      ),
+    )
+    .limit(1);
+  if (later) {
+    throw invalid(
+      'meal_eligibility_effective',
+      `A determination of ${later.eligibility} takes effect on ${later.effective_from}; a new one takes effect on or after that day.`,
+    );
+  }
+}
+
 const sortFields = Object.fromEntries(DEMOGRAPHIC_SORT_FIELDS.map((f) => [f, demographics[f]]));
 
 const demographicsResource = {
@@ -92,8 +126,11 @@ const demographicsResource = {
   toRecords: async (rows) => (rows as Row[]).map(toDemographicRecord),
   present: presentDemographic,
   prepareCreate: ({ photo, ...input }) => ({ ...input, badge_code: newBadgeCode() }),
-  prepareUpdate: ({ photo, ...input }, existing, { request }) =>
-    withEffectiveDate(input, request, existing as { meal_eligibility: string }),
+  async prepareUpdate({ photo, ...input }, existing, { tx, request }) {
+    const values = withEffectiveDate(input, request, existing as { meal_eligibility: string });
+    await checkNoLaterDetermination(tx, existing as Row, values);
+    return values;
+  },
   async afterWrite(id, input, { tx, request }) {
     const photo = (input as { photo?: unknown }).photo;
     if (!isUploadedFile(photo)) return;

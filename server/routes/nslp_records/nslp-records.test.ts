@@ -6,7 +6,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SyncItem, uuidv7 } from '../../../src/contract';
-import { auditEvents, demographics, nslpRecords } from '../../db/schema';
+import { auditEvents, demographics, mealEligibilityHistory, nslpRecords } from '../../db/schema';
 import { schoolDay } from '../../lib/school-day';
 import { toErrorResponse } from '../../plugins/errors';
 import { addDays, localInstant, mondayWeeksAgo } from '../../test/dates';
@@ -190,6 +190,9 @@ describe('nslp records', () => {
   it('counts a meal in the category in effect on the day served, whatever the client says', async () => {
     const id = scholar(5);
     const CHANGE = mondayWeeksAgo(14);
+    // The test's own history: the demo's determination of the school year's first day (15 August) would otherwise
+    // fall between the two below on some days of the year, and be the one in effect three days before CHANGE.
+    await s.database.db.delete(mealEligibilityHistory).where(eq(mealEligibilityHistory.scholar_id, id));
     const set = (payload: Record<string, unknown>) =>
       s.call({
         method: 'POST',
@@ -219,6 +222,33 @@ describe('nslp records', () => {
     expect(roster.json().data).not.toHaveProperty('meal_eligibility');
     const [row] = await s.database.db.select().from(demographics).where(eq(demographics.id, id));
     expect(row).toMatchObject({ meal_eligibility: 'free', meal_eligibility_effective: CHANGE });
+  });
+
+  it('refuses a determination backdated before a later one of another category, and takes a corrected date', async () => {
+    const id = scholar(7);
+    await s.database.db.delete(mealEligibilityHistory).where(eq(mealEligibilityHistory.scholar_id, id));
+    const LATER = mondayWeeksAgo(20);
+    const set = (payload: Record<string, unknown>) =>
+      s.call({
+        method: 'POST',
+        url: `/api/v2/demographics/${id}`,
+        token: admin,
+        payload: { _method: 'PATCH', ...payload },
+      });
+    expect((await set({ meal_eligibility: 'reduced', meal_eligibility_effective: LATER })).statusCode).toBe(200);
+    const refused = await set({ meal_eligibility: 'paid', meal_eligibility_effective: addDays(LATER, -7) });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors.meal_eligibility_effective).toEqual([
+      `A determination of reduced takes effect on ${LATER}; a new one takes effect on or after that day.`,
+    ]);
+    const [unchanged] = await s.database.db.select().from(demographics).where(eq(demographics.id, id));
+    expect(unchanged).toMatchObject({ meal_eligibility: 'reduced', meal_eligibility_effective: LATER });
+    // The same category from an earlier day: the date of the determination on file, corrected.
+    const corrected = await set({ meal_eligibility: 'reduced', meal_eligibility_effective: addDays(LATER, -7) });
+    expect(corrected.statusCode).toBe(200);
+    const history = (await histories(s.database.db as never, '2100-01-01', [id])).get(id);
+    expect(inEffect(history, addDays(LATER, -7))).toBe('reduced');
+    expect(inEffect(history, addDays(LATER, -8))).toBe('paid');
   });
 
   it('a change of eligibility without a date takes effect today and keeps the earlier determination', async () => {

@@ -9,8 +9,19 @@ import { ANA, BEN, CY, FakeRecordsServer, record } from './test/fake-records-ser
 const ALL = ['timesheets-view_any', 'timesheets-create', 'timesheets-update', 'timesheets-delete'];
 let server: FakeRecordsServer;
 
-beforeEach(() => clearNotifications());
-afterEach(() => vi.unstubAllGlobals());
+// 06:30 UTC on 1 December is still 22:30 on 30 November at the school (Los Angeles): "this month" and "last month"
+// are November and October there, December and November on a machine's UTC clock.
+const SCHOOL_EVENING = '2026-12-01T06:30:00Z';
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(SCHOOL_EVENING);
+  clearNotifications();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
 
 const render = (query = '?from=2026-11-01&to=2026-11-30') =>
   renderWithProviders(<RecordsPage permissions={ALL} />, { route: `/timesheet/view-records${query}` });
@@ -74,6 +85,17 @@ describe('View Records', () => {
     expect(lastList()?.get('filter[to]')).toBe('2026-10-31');
     expect(lastList()?.get('filter[category]')).toBe('conference,leave');
     await screen.findByText('No records in these dates.');
+  });
+
+  it("opens on this month of the school's clock, not the machine's", async () => {
+    server = new FakeRecordsServer(seed()).install();
+    await render('');
+    await screen.findByRole('table', { name: 'Timesheet records' });
+    expect(lastList()?.get('filter[from]')).toBe('2026-11-01');
+    expect(lastList()?.get('filter[to]')).toBe('2026-11-30');
+    fireEvent.click(screen.getByRole('button', { name: 'This week' }));
+    await waitFor(() => expect(lastList()?.get('filter[from]')).toBe('2026-11-30'));
+    expect(lastList()?.get('filter[to]')).toBe('2026-12-06');
   });
 
   it('requires a reason for a change, and sends it with the version the change was made from', async () => {
