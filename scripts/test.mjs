@@ -7,15 +7,16 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { FAKETIME_MISSING, hasFaketime, onE2eClock } from './e2e-clock.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const bin = (name) => resolve(root, 'node_modules/.bin', name);
 const started = performance.now();
 
-function run(label, cmd, args) {
+function run(label, cmd, args, env = process.env) {
   console.log(`\n▶ ${label}`);
   const t = performance.now();
-  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: process.env });
+  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env });
   const seconds = ((performance.now() - t) / 1000).toFixed(1);
   if (result.status !== 0) {
     console.error(`✗ ${label} failed after ${seconds} s`);
@@ -40,7 +41,12 @@ const suites = [
     projects: ['unit', 'server', ...(process.env.TEST_DATABASE_URL ? ['server-pg'] : [])],
     report: resolve(root, '.tmp/vitest-report.json'),
   },
-  { label: 'vitest (e2e in Chromium)', projects: ['e2e'], report: resolve(root, '.tmp/vitest-report-e2e.json') },
+  {
+    label: 'vitest (e2e in Chromium, on the set clock of scripts/e2e-clock.mjs)',
+    projects: ['e2e'],
+    report: resolve(root, '.tmp/vitest-report-e2e.json'),
+    clock: true,
+  },
 ];
 let passed = 0;
 let failed = 0;
@@ -51,13 +57,15 @@ if (ok) {
   for (const suite of suites) {
     rmSync(suite.report, { force: true });
     const projectArgs = suite.projects.flatMap((name) => ['--project', name]);
-    const suiteOk = run(suite.label, bin('vitest'), [
-      'run',
-      ...projectArgs,
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${suite.report}`,
-    ]);
+    const args = ['run', ...projectArgs, '--reporter=default', '--reporter=json', `--outputFile.json=${suite.report}`];
+    if (suite.clock && !hasFaketime()) {
+      console.error(`\n✗ ${suite.label}: ${FAKETIME_MISSING}`);
+      vitestOk = false;
+      failed += 1;
+      continue;
+    }
+    const clocked = suite.clock ? onE2eClock(bin('vitest'), args) : { cmd: bin('vitest'), args, env: process.env };
+    const suiteOk = run(suite.label, clocked.cmd, clocked.args, clocked.env);
     vitestOk = vitestOk && suiteOk;
     if (existsSync(suite.report)) {
       const r = JSON.parse(readFileSync(suite.report, 'utf8'));

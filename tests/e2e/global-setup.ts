@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildWebAppIfStale } from '../../scripts/build-stamp.mjs';
+import { E2E_CLOCK_START } from '../../scripts/e2e-clock.mjs';
 import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/client';
 import { prepareDatabase } from '../../server/db/prepare';
@@ -20,7 +21,22 @@ declare module 'vitest' {
   }
 }
 
+/**
+ * The tests count on the set clock of scripts/e2e-clock.mjs (an ordinary school day at lunch): on the machine's own
+ * clock they would pass or fail by the day they run, so they refuse to start without it.
+ */
+function assertSetClock() {
+  const drift = Math.abs(Date.now() - Date.parse(E2E_CLOCK_START));
+  if (process.env.E2E_CLOCK_OFFSET_MS === undefined || drift > 60_000) {
+    throw new Error(
+      `The end-to-end tests run on a set clock starting ${E2E_CLOCK_START}; this process reads ${new Date().toISOString()}. ` +
+        "Run them with 'npm run test:e2e' or 'npm test'.",
+    );
+  }
+}
+
 export default async function setup(project: TestProject) {
+  assertSetClock();
   buildWebAppIfStale();
   const scratch = mkdtempSync(join(tmpdir(), 'school-ops-e2e-'));
   // The servers serve a copy of the built app: a build started meanwhile (npm start, npm run bench) empties dist/,

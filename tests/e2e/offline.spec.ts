@@ -109,7 +109,7 @@ beforeAll(async () => {
     body: JSON.stringify({ email: 'admin@demo.school', password: 'demo' }),
   });
   adminToken = ((await login.json()) as { token: string }).token;
-  // Never late, whatever the hour the tests run at: these tests are about delivery, not the late rule.
+  // Never late: these tests are about delivery, not the late rule (at the run's 11:40 the demo's 08:00 start is late).
   await api('school_settings', {
     method: 'POST',
     body: JSON.stringify({ start_time: '23:59', late_after_minutes: 240 }),

@@ -10,17 +10,21 @@ import { isoWeekday, shiftDate } from '../../src/contract';
 import { signIn, startDemoServer } from './lib/app';
 import { seriousViolations, sidewaysScroll } from './lib/axe';
 import { launchBrowser } from './lib/browser';
+import { schoolClock } from './lib/check-in';
 import type { ServerProcess } from './lib/server';
 
 let server: ServerProcess;
+/** The school's time zone: the week is the school's, not the machine's UTC one. */
+let timeZone: string;
 beforeAll(async () => {
   server = await startDemoServer();
+  timeZone = ((await (await fetch(`${server.url}/api/v2/config`)).json()) as { time_zone: string }).time_zone;
 });
 afterAll(() => server?.stop());
 
 /** The Monday 53 weeks after this week's: a week no demo holiday, day off or special hours touch. */
 function targetMonday(): string {
-  const today = new Date().toISOString().slice(0, 10);
+  const today = schoolClock(timeZone).day;
   return shiftDate(today, 1 - isoWeekday(today) + 53 * 7);
 }
 

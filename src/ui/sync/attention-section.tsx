@@ -21,7 +21,7 @@ export function AttentionSection({ source }: { source: AttentionSource }) {
   const title = t('panel.attention.heading');
   const exportCsv = async () => {
     try {
-      downloadText(attentionCsvName(new Date()), await source.attentionCsv());
+      downloadText(attentionCsvName(Date.now(), context.timeZone), await source.attentionCsv());
     } catch {
       addNotification({ text: t('panel.attention.exportFailed'), type: 'error' });
     }

@@ -7,7 +7,6 @@ import { TIME_ZONE_STORAGE_KEY } from '../intl-format';
 import { DevicePanel } from './device-panel';
 import { downloadText } from './download';
 import type { AppInfo } from './sync-source';
-import { attentionCsvName } from './sync-texts';
 import { createFakeApp, createFakeSync, type FakeSync, makeEntry } from './test/fake-source';
 
 vi.mock('./download', () => ({ downloadText: vi.fn() }));
@@ -278,16 +277,17 @@ describe('<DevicePanel /> needs attention', () => {
     expect(within(panel).queryByRole('button', { name: 'Correct' })).toBeNull();
   });
 
-  it('exports the list as needs-attention-<today>.csv', async () => {
+  it("exports the list as needs-attention-<today>.csv, today on the school's clock", async () => {
+    // 06:30 UTC on 3 March is still 22:30 on 2 March at the school.
+    vi.setSystemTime(new Date('2026-03-03T06:30:00.000Z'));
     const fake = createFakeSync();
     fake.setEntries({ attention: [rejected()] });
     fake.source.attentionCsv.mockResolvedValueOnce('id,resource\r\nx,check_ins\r\n');
     const panel = await renderPanel(fake);
     fireEvent.click(within(panel).getByRole('button', { name: 'Export CSV' }));
     await waitFor(() =>
-      expect(downloadText).toHaveBeenCalledWith(attentionCsvName(new Date()), 'id,resource\r\nx,check_ins\r\n'),
+      expect(downloadText).toHaveBeenCalledWith('needs-attention-2026-03-02.csv', 'id,resource\r\nx,check_ins\r\n'),
     );
-    expect(attentionCsvName(new Date())).toMatch(/^needs-attention-\d{4}-\d{2}-\d{2}\.csv$/);
   });
 
   it('cannot export an empty list', async () => {

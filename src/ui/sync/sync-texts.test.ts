@@ -293,7 +293,9 @@ describe('entry texts', () => {
     );
   });
 
-  it('names the export file with the date', () => {
-    expect(attentionCsvName(new Date(2026, 2, 2, 23, 59))).toBe('needs-attention-2026-03-02.csv');
+  it("names the export file with the school's day, which a UTC midnight has not reached yet", () => {
+    const utcMidnight = Date.parse('2026-03-03T00:30:00Z');
+    expect(attentionCsvName(utcMidnight, 'America/Los_Angeles')).toBe('needs-attention-2026-03-02.csv');
+    expect(attentionCsvName(utcMidnight, 'Europe/Madrid')).toBe('needs-attention-2026-03-03.csv');
   });
 });

@@ -346,8 +346,7 @@ export function storageUsageText(t: SyncT, usage: number, quota: number, languag
   return usage >= quota * STORAGE_ALMOST_FULL ? t('panel.storage.almostFull', values) : t('panel.storage.used', values);
 }
 
-/** `needs-attention-YYYY-MM-DD.csv`, with the device's local date. */
-export function attentionCsvName(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `needs-attention-${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}.csv`;
+/** `needs-attention-YYYY-MM-DD.csv`, with the school day of `instant` (the school's clock, not the device's). */
+export function attentionCsvName(instant: number, timeZone: string): string {
+  return `needs-attention-${schoolDayOf(instant, timeZone)}.csv`;
 }

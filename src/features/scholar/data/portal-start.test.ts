@@ -15,13 +15,10 @@ const MARKER = '/* filled by the build (scripts/portal-start.mjs) */ {}';
 
 const SCHOLARS = 'v2/scholar/scholars';
 const ZONE = 'America/Los_Angeles';
-// The school's today as the server would answer it (the script computes the same from the zone shown last).
-const TODAY = new Intl.DateTimeFormat('en-CA', {
-  timeZone: ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-}).format(new Date());
+// The tests' clock: 06:30 UTC on 1 December, still 30 November at the school. The school's today as the server
+// would answer it; the script computes the same from the zone shown last, never from the device's UTC day.
+const NOW = '2026-12-01T06:30:00Z';
+const TODAY = '2026-11-30';
 const homeOf = (id: string, date: string) => `v2/scholar/scholars/${id}/home?date=${date}`;
 const workOf = (id: string) => `v2/scholar/scholars/${id}/work?type=current`;
 
@@ -65,6 +62,7 @@ function stubObserver(): PerformanceObserverCallback[] {
 }
 
 beforeEach(() => {
+  vi.setSystemTime(NOW);
   server = new PortalServer().install();
   localStorage.clear();
   window.history.replaceState(null, '', '/scholar');
@@ -73,6 +71,7 @@ beforeEach(() => {
 });
 afterEach(async () => {
   await flushPortalWrites();
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   window.history.replaceState(null, '', '/');
