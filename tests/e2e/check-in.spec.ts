@@ -195,6 +195,10 @@ describe('Arrivals', () => {
     const scholar = take();
     await withBrowser(async ({ page }) => {
       await openArrivals(page);
+      // The page reads the run's set clock (scripts/e2e-clock.mjs), as the test and the server do.
+      const pageNow = await page.evaluate(() => Date.now());
+      expect(schoolClock(timeZone, pageNow).day).toBe(schoolClock(timeZone).day);
+      expect(Math.abs(pageNow - Date.now())).toBeLessThan(60_000);
       const button = await findOnKiosk(page, scholar);
       // The photos are kept on the device after the roster: the row shows this scholar's.
       await button.locator(`img[alt="${kioskName(scholar)}"]`).waitFor({ timeout: 90_000 });
