@@ -703,7 +703,7 @@ export const independentStudyAgreements = pgTable(
     id: uuid('id').primaryKey(),
     scholar_id: uuid('scholar_id')
       .notNull()
-      .references(() => demographics.id, { onDelete: 'cascade' }),
+      .references(() => demographics.id, { onDelete: 'restrict' }),
     state: text('state', {
       enum: ['draft', 'awaiting_scholar', 'awaiting_parent', 'awaiting_teacher', 'signed'],
     })
@@ -741,7 +741,7 @@ export const independentStudyVersions = pgTable(
     id: uuid('id').primaryKey(),
     agreement_id: uuid('agreement_id')
       .notNull()
-      .references(() => independentStudyAgreements.id, { onDelete: 'cascade' }),
+      .references(() => independentStudyAgreements.id, { onDelete: 'restrict' }),
     number: integer('number').notNull(),
     content: jsonb('content').$type<Record<string, unknown>>().notNull(),
     hash: text('hash').notNull(),
@@ -758,10 +758,10 @@ export const independentStudySignatures = pgTable(
     id: uuid('id').primaryKey(),
     agreement_id: uuid('agreement_id')
       .notNull()
-      .references(() => independentStudyAgreements.id, { onDelete: 'cascade' }),
+      .references(() => independentStudyAgreements.id, { onDelete: 'restrict' }),
     version_id: uuid('version_id')
       .notNull()
-      .references(() => independentStudyVersions.id, { onDelete: 'cascade' }),
+      .references(() => independentStudyVersions.id, { onDelete: 'restrict' }),
     version_hash: text('version_hash').notNull(),
     role: text('role', { enum: ['scholar', 'parent', 'teacher'] }).notNull(),
     /** The account that signed; kept as evidence even if the account goes. */
@@ -786,10 +786,10 @@ export const independentStudyAddenda = pgTable(
     id: uuid('id').primaryKey(),
     agreement_id: uuid('agreement_id')
       .notNull()
-      .references(() => independentStudyAgreements.id, { onDelete: 'cascade' }),
+      .references(() => independentStudyAgreements.id, { onDelete: 'restrict' }),
     version_id: uuid('version_id')
       .notNull()
-      .references(() => independentStudyVersions.id, { onDelete: 'cascade' }),
+      .references(() => independentStudyVersions.id, { onDelete: 'restrict' }),
     number: integer('number').notNull(),
     description: text('description').notNull(),
     created_by: uuid('created_by'),

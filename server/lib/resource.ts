@@ -305,6 +305,22 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
+/** What `createOne` needs of a resource: a route of its own (not `resourceRoutes`) creates through it too. */
+export type CreateDefinition<Rec, Create extends Row> = Pick<
+  ResourceDefinition<Rec, Create, Row>,
+  | 'name'
+  | 'auditAs'
+  | 'table'
+  | 'idColumn'
+  | 'toRecords'
+  | 'prepareCreate'
+  | 'afterWrite'
+  | 'sameAs'
+  | 'answeredBy'
+  | 'present'
+  | 'secretFields'
+>;
+
 /**
  * Creates a record inside a transaction, idempotent on a client-generated id: the same content again answers the
  * stored record (`created: false`), different content a 409 with it. Used by the create route and by the sync push.
@@ -314,8 +330,8 @@ function isUniqueViolation(error: unknown): boolean {
  * (on the id, or on a unique rule of the day that the winner's row now holds) reads the winner's row and answers it
  * like any replay, instead of a duplicate-key 500.
  */
-export async function createOne<Rec, Create extends Row, Update extends Row>(
-  def: ResourceDefinition<Rec, Create, Update>,
+export async function createOne<Rec, Create extends Row>(
+  def: CreateDefinition<Rec, Create>,
   ctx: ResourceContext,
   input: Create,
 ): Promise<{ record: Rec; created: boolean }> {

@@ -82,7 +82,7 @@ async function checkNoLaterDetermination(
   input: { meal_eligibility?: string; meal_eligibility_effective?: string | null },
 ): Promise<void> {
   if (input.meal_eligibility === undefined && input.meal_eligibility_effective === undefined) return;
-  const eligibility = input.meal_eligibility ?? existing.meal_eligibility;
+  const eligibility = (input.meal_eligibility ?? existing.meal_eligibility) as Row['meal_eligibility'];
   const from = input.meal_eligibility_effective ?? existing.meal_eligibility_effective;
   if (!from) return;
   const [later] = await tx

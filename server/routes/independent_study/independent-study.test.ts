@@ -17,12 +17,15 @@ import {
   type PortalScholarsResponse,
   SIGNATURE_MESSAGES,
   shiftDate,
+  uuidv7,
 } from '../../../src/contract';
 import { createSession } from '../../auth/sessions';
 import {
   auditEvents,
   demographics,
   guardianships,
+  independentStudyAddenda,
+  independentStudyAgreements,
   independentStudySignatures,
   independentStudyVersions,
   schoolNonWorkDays,
@@ -268,6 +271,26 @@ describe("an agreement's life", () => {
     ).toBe(404);
   });
 
+  it('a create sent again answers the stored draft; four at once make one draft and never a 500', async () => {
+    const body = draft({ id: uuidv7(), conference_place: 'Room 9' });
+    const first = await call('POST', 'independent_study', office, body);
+    expect(first.statusCode).toBe(201);
+    const again = await call('POST', 'independent_study', office, body);
+    expect(again.statusCode).toBe(200);
+    expect(again.json<{ data: AgreementDetail }>().data).toEqual(first.json<{ data: AgreementDetail }>().data);
+    const other = await call('POST', 'independent_study', office, { ...body, conference_place: 'Room 10' });
+    expect(other.statusCode).toBe(409);
+    for (let round = 0; round < 10; round++) {
+      const sameId = uuidv7();
+      const same = draft({ id: sameId, conference_notes: `Round ${round}` });
+      const answers = await Promise.all(
+        Array.from({ length: 4 }, () => call('POST', 'independent_study', office, same)),
+      );
+      expect(answers.map((a) => a.statusCode).toSorted()).toEqual([200, 200, 200, 201]);
+      expect(new Set(answers.map((a) => a.json<{ data: AgreementDetail }>().data.id))).toEqual(new Set([sameId]));
+    }
+  });
+
   it('sending freezes version 1: its hash is the SHA-256 of its content; the draft no longer changes', async () => {
     const sent = await ok<{ data: AgreementDetail }>(call('POST', `independent_study/${id}/send`, office));
     expect(sent.data.state).toBe('awaiting_scholar');
@@ -383,6 +406,21 @@ describe("an agreement's life", () => {
         .set({ typed_name: 'Someone Else' })
         .where(eq(independentStudySignatures.agreement_id, id)),
     ).rejects.toThrow();
+    // Nor can evidence be deleted, directly or by deleting what it belongs to.
+    const db = s.database.db;
+    await expect(
+      db.delete(independentStudySignatures).where(eq(independentStudySignatures.agreement_id, id)),
+    ).rejects.toThrow();
+    await expect(
+      db.delete(independentStudyVersions).where(eq(independentStudyVersions.agreement_id, id)),
+    ).rejects.toThrow();
+    await expect(db.delete(independentStudyAgreements).where(eq(independentStudyAgreements.id, id))).rejects.toThrow();
+    await expect(db.delete(demographics).where(eq(demographics.id, me.id))).rejects.toThrow();
+    const kept = await db
+      .select()
+      .from(independentStudySignatures)
+      .where(eq(independentStudySignatures.agreement_id, id));
+    expect(kept).toHaveLength(3);
     const pdf = await call('GET', `scholar/independent_study/${id}/pdf`, scholar);
     expect(pdf.statusCode).toBe(200);
     const audited = await s.database.db
@@ -430,6 +468,13 @@ describe("an agreement's life", () => {
     );
     expect(again.data.state).toBe('awaiting_parent');
     expect(again.data.signatures.filter((x) => x.version_number === 2).map((x) => x.role)).toEqual(['scholar']);
+    // The addendum is evidence too: it neither changes nor goes.
+    const addenda = eq(independentStudyAddenda.agreement_id, id);
+    await expect(
+      s.database.db.update(independentStudyAddenda).set({ description: 'Other' }).where(addenda),
+    ).rejects.toThrow();
+    await expect(s.database.db.delete(independentStudyAddenda).where(addenda)).rejects.toThrow();
+    expect(await s.database.db.select().from(independentStudyAddenda).where(addenda)).toHaveLength(1);
   });
 });
 

@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   AddendumCreateSchema,
+  type AgreementCreate,
   AgreementCreateSchema,
   AgreementListQuerySchema,
   AgreementListResponseSchema,
@@ -29,9 +30,19 @@ import { demographics, independentStudyAgreements, schoolSettings, users } from 
 import { renderAgreementPdf } from '../../lib/agreement-pdf';
 import { audit } from '../../lib/audit';
 import { AppError, invalid, notFound } from '../../lib/errors';
-import { ERROR_RESPONSES, likeEscape } from '../../lib/resource';
+import { type CreateDefinition, createOne, ERROR_RESPONSES, likeEscape } from '../../lib/resource';
 import { schoolDay } from '../../lib/school-day';
-import { agreementById, detailOf, evidenceOf, freezeVersion, readPolicy, signAgreement, summaries } from './agreements';
+import {
+  type AgreementRow,
+  agreementById,
+  canonicalJson,
+  detailOf,
+  evidenceOf,
+  freezeVersion,
+  readPolicy,
+  signAgreement,
+  summaries,
+} from './agreements';
 import { auditSignature } from './audit-signature';
 
 const errors = ERROR_RESPONSES;
@@ -69,6 +80,23 @@ async function checkCourseValues(
   if (!row || CREDIT_GRADES.has(row.grade)) return;
   throw invalid(`courses.${at}.course_value`, COURSE_VALUE_GRADES_MESSAGE);
 }
+
+/**
+ * A draft's create through the shared idempotent create: the same id and content again (an office retrying, a
+ * double click) answers the stored draft, other content a 409, and copies sent at once never meet as a 500. Fields
+ * compare as canonical JSON: the stored course list comes back from jsonb with its keys in another order.
+ */
+const agreementCreate: CreateDefinition<AgreementRow, AgreementCreate> = {
+  name: 'independent_study',
+  table: independentStudyAgreements,
+  idColumn: independentStudyAgreements.id,
+  toRecords: async (rows) => rows as AgreementRow[],
+  prepareCreate: (input, { request }) => ({ ...input, created_by: request.auth?.user.id ?? null }),
+  sameAs: (input, record) =>
+    Object.entries(input).every(
+      ([k, v]) => v === undefined || canonicalJson(v) === canonicalJson((record as Record<string, unknown>)[k] ?? null),
+    ),
+};
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const timeZone = app.config.SCHOOL_TIMEZONE;
@@ -192,10 +220,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/',
     {
       config: { access: 'independent_study-create' },
-      schema: { body: AgreementCreateSchema, response: { 201: AgreementResponseSchema, ...errors } },
+      schema: {
+        body: AgreementCreateSchema,
+        response: { 200: AgreementResponseSchema, 201: AgreementResponseSchema, ...errors },
+      },
     },
     async (request, reply) => {
-      const { id: wanted, ...fields } = request.body;
+      const fields = request.body;
       const [scholar] = await app.db
         .select({ id: demographics.id })
         .from(demographics)
@@ -204,24 +235,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       if (!scholar) throw invalid('scholar_id', 'Choose a scholar.');
       await requireTeacher(app.db, fields.teacher_id);
       await checkCourseValues(app.db, scholar.id, fields.courses);
-      const id = wanted ?? uuidv7();
-      const row = await app.db.transaction(async (tx) => {
-        const [existing] = await tx
-          .select({ id: independentStudyAgreements.id })
-          .from(independentStudyAgreements)
-          .where(eq(independentStudyAgreements.id, id))
-          .limit(1);
-        if (existing) throw new AppError('conflict', 'An agreement with this id exists.');
-        const [created] = await tx
-          .insert(independentStudyAgreements)
-          .values({ id, ...fields, created_by: request.auth?.user.id ?? null })
-          .returning();
-        await audit(tx, request, { action: 'create', resource: 'independent_study', recordId: id, changes: fields });
-        return created;
-      });
-      if (!row) throw notFound('agreement');
-      reply.code(201);
-      return { data: await detailOf(app.db, row, today()) };
+      const { record, created } = await app.db.transaction((tx) =>
+        createOne(agreementCreate, { tx, request }, { ...fields, id: fields.id ?? uuidv7() }),
+      );
+      reply.code(created ? 201 : 200);
+      return { data: await detailOf(app.db, record, today()) };
     },
   );
 
