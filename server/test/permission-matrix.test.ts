@@ -14,6 +14,7 @@ const ACCOUNTS = [
   'admin@demo.school',
   'office@demo.school',
   'cafeteria@demo.school',
+  'foodservice@demo.school',
   'teacher@demo.school',
   'timekeeper@demo.school',
   'scholar@demo.school',

@@ -63,6 +63,13 @@ export const DemographicUpdateSchema = MethodOverrideSchema.extend(
 );
 export type DemographicUpdate = z.infer<typeof DemographicUpdateSchema>;
 
+/** `POST v2/demographics/{id}/meal_eligibility`: a new determination, from its effective date (today when left out). */
+export const MealEligibilityUpdateSchema = z.object({
+  meal_eligibility: MealEligibilitySchema,
+  meal_eligibility_effective: DateOnlySchema.nullish(),
+});
+export type MealEligibilityUpdate = z.infer<typeof MealEligibilityUpdateSchema>;
+
 /** `GET v2/demographics/by_badge/{code}`: the scholar whose QR badge carries this code (404 when none does). */
 export const BadgeParamsSchema = z.object({
   code: z

@@ -22,6 +22,9 @@ export const RESOURCES = [
   // COVID screening at the entrance and Scholar Led Conferences (issue P3 items 3-4).
   'covid_screenings',
   'conferences',
+  // Scholars' meal eligibility (free, reduced, paid): confidential (7 CFR 245.6), so apart from the scholar records.
+  // `view` shows it (on scholars, meal records and the claim's counts by category), `update` changes it.
+  'meal_eligibility',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 
@@ -78,10 +81,24 @@ export const DEFAULT_ROLES: Record<string, readonly Permission[]> = {
     // COVID screening at the entrance and Scholar Led Conferences (issue P3 items 3-4): the office runs both.
     ...all('covid_screenings'),
     ...all('conferences'),
+    // The office keeps the scholar records and takes the families' meal applications.
+    ...read('meal_eligibility'),
+    'meal_eligibility-update',
   ],
   Cafeteria: [
     ...read('demographics'),
     ...write('nslp_records'),
+    'photos-view',
+    'timesheets-view',
+    'timesheets-create',
+    'timesheets-update',
+  ],
+  // Who files the claim: the meal records, the daily counts by category with the edit check, and eligibility.
+  'Food Service Manager': [
+    ...read('demographics'),
+    ...write('nslp_records'),
+    ...read('meal_eligibility'),
+    'meal_eligibility-update',
     'photos-view',
     'timesheets-view',
     'timesheets-create',
@@ -113,8 +130,18 @@ export const DEFAULT_ROLES: Record<string, readonly Permission[]> = {
 export const ADMINISTER_PERMISSION: Permission = 'roles-update';
 
 /**
- * Who may see a scholar's meal eligibility (free, reduced, paid): those who keep the scholar records it is part of.
- * Others (a serving station, a teacher) get rosters and meal records without it: eligibility is confidential
- * (7 CFR 245.6) and is never shown on the serving screen (DESIGN section 7).
+ * Who may see a scholar's meal eligibility (free, reduced, paid): the office that keeps the records and the food
+ * service manager who files the claim. Others (a serving station, a teacher) get rosters and meal records without it:
+ * eligibility is confidential (7 CFR 245.6) and is never shown on the serving screen (DESIGN section 7).
  */
-export const MEAL_ELIGIBILITY_PERMISSION: Permission = 'demographics-update';
+export const MEAL_ELIGIBILITY_PERMISSION: Permission = 'meal_eligibility-view';
+/** Who may change a scholar's meal eligibility or its effective date. */
+export const MEAL_ELIGIBILITY_UPDATE_PERMISSION: Permission = 'meal_eligibility-update';
+
+/**
+ * Default roles that came after a school's first start, each with the permission that came with it: the role is made
+ * on the start that first meets that permission (a role an administrator deleted later is not brought back).
+ */
+export const ROLES_ADDED_WITH: Readonly<Record<string, Permission>> = {
+  'Food Service Manager': 'meal_eligibility-view',
+};

@@ -9,6 +9,12 @@ export const DEMO_ACCOUNTS: ReadonlyArray<{
   { email: 'admin@demo.school', role: 'Administrator', type: 'staff', description: 'Every screen, users and roles' },
   { email: 'office@demo.school', role: 'Front Office', type: 'staff', description: 'Scholars, sign-out, pick-ups' },
   { email: 'cafeteria@demo.school', role: 'Cafeteria', type: 'staff', description: 'Meal counts (NSLP)' },
+  {
+    email: 'foodservice@demo.school',
+    role: 'Food Service Manager',
+    type: 'staff',
+    description: 'The meal claim: counts by category, eligibility',
+  },
   { email: 'teacher@demo.school', role: 'Staff', type: 'staff', description: 'A teacher: roster, own timesheet' },
   { email: 'timekeeper@demo.school', role: 'Timekeeper', type: 'staff', description: 'All staff timesheets' },
   { email: 'scholar@demo.school', role: 'Scholar', type: 'student', description: 'A scholar: the scholar portal' },

@@ -13,7 +13,7 @@ import { drawAvatar } from './avatar';
 import { createRandom } from './names';
 import { DEMO_ACCOUNTS, seedDemo } from './seed-demo';
 
-const ROLES = ['Administrator', 'Front Office', 'Cafeteria', 'Staff', 'Timekeeper'];
+const ROLES = ['Administrator', 'Front Office', 'Cafeteria', 'Food Service Manager', 'Staff', 'Timekeeper'];
 const TODAY = new Date('2025-10-06T15:00:00Z');
 /** Monday 2025-10-06 at 19:00 in California, when UTC already has Tuesday: the seed counts from the school's day. */
 const SEEDED_AT = { now: new Date('2025-10-07T02:00:00Z'), timeZone: 'America/Los_Angeles' };

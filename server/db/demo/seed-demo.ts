@@ -45,6 +45,7 @@ const DEMO_STAFF_NAMES: Readonly<Record<string, readonly [string, string]>> = {
   'admin@demo.school': ['Avery', 'Admin'],
   'office@demo.school': ['Olivia', 'Office'],
   'cafeteria@demo.school': ['Carmen', 'Cafeteria'],
+  'foodservice@demo.school': ['Felipe', 'Foodservice'],
   'teacher@demo.school': ['Terry', 'Teacher'],
   'timekeeper@demo.school': ['Tomás', 'Timekeeper'],
 };
@@ -57,7 +58,14 @@ const STAFF_BY_ROLE: ReadonlyArray<readonly [string, number]> = [
   ['Timekeeper', 3],
 ];
 
-const REQUIRED_ROLES = ['Administrator', 'Front Office', 'Cafeteria', 'Staff', 'Timekeeper'] as const;
+const REQUIRED_ROLES = [
+  'Administrator',
+  'Front Office',
+  'Cafeteria',
+  'Food Service Manager',
+  'Staff',
+  'Timekeeper',
+] as const;
 /**
  * The PRNG seed. Fixed rather than derived from the school name, so the demo school (and the demo scholar's name) is
  * the same whatever SCHOOL_NAME is set to, in the tests as on a developer's machine.

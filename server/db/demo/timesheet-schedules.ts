@@ -24,6 +24,7 @@ const WEEK_OF_ROLE: Record<string, Week> = {
   Administrator: weekdays(day('07:30', '16:30', 60)),
   'Front Office': weekdays(day('07:30', '16:00')),
   Cafeteria: weekdays(day('06:30', '14:00')),
+  'Food Service Manager': weekdays(day('07:00', '15:30')),
   Staff: weekdays(day('07:45', '15:45')),
   Timekeeper: weekdays(day('08:00', '16:30')),
 };

@@ -17,15 +17,18 @@ import {
   DemographicUpdateSchema,
   ErrorResponseSchema,
   GRADES,
+  IdParamsSchema,
   MEAL_ELIGIBILITY_PERMISSION,
+  MEAL_ELIGIBILITY_UPDATE_PERMISSION,
+  MealEligibilityUpdateSchema,
   singleResponse,
 } from '../../../src/contract';
 import type { Tx } from '../../db/client';
 import { demographics, mealEligibilityHistory } from '../../db/schema';
-import { invalid, notFound } from '../../lib/errors';
+import { AppError, invalid, notFound } from '../../lib/errors';
 import { UploadedFileSchema } from '../../lib/files';
 import { storePhoto } from '../../lib/photos';
-import { eqFilter, iso, type ResourceDefinition, resourceRoutes } from '../../lib/resource';
+import { eqFilter, iso, type ResourceDefinition, resourceRoutes, updateOne } from '../../lib/resource';
 import { schoolDay } from '../../lib/school-day';
 import { can } from '../../plugins/access';
 import { isUploadedFile } from '../../plugins/multipart';
@@ -104,6 +107,23 @@ async function checkNoLaterDetermination(
   }
 }
 
+/**
+ * A scholar's eligibility is written only by those who keep it (MEAL_ELIGIBILITY_UPDATE_PERMISSION): a create by
+ * anyone else stays at the default, paid (no benefit without a determination), and an update may not touch it.
+ */
+function checkEligibilityWrite(
+  request: FastifyRequest,
+  input: { meal_eligibility?: string; meal_eligibility_effective?: string | null },
+  created: boolean,
+): void {
+  const touches = created
+    ? (input.meal_eligibility ?? 'paid') !== 'paid' || !!input.meal_eligibility_effective
+    : input.meal_eligibility !== undefined || input.meal_eligibility_effective !== undefined;
+  if (touches && !can(request, MEAL_ELIGIBILITY_UPDATE_PERMISSION)) {
+    throw new AppError('forbidden', 'Only those who keep meal eligibility may change it.');
+  }
+}
+
 const sortFields = Object.fromEntries(DEMOGRAPHIC_SORT_FIELDS.map((f) => [f, demographics[f]]));
 
 const demographicsResource = {
@@ -125,8 +145,12 @@ const demographicsResource = {
   searchColumns: [demographics.fname, demographics.lname, demographics.nickname, demographics.student_number],
   toRecords: async (rows) => (rows as Row[]).map(toDemographicRecord),
   present: presentDemographic,
-  prepareCreate: ({ photo, ...input }) => ({ ...input, badge_code: newBadgeCode() }),
+  prepareCreate: ({ photo, ...input }, { request }) => {
+    checkEligibilityWrite(request, input, true);
+    return { ...input, badge_code: newBadgeCode() };
+  },
   async prepareUpdate({ photo, ...input }, existing, { tx, request }) {
+    checkEligibilityWrite(request, input, false);
     const values = withEffectiveDate(input, request, existing as { meal_eligibility: string });
     await checkNoLaterDetermination(tx, existing as Row, values);
     return values;
@@ -173,6 +197,31 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         .limit(1);
       if (!row) throw notFound('badge');
       return { data: presentDemographic(toDemographicRecord(row), request) };
+    },
+  );
+  // The food service manager's way to record a determination: the eligibility alone, without the right to change
+  // the rest of a scholar's record.
+  app.post(
+    '/:id/meal_eligibility',
+    {
+      config: { access: MEAL_ELIGIBILITY_UPDATE_PERMISSION },
+      schema: {
+        params: IdParamsSchema,
+        body: MealEligibilityUpdateSchema,
+        response: {
+          200: singleResponse(DemographicRecordSchema),
+          401: ErrorResponseSchema,
+          403: ErrorResponseSchema,
+          404: ErrorResponseSchema,
+          422: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      const record = await app.db.transaction((tx) =>
+        updateOne(demographicsResource, { tx, request }, request.params.id, request.body),
+      );
+      return { data: presentDemographic(record, request) };
     },
   );
   await app.register(resourceRoutes(demographicsResource));

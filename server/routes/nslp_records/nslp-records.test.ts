@@ -6,7 +6,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SyncItem, uuidv7 } from '../../../src/contract';
-import { auditEvents, demographics, mealEligibilityHistory, nslpRecords } from '../../db/schema';
+import {
+  auditEvents,
+  demographics,
+  mealEligibilityHistory,
+  nslpRecords,
+  rolePermissions,
+  roles,
+} from '../../db/schema';
 import { schoolDay } from '../../lib/school-day';
 import { toErrorResponse } from '../../plugins/errors';
 import { addDays, localInstant, mondayWeeksAgo } from '../../test/dates';
@@ -268,6 +275,73 @@ describe('nslp records', () => {
     expect(inEffect(history, today)).toBe(next);
     const dayBefore = new Date(Date.parse(`${today}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
     expect(inEffect(history, dayBefore)).toBe(before);
+  });
+});
+
+describe('who keeps eligibility', () => {
+  it('the food service manager records a determination and sees the claim by category; the line sees neither', async () => {
+    const foodService = await s.login('foodservice@demo.school');
+    const id = scholar(8);
+    const day = mondayWeeksAgo(1);
+    const recorded = await s.call({
+      method: 'POST',
+      url: `/api/v2/demographics/${id}/meal_eligibility`,
+      token: foodService,
+      payload: { meal_eligibility: 'reduced', meal_eligibility_effective: day },
+    });
+    expect(recorded.statusCode).toBe(200);
+    expect(recorded.json().data).toMatchObject({ meal_eligibility: 'reduced', meal_eligibility_effective: day });
+    // The rest of the scholar's record is not theirs to change.
+    const renamed = await s.call({
+      method: 'POST',
+      url: `/api/v2/demographics/${id}`,
+      token: foodService,
+      payload: { _method: 'PATCH', nickname: 'Zee' },
+    });
+    expect(renamed.statusCode).toBe(403);
+    const counts = (token: string) =>
+      s.call({ method: 'GET', url: `/api/v2/nslp_records/daily_counts?from=${day}&to=${day}`, token });
+    expect((await counts(foodService)).json().meta.by_category).toBe(true);
+    expect((await counts(cafeteria)).json().meta.by_category).toBe(false);
+    const asLine = await s.call({
+      method: 'POST',
+      url: `/api/v2/demographics/${id}/meal_eligibility`,
+      token: cafeteria,
+      payload: { meal_eligibility: 'free' },
+    });
+    expect(asLine.statusCode).toBe(403);
+  });
+
+  it('keeping the scholar records is not enough to change eligibility', async () => {
+    const [office] = await s.database.db.select().from(roles).where(eq(roles.name, 'Front Office'));
+    await s.database.db
+      .delete(rolePermissions)
+      .where(
+        and(
+          eq(rolePermissions.role_id, office?.id as string),
+          eq(rolePermissions.permission, 'meal_eligibility-update'),
+        ),
+      );
+    const clerk = await s.login('office@demo.school');
+    const id = scholar(9);
+    const patch = (payload: Record<string, unknown>) =>
+      s.call({
+        method: 'POST',
+        url: `/api/v2/demographics/${id}`,
+        token: clerk,
+        payload: { _method: 'PATCH', ...payload },
+      });
+    const refused = await patch({ meal_eligibility: 'free' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('Only those who keep meal eligibility may change it.');
+    expect((await patch({ alerts: 'Allergic to peanuts' })).statusCode).toBe(200);
+    const created = await s.call({
+      method: 'POST',
+      url: '/api/v2/demographics',
+      token: clerk,
+      payload: { student_number: 'T-900', fname: 'Nia', lname: 'Test', grade: '3', meal_eligibility: 'free' },
+    });
+    expect(created.statusCode).toBe(403);
   });
 });
 

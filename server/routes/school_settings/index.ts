@@ -5,11 +5,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  type SchoolSettings,
-  SchoolSettingsSchema,
-  SchoolSettingsUpdateSchema,
-} from '../../../src/contract';
+import { type SchoolSettings, SchoolSettingsSchema, SchoolSettingsUpdateSchema } from '../../../src/contract';
 import type { Tx } from '../../db/client';
 import { schoolSettings } from '../../db/schema';
 import { audit } from '../../lib/audit';
