@@ -28,6 +28,35 @@ export const CONTENT_SECURITY_POLICY = {
   upgradeInsecureRequests: null,
 };
 
+/**
+ * What the page may use of the device (Permissions-Policy): the camera (badge scans, pick-up adults' photos) and
+ * full screen (a station) for the app itself only; Google's sign-in through the browser's FedCM for the app itself;
+ * everything else that reaches the person or the hardware for nobody, so an injected frame or script cannot ask
+ * (only features Chromium knows: an unknown one is a console warning on every page).
+ */
+export const PERMISSIONS_POLICY = [
+  'camera=(self)',
+  'fullscreen=(self)',
+  'identity-credentials-get=(self)',
+  ...[
+    'microphone',
+    'geolocation',
+    'display-capture',
+    'payment',
+    'usb',
+    'serial',
+    'hid',
+    'midi',
+    'accelerometer',
+    'gyroscope',
+    'magnetometer',
+    'screen-wake-lock',
+    'xr-spatial-tracking',
+    'publickey-credentials-get',
+    'browsing-topics',
+  ].map((feature) => `${feature}=()`),
+].join(', ');
+
 export default fp(async function security(app: FastifyInstance) {
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
@@ -41,6 +70,7 @@ export default fp(async function security(app: FastifyInstance) {
   // API answers hold records about children: no browser or proxy cache keeps them (errors and 404s included). A
   // route with a reason of its own (a photo's content, revalidated by its ETag) sets its header after this.
   app.addHook('onRequest', async (request, reply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
   });
   // In memory, per server instance: only the burst guard in front of the sign-in routes (LOGIN_RATE_LIMIT a minute

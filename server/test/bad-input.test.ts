@@ -347,5 +347,12 @@ describe('bad input', () => {
     expect(csp).toContain('frame-src https://accounts.google.com/gsi/');
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    const policy = String(res.headers['permissions-policy']).split(', ');
+    expect(policy).toEqual(expect.arrayContaining(['camera=(self)', 'microphone=()', 'geolocation=()', 'usb=()']));
+    expect(policy.filter((p) => !p.endsWith('=()'))).toEqual([
+      'camera=(self)',
+      'fullscreen=(self)',
+      'identity-credentials-get=(self)',
+    ]);
   });
 });
