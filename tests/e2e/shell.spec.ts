@@ -86,6 +86,10 @@ describe('sign-in', () => {
       await page.waitForURL(`${server.url}/login`);
       await signInWithForm(page, 'admin@demo.school');
       await page.waitForURL(`${server.url}/admin/users-roles?search=office`);
+      // And stays there: the sign-in screen, still shown while the page's code loads, must not send it on to /.
+      await page.waitForTimeout(3000);
+      expect(page.url()).toBe(`${server.url}/admin/users-roles?search=office`);
+      await page.getByRole('heading', { name: 'Users and Roles' }).waitFor();
     });
   });
 

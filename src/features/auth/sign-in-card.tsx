@@ -3,7 +3,7 @@
  * form, and what happens after a successful sign-in (back to the return URL, else home).
  */
 import { Card, Heading, Link, Separator, Stack, Text } from '@chakra-ui/react';
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { LoginBody, LoginResponse } from '../../contract';
@@ -36,13 +36,17 @@ export function SignInCard({ title, password, google, footer, onSignedIn, within
   // The advice about Google accounts and Meet applies only where the school signs in with Google.
   const withGoogle = config.status === 'success' && Boolean(config.data.google_client_id);
 
+  // Set once this screen has sent the person on: it stays on show while the next page's code loads (the router
+  // keeps the old screen during a lazy route's transition), and must not then send them on to / as well.
+  const leaving = useRef(false);
   const done = (result: LoginResponse) => {
     if (onSignedIn) return onSignedIn(result);
+    leaving.current = true;
     session.signIn(result.token, result.user);
     navigate(session.takeReturnUrl() ?? '/', { replace: true });
   };
   useEffect(() => {
-    if (loggedIn && !withinSession) navigate('/', { replace: true });
+    if (loggedIn && !withinSession && !leaving.current) navigate('/', { replace: true });
   }, [loggedIn, navigate, withinSession]);
 
   const onCredential = async (idToken: string, clientId: string) => {
