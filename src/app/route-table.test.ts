@@ -3,6 +3,7 @@ import { DEFAULT_ROLES, PERMISSIONS } from '../contract';
 import {
   childPages,
   childPath,
+  FIXED_ROUTES,
   isForUserType,
   isKnownPath,
   mayOpen,
@@ -30,6 +31,10 @@ const meals: SectionRoute = {
 };
 
 describe('route table', () => {
+  it("names the routes outside the sections as the specification's seed does", () => {
+    expect(FIXED_ROUTES).toEqual({ login: '/login', 'scholar-parent-login': '/scholar/parent-login', kiosk: '/' });
+  });
+
   it('names only permissions of the catalogue and unique route names', () => {
     const names = new Set<string>();
     for (const s of SECTIONS) {

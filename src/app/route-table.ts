@@ -556,7 +556,7 @@ export const isForUserType = (section: SectionRoute, userType: string | null | u
 /** The routes outside the sections, with their names. */
 export const FIXED_ROUTES = {
   login: '/login',
-  'parent-login': '/scholar/parent-login',
+  'scholar-parent-login': '/scholar/parent-login',
   kiosk: '/',
 } as const;
 

@@ -301,8 +301,8 @@ export function AppRoutes() {
           }
         />
         <Route
-          id="parent-login"
-          path={FIXED_ROUTES['parent-login']}
+          id="scholar-parent-login"
+          path={FIXED_ROUTES['scholar-parent-login']}
           element={
             <Screen>
               <ParentLoginPage />

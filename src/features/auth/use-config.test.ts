@@ -1,6 +1,7 @@
 import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/client';
+import { TOKEN_KEY } from '../../api/token';
 import type { ConfigResponse } from '../../contract';
 import {
   CONFIG_MAX_AGE_MS,
@@ -104,6 +105,18 @@ describe('fetchConfigDirect', () => {
     await expect(fetchConfigDirect(fetchImpl)).resolves.toEqual(CONFIG);
     expect(fetchImpl).toHaveBeenCalledOnce();
     expect(String(fetchImpl.mock.calls[0]?.[0])).toBe('/api/v2/config');
+    expect(new Headers(fetchImpl.mock.calls[0]?.[1]?.headers).has('Authorization')).toBe(false);
+  });
+
+  it('carries the stored token, as every other call does', async () => {
+    localStorage.setItem(TOKEN_KEY, 'token-7');
+    try {
+      const fetchImpl = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => answer(200));
+      await fetchConfigDirect(fetchImpl);
+      expect(new Headers(fetchImpl.mock.calls[0]?.[1]?.headers).get('Authorization')).toBe('Bearer token-7');
+    } finally {
+      localStorage.removeItem(TOKEN_KEY);
+    }
   });
 
   it('retries a network error and a 5xx twice; a 4xx is an answer, not retried', async () => {

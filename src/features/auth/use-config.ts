@@ -8,6 +8,7 @@
  * Reads are retried by the HTTP client (src/api/client.ts). A failed refetch keeps showing the config already known.
  */
 import { useEffect, useState } from 'react';
+import { getToken } from '../../api/token';
 import type { ConfigResponse } from '../../contract';
 import { CONFIG_STORAGE_KEY } from '../../ui/school-name';
 
@@ -62,7 +63,11 @@ export async function fetchConfigDirect(
   for (let attempt = 0; ; attempt++) {
     let response: Response | null = null;
     try {
-      response = await fetchImpl('/api/v2/config', { headers: { Accept: 'application/json' }, credentials: 'include' });
+      // The stored token goes along, as on every other call: the server may answer a signed-in device more.
+      const token = getToken();
+      const headers: Record<string, string> = { Accept: 'application/json' };
+      if (token) headers.Authorization = `Bearer ${token}`;
+      response = await fetchImpl('/api/v2/config', { headers, credentials: 'include' });
     } catch (err) {
       if (attempt >= RETRIES) throw err;
     }
