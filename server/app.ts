@@ -25,6 +25,7 @@ import configRoutes from './routes/config/index';
 import covidScreeningsRoutes, { portalScreeningRoutes } from './routes/covid_screenings/index';
 import demographicsRoutes from './routes/demographics/index';
 import googleSyncRoutes from './routes/google_sync/index';
+import mealServiceDaysRoutes from './routes/meal_service_days/index';
 import independentStudyRoutes from './routes/independent_study/index';
 import independentStudyPortalRoutes from './routes/independent_study/portal';
 import messengerRoutes from './routes/messenger_schedules/index';
@@ -80,6 +81,7 @@ const API_ROUTES = [
   ['/check_ins', checkInsRoutes],
   ['/authorized_pick_ups', authorizedPickUpsRoutes],
   ['/nslp_records', nslpRecordsRoutes],
+  ['/meal_service_days', mealServiceDaysRoutes],
   ['/sync', syncRoutes],
   ['/messenger_schedules', messengerRoutes],
   ['/school_settings', schoolSettingsRoutes],

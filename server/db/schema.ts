@@ -442,6 +442,23 @@ export const nslpRecords = pgTable(
   ],
 );
 
+/**
+ * A meal service on days the school calendar has closed (summer meals, a special service): the meals of those days
+ * count in the claim. Services may overlap; a day is in the claim when any covers it.
+ */
+export const mealServiceDays = pgTable(
+  'meal_service_days',
+  {
+    id: uuid('id').primaryKey(),
+    name: text('name').notNull(),
+    starts_on: date('starts_on', { mode: 'string' }).notNull(),
+    ends_on: date('ends_on', { mode: 'string' }).notNull(),
+    created_by: uuid('created_by'),
+    ...timestamps,
+  },
+  (t) => [index('meal_service_days_range_idx').on(t.starts_on, t.ends_on)],
+);
+
 /** One day's expected hours in a default week; null for a day off. */
 export interface StoredDayHours {
   start: string;

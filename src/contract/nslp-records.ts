@@ -116,9 +116,26 @@ export type NslpCategoryCount = z.infer<typeof NslpCategoryCountSchema>;
  * (MEAL_ELIGIBILITY_PERMISSION): read before and after one record, a count by category tells that scholar's category.
  * Others get the total per day and service (`meta.by_category` false).
  */
+/**
+ * Why a day with meals is not a school day: a weekend, or a closure of the school calendar (by its name, "Thanksgiving
+ * Day"). `service` names the meal service the school holds on it all the same (summer meals, a special service),
+ * which puts the day's meals in the claim; without one they stay out of it (7 CFR 210.8: meals are claimed for days
+ * of operation).
+ */
+export const ClosedDaySchema = z.object({
+  reason: z.enum(['weekend', 'closure']),
+  name: z.string().nullable(),
+  service: z.string().nullable(),
+});
+export type ClosedDay = z.infer<typeof ClosedDaySchema>;
+
 export const NslpDailyCountSchema = z.object({
   served_on: z.string(),
   meal_type: MealTypeSchema,
+  /** Null on a school day. */
+  closed: ClosedDaySchema.nullable(),
+  /** Counted in the claim's totals: a school day, or a closed day of a meal service. */
+  in_claim: z.boolean(),
   free: NslpCategoryCountSchema.optional(),
   reduced: NslpCategoryCountSchema.optional(),
   paid: NslpCategoryCountSchema.optional(),
@@ -127,6 +144,52 @@ export const NslpDailyCountSchema = z.object({
   flagged: z.boolean().optional(),
 });
 export type NslpDailyCount = z.infer<typeof NslpDailyCountSchema>;
+
+// ---- Meal services on closed days -----------------------------------------------------------------------------------
+
+/**
+ * A meal service the school holds on days the school calendar has closed (summer meals, a special service): the
+ * meals served on those days count in the claim. `v2/meal_service_days`.
+ */
+export const MealServiceDayRecordSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  starts_on: z.string(),
+  ends_on: z.string(),
+  created_by: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type MealServiceDayRecord = z.infer<typeof MealServiceDayRecordSchema>;
+
+/** The longest meal service one record covers: a summer. */
+export const MAX_SERVICE_DAYS = 120;
+const serviceRangeOk = (v: { starts_on?: string; ends_on?: string }) =>
+  !v.starts_on || !v.ends_on || v.ends_on >= v.starts_on;
+const serviceRangeShort = (v: { starts_on?: string; ends_on?: string }) =>
+  !v.starts_on ||
+  !v.ends_on ||
+  v.ends_on < v.starts_on ||
+  (Date.parse(v.ends_on) - Date.parse(v.starts_on)) / 86_400_000 < MAX_SERVICE_DAYS;
+const SERVICE_RANGE_ORDER = { message: 'The last day is on or after the first.', path: ['ends_on'] };
+const SERVICE_RANGE_LENGTH = { message: `A meal service is at most ${MAX_SERVICE_DAYS} days.`, path: ['ends_on'] };
+const serviceFields = {
+  name: safeText().trim().min(1, 'Name the meal service.').max(100),
+  starts_on: DateOnlySchema,
+  ends_on: DateOnlySchema,
+};
+export const MealServiceDayCreateSchema = z
+  .object({ id: IdSchema.optional(), ...serviceFields })
+  .refine(serviceRangeOk, SERVICE_RANGE_ORDER)
+  .refine(serviceRangeShort, SERVICE_RANGE_LENGTH);
+export type MealServiceDayCreate = z.infer<typeof MealServiceDayCreateSchema>;
+export const MealServiceDayUpdateSchema = MethodOverrideSchema.extend(z.object(serviceFields).partial().shape)
+  .refine(serviceRangeOk, SERVICE_RANGE_ORDER)
+  .refine(serviceRangeShort, SERVICE_RANGE_LENGTH);
+export type MealServiceDayUpdate = z.infer<typeof MealServiceDayUpdateSchema>;
+export const MEAL_SERVICE_DAY_SORT_FIELDS = ['starts_on', 'name'] as const;
+/** `from` and `to` keep the services that overlap the range. */
+export const MEAL_SERVICE_DAY_FILTER_FIELDS = ['from', 'to'] as const;
 
 export const NslpDailyCountsResponseSchema = z.object({
   data: z.array(NslpDailyCountSchema),

@@ -25,6 +25,8 @@ export const RESOURCES = [
   // Scholars' meal eligibility (free, reduced, paid): confidential (7 CFR 245.6), so apart from the scholar records.
   // `view` shows it (on scholars, meal records and the claim's counts by category), `update` changes it.
   'meal_eligibility',
+  // Meal services on days the school is closed (summer meals, a special service): their meals count in the claim.
+  'meal_service_days',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 
@@ -99,6 +101,7 @@ export const DEFAULT_ROLES: Record<string, readonly Permission[]> = {
     ...write('nslp_records'),
     ...read('meal_eligibility'),
     'meal_eligibility-update',
+    ...all('meal_service_days'),
     'photos-view',
     'timesheets-view',
     'timesheets-create',

@@ -3,7 +3,8 @@
  * the outbox (sync push), which applies them with the same rules as the REST create here: one non-voided meal of each
  * type per scholar and school day, a reason for a meal added as missing, the school day and the eligibility category
  * decided on the server, and idempotency on the client's id. A record is never deleted, only voided with a reason.
- * `daily_counts` answers the claim's counts by category with the edit check of 7 CFR 210.8(a)(2).
+ * `daily_counts` answers the claim's counts by category with the edit check of 7 CFR 210.8(a)(2), each day checked
+ * against the school calendar: meals on a closed day stay out of the claim unless a meal service covers it.
  */
 import { and, count, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -42,6 +43,7 @@ import {
   resourceRoutes,
   uuidFilter,
 } from '../../lib/resource';
+import { closedDaysAmong, mealServicesOn } from '../../lib/school-calendar';
 import { schoolDay } from '../../lib/school-day';
 import { can } from '../../plugins/access';
 import { readSchoolSettings } from '../school_settings/index';
@@ -324,10 +326,10 @@ async function dailyCounts(tx: Tx, q: { from: string; to: string; meal_type?: Ns
     .groupBy(nslpRecords.served_on, nslpRecords.meal_type, nslpRecords.eligibility)
     .orderBy(nslpRecords.served_on, nslpRecords.meal_type);
   const days = new Set(rows.map((r) => r.served_on));
-  const eligible = await eligibleByDay(
-    tx,
-    daysBetween(q.from, q.to).filter((d) => days.has(d)),
-  );
+  const mealDays = daysBetween(q.from, q.to).filter((d) => days.has(d));
+  const eligible = await eligibleByDay(tx, mealDays);
+  const closed = await closedDaysAmong(tx, mealDays);
+  const services = await mealServicesOn(tx, [...closed.keys()]);
   const byKey = new Map<string, Required<NslpDailyCount>>();
   for (const r of rows) {
     const key = `${r.served_on}|${r.meal_type}`;
@@ -341,9 +343,13 @@ async function dailyCounts(tx: Tx, q: { from: string; to: string; meal_type?: Ns
         limit: Math.floor(counts[c] * factor + 1e-9),
         flagged: false,
       });
+      const shut = closed.get(r.served_on);
+      const service = services.get(r.served_on) ?? null;
       day = {
         served_on: r.served_on,
         meal_type: r.meal_type,
+        closed: shut ? { ...shut, service } : null,
+        in_claim: !shut || service !== null,
         free: category('free'),
         reduced: category('reduced'),
         paid: category('paid'),
@@ -371,7 +377,13 @@ async function dailyCounts(tx: Tx, q: { from: string; to: string; meal_type?: Ns
 function presentDailyCounts(counts: NslpDailyCountsResponse, request: FastifyRequest): NslpDailyCountsResponse {
   if (can(request, MEAL_ELIGIBILITY_PERMISSION)) return counts;
   return {
-    data: counts.data.map(({ served_on, meal_type, total }) => ({ served_on, meal_type, total })),
+    data: counts.data.map(({ served_on, meal_type, closed, in_claim, total }) => ({
+      served_on,
+      meal_type,
+      closed,
+      in_claim,
+      total,
+    })),
     meta: { ...counts.meta, by_category: false },
   };
 }

@@ -3,7 +3,7 @@
  * effect on the day served, voids that are kept and audited, the daily counts with the 7 CFR 210.8 edit check, and
  * the outbox's push and pull.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gte, lte, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SyncItem, uuidv7 } from '../../../src/contract';
 import {
@@ -13,6 +13,7 @@ import {
   nslpRecords,
   rolePermissions,
   roles,
+  schoolNonWorkDays,
 } from '../../db/schema';
 import { schoolDay } from '../../lib/school-day';
 import { toErrorResponse } from '../../plugins/errors';
@@ -403,13 +404,20 @@ describe('daily counts and the edit check', () => {
     expect(body.meta).toEqual({ from: DAY, to: QUIET, attendance_factor: 0.95, by_category: false });
     const full = (await counts(`from=${DAY}&to=${QUIET}`)).json();
     expect(body.data).toEqual(
-      full.data.map((d: { served_on: string; meal_type: string; total: number }) => ({
-        served_on: d.served_on,
-        meal_type: d.meal_type,
-        total: d.total,
-      })),
+      full.data.map(
+        (d: { served_on: string; meal_type: string; closed: unknown; in_claim: boolean; total: number }) => ({
+          served_on: d.served_on,
+          meal_type: d.meal_type,
+          closed: d.closed,
+          in_claim: d.in_claim,
+          total: d.total,
+        }),
+      ),
     );
-    for (const day of body.data) expect(Object.keys(day).sort()).toEqual(['meal_type', 'served_on', 'total']);
+    // Whether the school was open is no one's secret; the categories are.
+    for (const day of body.data) {
+      expect(Object.keys(day).sort()).toEqual(['closed', 'in_claim', 'meal_type', 'served_on', 'total']);
+    }
   });
 
   it('leaves voided meals out of the counts', async () => {
@@ -459,6 +467,92 @@ function pushItem(scholarId: string, extra: Record<string, unknown> = {}): SyncI
 }
 const push = (items: SyncItem[], token = cafeteria, device = 'tablet-b') =>
   s.call({ method: 'POST', url: '/api/v2/sync/push', token, payload: { device_id: device, items } });
+
+describe('closed days in the claim', () => {
+  // A week of the test's own, clear of the demo's closures: Tuesday a school day, Wednesday closed, Saturday.
+  const MON = mondayWeeksAgo(11);
+  const TUE = addDays(MON, 1);
+  const WED = addDays(MON, 2);
+  const SAT = addDays(MON, 5);
+  let foodService: string;
+  beforeAll(async () => {
+    foodService = await s.login('foodservice@demo.school');
+    const db = s.database.db;
+    await db
+      .delete(schoolNonWorkDays)
+      .where(and(lte(schoolNonWorkDays.starts_on, addDays(MON, 6)), gte(schoolNonWorkDays.ends_on, MON)));
+    await db.insert(schoolNonWorkDays).values({
+      id: uuidv7(),
+      name: 'Staff Development Day',
+      kind: 'other',
+      starts_on: WED,
+      ends_on: WED,
+    });
+    for (const [i, day] of [TUE, WED, SAT].entries()) {
+      expect((await meal({ scholar_id: scholar(20 + i), served_at: at(day, '12:00') }, admin)).statusCode).toBe(201);
+    }
+  });
+  const counts = async (token: string) => {
+    const res = await s.call({ method: 'GET', url: `/api/v2/nslp_records/daily_counts?from=${MON}&to=${SAT}`, token });
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data as { served_on: string; closed: unknown; in_claim: boolean; total: number }[];
+    return new Map(data.map((d) => [d.served_on, d]));
+  };
+
+  it('flags a meal on a closed day with the closure or the weekend, and leaves it out of the claim', async () => {
+    for (const token of [foodService, cafeteria]) {
+      const days = await counts(token);
+      expect(days.get(TUE)).toMatchObject({ closed: null, in_claim: true, total: 1 });
+      expect(days.get(WED)).toMatchObject({
+        closed: { reason: 'closure', name: 'Staff Development Day', service: null },
+        in_claim: false,
+      });
+      expect(days.get(SAT)).toMatchObject({
+        closed: { reason: 'weekend', name: null, service: null },
+        in_claim: false,
+      });
+    }
+  });
+
+  it('counts a closed day in the claim once a meal service covers it, kept by the food service manager', async () => {
+    const service = { id: uuidv7(), name: 'Community lunch', starts_on: WED, ends_on: SAT };
+    const refused = await s.call({
+      method: 'POST',
+      url: '/api/v2/meal_service_days',
+      token: cafeteria,
+      payload: service,
+    });
+    expect(refused.statusCode).toBe(403);
+    const backwards = await s.call({
+      method: 'POST',
+      url: '/api/v2/meal_service_days',
+      token: foodService,
+      payload: { ...service, starts_on: SAT, ends_on: WED },
+    });
+    expect(backwards.statusCode).toBe(422);
+    expect(backwards.json().errors.ends_on).toEqual(['The last day is on or after the first.']);
+    const made = await s.call({
+      method: 'POST',
+      url: '/api/v2/meal_service_days',
+      token: foodService,
+      payload: service,
+    });
+    expect(made.statusCode).toBe(201);
+    const days = await counts(foodService);
+    expect(days.get(WED)).toMatchObject({
+      closed: { reason: 'closure', name: 'Staff Development Day', service: 'Community lunch' },
+      in_claim: true,
+    });
+    expect(days.get(SAT)).toMatchObject({ closed: { reason: 'weekend', service: 'Community lunch' }, in_claim: true });
+    const removed = await s.call({
+      method: 'DELETE',
+      url: `/api/v2/meal_service_days/${service.id}`,
+      token: foodService,
+    });
+    expect(removed.statusCode).toBe(200);
+    expect((await counts(foodService)).get(WED)).toMatchObject({ in_claim: false });
+  });
+});
 
 describe('sync', () => {
   it('answers applied, duplicate, conflict and rejected in one batch', async () => {

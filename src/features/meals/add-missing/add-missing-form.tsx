@@ -7,8 +7,8 @@ import { Alert, Button, Field, Input, NativeSelect, Stack, Textarea } from '@cha
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatClockTime } from '../../../ui/school-clock';
-import { checkMissing, MISSING_FIELDS, type MissingField, type MissingValues } from '../model/missing-form';
 import { defaultMealType, MEAL_TYPES, type MealType } from '../model/meal-service';
+import { checkMissing, MISSING_FIELDS, type MissingField, type MissingValues } from '../model/missing-form';
 import { scholarName } from '../parts/scholar-photo';
 import type { MealDay } from '../station/use-meal-day';
 import { ScholarField } from './scholar-field';

@@ -4,7 +4,7 @@
  * once (the flow checks the text), and a code typed after other text is told by its speed, like anywhere on the page.
  */
 import { SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { memo, useDeferredValue, useMemo, } from 'react';
+import { memo, useDeferredValue, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DemographicRecord } from '../../../contract';
 import { type RosterIndex, searchRoster } from '../../../ui/roster/roster-search';

@@ -1,9 +1,11 @@
 /**
  * The claim's daily counts: one row per day and service with the free, reduced-price and paid meals counted at the
  * point of service, each with its edit-check limit (eligible × attendance factor, 7 CFR 210.8(a)(2)), and the total.
- * A category above its limit, and the day, say "Above limit" next to a warning sign: never colour alone.
+ * A category above its limit, and the day, say "Above limit" next to a warning sign: never colour alone. A day the
+ * school calendar closed says so ("School closed: Thanksgiving Day") and stays out of the totals unless a meal service
+ * covers it; whoever keeps the meal services can count it as one from its row.
  */
-import { Box, HStack, Table, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { MEAL_ELIGIBILITY, type NslpCategoryCount, type NslpDailyCount } from '../../../contract';
 import { formatDay } from './model/school-day';
@@ -37,10 +39,40 @@ function CategoryCell({ value }: { value: NslpCategoryCount }) {
 
 const NONE: NslpCategoryCount = { count: 0, eligible: 0, limit: 0, flagged: false };
 
+/** The rows the claim's totals add up: school days, and closed days a meal service covers. */
+export const inClaim = (days: readonly NslpDailyCount[]) => days.filter((d) => d.in_claim);
+
+/** What a closed day's row says: closed and why, then out of the claim or the meal service that puts it in. */
+function ClosedNote({ day, onCountAsService }: { day: NslpDailyCount; onCountAsService?: (day: string) => void }) {
+  const { t, i18n } = useTranslation('meal-records');
+  if (!day.closed) return null;
+  const why = day.closed.name ? t('closed.closure', { name: day.closed.name }) : t('closed.weekend');
+  return (
+    <Stack gap="1" align="start">
+      {day.in_claim ? <Text fontSize="sm">{why}</Text> : <Warning>{why}</Warning>}
+      <Text fontSize="sm" color="fg.muted">
+        {day.closed.service ? t('closed.service', { name: day.closed.service }) : t('closed.notInClaim')}
+      </Text>
+      {!day.in_claim && onCountAsService && (
+        <Button
+          size="xs"
+          variant="outline"
+          onClick={() => onCountAsService(day.served_on)}
+          aria-label={t('closed.countAsServiceOn', { day: formatDay(day.served_on, i18n.language) })}
+        >
+          {t('closed.countAsService')}
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
 /** The totals per day and service, for those who may not see counts by category (meal eligibility is confidential). */
 function TotalsTable({ days }: { days: readonly NslpDailyCount[] }) {
   const { t, i18n } = useTranslation('meal-records');
-  const total = days.reduce((acc, d) => acc + d.total, 0).toLocaleString(i18n.language);
+  const total = inClaim(days)
+    .reduce((acc, d) => acc + d.total, 0)
+    .toLocaleString(i18n.language);
   return (
     <Table.ScrollArea borderWidth="1px" rounded="md">
       <Table.Root size="sm">
@@ -54,8 +86,13 @@ function TotalsTable({ days }: { days: readonly NslpDailyCount[] }) {
         </Table.Header>
         <Table.Body>
           {days.map((d) => (
-            <Table.Row key={`${d.served_on}|${d.meal_type}`}>
-              <Table.Cell>{formatDay(d.served_on, i18n.language)}</Table.Cell>
+            <Table.Row key={`${d.served_on}|${d.meal_type}`} data-closed={d.closed ? true : undefined}>
+              <Table.Cell>
+                <Stack gap="1">
+                  <Text>{formatDay(d.served_on, i18n.language)}</Text>
+                  <ClosedNote day={d} />
+                </Stack>
+              </Table.Cell>
               <Table.Cell>{t(`mealTypes.${d.meal_type}`)}</Table.Cell>
               <Table.Cell textAlign="end" fontWeight="semibold">
                 {d.total.toLocaleString(i18n.language)}
@@ -75,11 +112,21 @@ function TotalsTable({ days }: { days: readonly NslpDailyCount[] }) {
 }
 
 /** The counts table with a totals row: by category with the edit check, or totals only (`byCategory` false). */
-export function DailyCountsTable({ days, byCategory }: { days: readonly NslpDailyCount[]; byCategory: boolean }) {
+export function DailyCountsTable({
+  days,
+  byCategory,
+  onCountAsService,
+}: {
+  days: readonly NslpDailyCount[];
+  byCategory: boolean;
+  /** Given to those who keep the meal services: a closed day's row offers to count it as one. */
+  onCountAsService?: (day: string) => void;
+}) {
   const { t, i18n } = useTranslation('meal-records');
   if (!byCategory) return <TotalsTable days={days} />;
+  const claimed = inClaim(days);
   const sum = (pick: (d: NslpDailyCount) => number) =>
-    days.reduce((acc, d) => acc + pick(d), 0).toLocaleString(i18n.language);
+    claimed.reduce((acc, d) => acc + pick(d), 0).toLocaleString(i18n.language);
   return (
     <Table.ScrollArea borderWidth="1px" rounded="md">
       <Table.Root size="sm">
@@ -99,7 +146,11 @@ export function DailyCountsTable({ days, byCategory }: { days: readonly NslpDail
         </Table.Header>
         <Table.Body>
           {days.map((d) => (
-            <Table.Row key={`${d.served_on}|${d.meal_type}`} data-flagged={d.flagged || undefined}>
+            <Table.Row
+              key={`${d.served_on}|${d.meal_type}`}
+              data-flagged={d.flagged || undefined}
+              data-closed={d.closed ? true : undefined}
+            >
               <Table.Cell>{formatDay(d.served_on, i18n.language)}</Table.Cell>
               <Table.Cell>{t(`mealTypes.${d.meal_type}`)}</Table.Cell>
               {MEAL_ELIGIBILITY.map((c) => (
@@ -109,6 +160,7 @@ export function DailyCountsTable({ days, byCategory }: { days: readonly NslpDail
                 {d.total.toLocaleString(i18n.language)}
               </Table.Cell>
               <Table.Cell>
+                <ClosedNote day={d} onCountAsService={onCountAsService} />
                 {d.flagged ? (
                   <Warning>
                     {t('counts.aboveIn', {
@@ -118,7 +170,7 @@ export function DailyCountsTable({ days, byCategory }: { days: readonly NslpDail
                     })}
                   </Warning>
                 ) : (
-                  <Text fontSize="sm">{t('counts.within')}</Text>
+                  !d.closed && <Text fontSize="sm">{t('counts.within')}</Text>
                 )}
               </Table.Cell>
             </Table.Row>

@@ -17,6 +17,8 @@ const day = (served_on: string, free: number, reduced: number, paid: number): Ns
   return {
     served_on,
     meal_type: 'lunch',
+    closed: null,
+    in_claim: true,
     ...c,
     total: free + reduced + paid,
     flagged: c.free.flagged || c.reduced.flagged || c.paid.flagged,
@@ -81,9 +83,10 @@ describe('View Records: daily counts', () => {
       const rows = csvRows(file?.text ?? '');
       expect(rows[0]).toBe(
         'Date,Service,Free count,Free eligible,Free limit,Free above limit,Reduced-price count,Reduced-price eligible,' +
-          'Reduced-price limit,Reduced-price above limit,Paid count,Paid eligible,Paid limit,Paid above limit,Total,Above a limit',
+          'Reduced-price limit,Reduced-price above limit,Paid count,Paid eligible,Paid limit,Paid above limit,Total,Above a limit,' +
+          'School closed,Meal service,In the claim',
       );
-      expect(rows[2]).toBe('2030-03-03,Lunch,85,100,90,No,19,20,18,Yes,50,80,72,No,154,Yes');
+      expect(rows[2]).toBe('2030-03-03,Lunch,85,100,90,No,19,20,18,Yes,50,80,72,No,154,Yes,,,Yes');
       expect(rows).toHaveLength(3);
     } finally {
       downloads.restore();
@@ -119,8 +122,8 @@ describe('View Records: daily counts', () => {
   it('shows totals per day and service only, with no category columns, when the server answers without categories', async () => {
     server.counts = {
       data: [
-        { served_on: '2030-03-02', meal_type: 'lunch', total: 155 },
-        { served_on: '2030-03-03', meal_type: 'lunch', total: 154 },
+        { served_on: '2030-03-02', meal_type: 'lunch', closed: null, in_claim: true, total: 155 },
+        { served_on: '2030-03-03', meal_type: 'lunch', closed: null, in_claim: true, total: 154 },
       ],
       meta: { from: '2030-03-01', to: '2030-03-04', attendance_factor: 0.9, by_category: false },
     };
@@ -139,9 +142,82 @@ describe('View Records: daily counts', () => {
     try {
       fireEvent.click(screen.getByRole('button', { name: 'Export counts CSV' }));
       const rows = csvRows((await downloads.files())[0]?.text ?? '');
-      expect(rows).toEqual(['Date,Service,Total', '2030-03-02,Lunch,155', '2030-03-03,Lunch,154']);
+      expect(rows).toEqual([
+        'Date,Service,Total,School closed,Meal service,In the claim',
+        '2030-03-02,Lunch,155,,,Yes',
+        '2030-03-03,Lunch,154,,,Yes',
+      ]);
     } finally {
       downloads.restore();
     }
+  });
+});
+
+describe('View Records: meals on closed days', () => {
+  const closedDay = (served_on: string, closed: NslpDailyCount['closed']): NslpDailyCount => ({
+    ...day(served_on, 10, 2, 5),
+    closed,
+    in_claim: closed?.service != null,
+  });
+
+  it('says the school was closed, leaves the day out of the totals, and says how many meals that is', async () => {
+    server.counts = {
+      data: [
+        day('2030-03-04', 80, 15, 60),
+        closedDay('2030-03-05', { reason: 'closure', name: 'Staff Development Day', service: null }),
+        closedDay('2030-03-09', { reason: 'weekend', name: null, service: 'Spring meals' }),
+      ],
+      meta: { from: '2030-03-01', to: '2030-03-09', attendance_factor: 0.9, by_category: true },
+    };
+    const table = await renderCounts();
+    const rows = within(table).getAllByRole('row');
+    const closed = within(rows[2] as HTMLElement);
+    expect(closed.getByText('School closed: Staff Development Day')).toBeTruthy();
+    expect(closed.getByText('Not in the claim')).toBeTruthy();
+    expect(closed.queryByText('Within limits')).toBeNull();
+    // No way to count it as a meal service without the permission.
+    expect(closed.queryByRole('button')).toBeNull();
+    const served = within(rows[3] as HTMLElement);
+    expect(served.getByText('School closed: weekend')).toBeTruthy();
+    expect(served.getByText('Meal service: Spring meals')).toBeTruthy();
+    // Totals: the school day (155) and the weekend's meal service (17), not the closure's 17.
+    expect(within(rows[4] as HTMLElement).getByText('172')).toBeTruthy();
+    expect(screen.getByText('17 meals of days the school was closed are not in the totals.')).toBeTruthy();
+  });
+
+  it('counts a closed day as a meal service from its row, with what is wrong said at the field', async () => {
+    server.counts = {
+      data: [closedDay('2030-03-05', { reason: 'closure', name: 'Staff Development Day', service: null })],
+      meta: { from: '2030-03-01', to: '2030-03-09', attendance_factor: 0.9, by_category: true },
+    };
+    await renderMealsScreen(
+      <RecordsPage permissions={['nslp_records-view_any', 'meal_service_days-create', 'meal_service_days-view_any']} />,
+      { route: '/meals/view-records?view=counts&from=2030-03-01&meal=lunch' },
+    );
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Count the meals of Tue, Mar 5, 2030 as a meal service' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Count Tue, Mar 5, 2030 as a meal service' });
+    expect((within(dialog).getByLabelText(/^First day/) as HTMLInputElement).value).toBe('2030-03-05');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Count in the claim' }));
+    expect(await within(dialog).findByText('Name the meal service.')).toBeTruthy();
+    expect(server.calls('POST', 'v2/meal_service_days')).toHaveLength(0);
+    fireEvent.change(within(dialog).getByLabelText(/^Name of the meal service/), {
+      target: { value: 'Community lunch' },
+    });
+    fireEvent.change(within(dialog).getByLabelText(/^Last day/), { target: { value: '2030-03-01' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Count in the claim' }));
+    expect(await within(dialog).findByText('The last day is on or after the first.')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText(/^Last day/), { target: { value: '2030-03-05' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Count in the claim' }));
+    await waitFor(() => expect(server.calls('POST', 'v2/meal_service_days')).toHaveLength(1));
+    expect(server.calls('POST', 'v2/meal_service_days')[0]?.body).toMatchObject({
+      name: 'Community lunch',
+      starts_on: '2030-03-05',
+      ends_on: '2030-03-05',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // The counts are asked again, now with the day in the claim.
+    await waitFor(() => expect(server.calls('GET', 'v2/nslp_records/daily_counts').length).toBeGreaterThan(1));
   });
 });

@@ -173,8 +173,8 @@ describe('View Records: the list', () => {
     expect(screen.queryByText('Free')).toBeNull();
   });
 
-  it('shows the category to those who keep scholar records', async () => {
-    await renderPage([...VIEW, 'demographics-update']);
+  it('shows the category to those who may see meal eligibility', async () => {
+    await renderPage([...VIEW, 'meal_eligibility-view']);
     expect(screen.getByRole('columnheader', { name: 'Category' })).toBeTruthy();
     expect(await within(await waitFor(() => rowOf('Ana Garcia'))).findByText('Free')).toBeTruthy();
   });

@@ -77,7 +77,10 @@ export default function RecordsPage({ permissions }: RecordsPageProps) {
           />
         </Tabs.Content>
         <Tabs.Content value="counts">
-          <DailyCountsPanel query={countsQuery.success ? countsQuery.data : null} />
+          <DailyCountsPanel
+            query={countsQuery.success ? countsQuery.data : null}
+            canCountServices={permissions.includes('meal_service_days-create')}
+          />
         </Tabs.Content>
       </Tabs.Root>
     </Stack>

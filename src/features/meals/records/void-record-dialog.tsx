@@ -11,8 +11,8 @@ import { FORM_INCOMPLETE_KEY, pickFieldErrors, toFieldErrors } from '../../../ui
 import { addNotification } from '../../../ui/notifications';
 import { mealRecordsErrorText } from './api/meal-records-resource';
 import { useVoidMealRecord } from './api/void-meal-record';
-import { formatDay } from './model/school-day';
 import { scholarName } from './model/scholars';
+import { formatDay } from './model/school-day';
 
 export interface VoidRecordDialogProps {
   /** The record to void; null when the dialog is closed. */

@@ -60,13 +60,20 @@ export function countsCsv(
   t: T,
   byCategory = true,
 ): { header: string[]; rows: string[][] } {
+  const yesNo = (value: boolean | undefined) => (value ? t('csv.yes') : t('csv.no'));
+  // Closed and in the claim, beside each day: the claim's file says which rows it adds up.
+  const closedCells = (d: NslpDailyCount) => [
+    d.closed ? (d.closed.name ?? t('closed.weekendWord')) : '',
+    d.closed?.service ?? '',
+    yesNo(d.in_claim),
+  ];
+  const closedHeader = [t('csv.closed'), t('csv.mealService'), t('csv.inClaim')];
   if (!byCategory) {
     return {
-      header: [t('csv.date'), t('csv.service'), t('csv.total')],
-      rows: days.map((d) => [d.served_on, t(`mealTypes.${d.meal_type}`), String(d.total)]),
+      header: [t('csv.date'), t('csv.service'), t('csv.total'), ...closedHeader],
+      rows: days.map((d) => [d.served_on, t(`mealTypes.${d.meal_type}`), String(d.total), ...closedCells(d)]),
     };
   }
-  const yesNo = (value: boolean | undefined) => (value ? t('csv.yes') : t('csv.no'));
   const header = [
     t('csv.date'),
     t('csv.service'),
@@ -81,6 +88,7 @@ export function countsCsv(
     }),
     t('csv.total'),
     t('csv.flagged'),
+    ...closedHeader,
   ];
   const rows = days.map((d) => [
     d.served_on,
@@ -93,6 +101,7 @@ export function countsCsv(
     ]),
     String(d.total),
     yesNo(d.flagged),
+    ...closedCells(d),
   ]);
   return { header, rows };
 }

@@ -88,6 +88,7 @@ export class FakeMealsServer extends FakeServer<RecordedRequest> {
     }
     if (path === 'v2/demographics' && request.method === 'GET') return this.listScholars(q);
     if (path === 'v2/nslp_records/daily_counts') return json(200, this.counts);
+    if (path === 'v2/meal_service_days' && request.method === 'POST') return this.addService(body ?? {});
     if (path === 'v2/nslp_records' && request.method === 'GET') return this.listRecords(q);
     const voidMatch = /^v2\/nslp_records\/([^/]+)$/.exec(path);
     if (voidMatch && request.method === 'POST') return this.void(voidMatch[1] as string, body);
@@ -99,6 +100,21 @@ export class FakeMealsServer extends FakeServer<RecordedRequest> {
         : json(404, { message: 'No such photo.' });
     }
     return json(404, { message: 'No such route.' });
+  }
+
+  /** A meal service: the closed days it covers come into the claim, as the server counts them. */
+  private addService(body: Record<string, unknown>): Response {
+    const { id, name, starts_on, ends_on } = body as { id: string; name: string; starts_on: string; ends_on: string };
+    for (const day of this.counts.data) {
+      if (day.closed && starts_on <= day.served_on && day.served_on <= ends_on) {
+        day.closed = { ...day.closed, service: name };
+        day.in_claim = true;
+      }
+    }
+    const stamp = new Date().toISOString();
+    return json(201, {
+      data: { id, name, starts_on, ends_on, created_by: null, created_at: stamp, updated_at: stamp },
+    });
   }
 
   private page<T>(rows: T[], q: URLSearchParams): Response {
