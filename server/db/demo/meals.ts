@@ -56,14 +56,30 @@ const BEFORE: Record<Eligibility, Eligibility> = { free: 'paid', reduced: 'free'
 
 const ymd = (d: Date) => d.toISOString().slice(0, 10);
 
-/** The last `n` weekdays before `today`, on or after `first`, oldest first. */
-export function schoolDaysBefore(today: Date, n: number, first: string): string[] {
+/** A closure of the school calendar (a holiday, a break), a day or a range. */
+export interface ClosedRange {
+  starts_on: string;
+  ends_on: string;
+}
+
+/**
+ * The last `n` school days before `today`, on or after `first`, oldest first: weekdays the school calendar has not
+ * closed (no meals on Veterans Day or over Thanksgiving break).
+ */
+export function schoolDaysBefore(
+  today: Date,
+  n: number,
+  first: string,
+  closures: readonly ClosedRange[] = [],
+): string[] {
   const out: string[] = [];
   const d = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()));
   while (out.length < n) {
     d.setUTCDate(d.getUTCDate() - 1);
     if (ymd(d) < first) break;
-    if (d.getUTCDay() !== 0 && d.getUTCDay() !== 6) out.unshift(ymd(d));
+    const day = ymd(d);
+    const closed = closures.some((c) => c.starts_on <= day && day <= c.ends_on);
+    if (d.getUTCDay() !== 0 && d.getUTCDay() !== 6 && !closed) out.unshift(day);
   }
   return out;
 }
@@ -152,9 +168,10 @@ export function planDemoMeals(
   households: readonly (readonly MealScholar[])[],
   today: Date,
   firstSchoolDay: string,
+  closures: readonly ClosedRange[] = [],
 ): { days: string[]; earlier: HistoryRow[]; meals: (staffId: string | null) => MealRow[] } {
   const rnd = createRandom(SEED);
-  const days = schoolDaysBefore(today, DAYS, firstSchoolDay);
+  const days = schoolDaysBefore(today, DAYS, firstSchoolDay, closures);
   const earlier = planEligibilityChanges(rnd, households, days);
   const scholars = households.flat();
   return { days, earlier, meals: (staffId) => planMeals(rnd, scholars, earlier, days, staffId) };

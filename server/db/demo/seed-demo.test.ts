@@ -10,8 +10,10 @@ import { verifyPassword } from '../../auth/passwords';
 import { timesheetSummary } from '../../lib/timesheet-summary';
 import { type Database, migrate, openDatabase, schema } from '../client';
 import { drawAvatar } from './avatar';
+import { planDemoMeals } from './meals';
 import { createRandom } from './names';
 import { DEMO_ACCOUNTS, seedDemo } from './seed-demo';
+import { schoolCalendar } from './timesheet-schedules';
 
 const ROLES = ['Administrator', 'Front Office', 'Cafeteria', 'Food Service Manager', 'Staff', 'Timekeeper'];
 const TODAY = new Date('2025-10-06T15:00:00Z');
@@ -135,6 +137,17 @@ describe('seedDemo', () => {
         .length;
     const flagged = days.filter((d) => freeLunches(d) > freeOn(d) * 0.95);
     expect(flagged).toEqual(['2025-10-01']);
+  });
+
+  it('seeds no meal on a day the school calendar closed', () => {
+    // The Wednesday after Thanksgiving break of 2026: its fifteen school days skip the break and Veterans Day.
+    const closures = schoolCalendar(2026);
+    const { days } = planDemoMeals([], new Date('2026-12-02T12:00:00Z'), '2026-08-15', closures);
+    expect(days).toHaveLength(15);
+    expect(days[0]).toBe('2026-11-03');
+    expect(days.at(-1)).toBe('2026-12-01');
+    for (const closed of ['2026-11-11', '2026-11-23', '2026-11-25', '2026-11-27']) expect(days).not.toContain(closed);
+    for (const d of days) expect([0, 6]).not.toContain(new Date(`${d}T12:00:00Z`).getUTCDay());
   });
 
   it('gives unique student numbers and opaque badge codes', async () => {

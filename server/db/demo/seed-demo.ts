@@ -32,7 +32,7 @@ import {
 import { type PickUpFamily, planPickUps } from './pick-ups';
 import { type DemoPortal, planPortal } from './portal';
 import { seedScreeningsAndConferences } from './screenings';
-import { type DemoStaff, planTimesheetSchedules } from './timesheet-schedules';
+import { type DemoStaff, planTimesheetSchedules, schoolCalendar } from './timesheet-schedules';
 import { planTimesheets } from './timesheets';
 import { insertWork, planWork } from './work';
 
@@ -340,10 +340,12 @@ export async function seedDemo(
   const guarded = addGuardians(plan, families, demoFamily);
   const pickUps = planPickUps(guarded, today, plan.schoolYear);
   const photos = [...scholars.map(photoOf), ...pickUps.photos];
+  // The school calendar's closures (the same the timesheet schedules plan): no meals are seeded on them.
   const meals = planDemoMeals(
     families.map((f) => f.children),
     today,
     ymd(plan.schoolYear, 8, 15),
+    schoolCalendar(plan.schoolYear),
   );
   const timesheetSchedules = planTimesheetSchedules(
     plan.rnd,
