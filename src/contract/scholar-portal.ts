@@ -368,6 +368,9 @@ export const PortalEventSchema = CalendarEventRecordSchema.omit({
   created_at: true,
   updated_at: true,
   google_event_id: true,
+}).extend({
+  /** A closure of the school calendar (no school: a holiday, a break), from the same days the timesheets use. */
+  closure: z.boolean(),
 });
 export type PortalEvent = z.infer<typeof PortalEventSchema>;
 export const PortalCalendarResponseSchema = z.object({

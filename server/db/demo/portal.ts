@@ -133,7 +133,6 @@ export function planPortal(opts: {
   // Picture Day two days ahead, or two days back on a month's last two days: always on this month's calendar.
   const pictureDay = shiftDate(today, 2) <= month.end ? shiftDate(today, 2) : shiftDate(today, -2);
   const events: DemoPortal['events'] = [
-    ...opts.closedDays.map((d) => allDay(`${d.name} (no school)`, d.starts_on, d.ends_on, 'red')),
     timed('Family Night', shiftDate(month.start, 9), '18:00', '19:30', 'purple', 'Families visit classrooms.'),
     allDay('Picture Day', pictureDay, pictureDay, 'blue', 'Wear your uniform.'),
     timed('Scholar Led Conferences', shiftDate(today, 8), '15:30', '19:00', 'teal', 'Sign in at the front office.'),

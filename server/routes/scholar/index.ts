@@ -45,6 +45,7 @@ import {
 import { zonedInstant } from '../../lib/expected-hours';
 import { ERROR_RESPONSES, iso } from '../../lib/resource';
 import { type ScopedScholar, scholarInScope, scholarsOf } from '../../lib/scholar-scope';
+import { closuresBetween } from '../../lib/school-calendar';
 import { schoolDay } from '../../lib/school-day';
 
 /** Portal accounts only: staff read the same content on the staff screens. */
@@ -323,19 +324,29 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         .from(calendarEvents)
         .where(and(lt(calendarEvents.starts_at, end), gt(calendarEvents.ends_at, start)))
         .orderBy(asc(calendarEvents.starts_at), asc(calendarEvents.id));
-      return {
-        from,
-        to,
-        data: rows.map((e) => ({
-          id: e.id,
-          title: e.title,
-          description: e.description,
-          starts_at: iso(e.starts_at),
-          ends_at: iso(e.ends_at),
-          all_day: e.all_day,
-          color: e.color,
-        })),
-      };
+      // The school calendar's closures are events of the portal's calendar too, each one entry however long: entered
+      // once in Edit Days Off, never copied into the calendar's own events.
+      const closures = (await closuresBetween(app.db, from, to)).map((c) => ({
+        id: c.id,
+        title: c.name,
+        description: null,
+        starts_at: new Date(zonedInstant(c.starts_on, '00:00', timeZone)).toISOString(),
+        ends_at: new Date(zonedInstant(shiftDate(c.ends_on, 1), '00:00', timeZone)).toISOString(),
+        all_day: true,
+        color: 'red',
+        closure: true,
+      }));
+      const events = rows.map((e) => ({
+        id: e.id,
+        title: e.title,
+        description: e.description,
+        starts_at: iso(e.starts_at),
+        ends_at: iso(e.ends_at),
+        all_day: e.all_day,
+        color: e.color,
+        closure: false,
+      }));
+      return { from, to, data: [...closures, ...events].sort((a, b) => a.starts_at.localeCompare(b.starts_at)) };
     },
   );
 };

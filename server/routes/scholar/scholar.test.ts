@@ -3,19 +3,23 @@
  * scholar outside the scope answers 404, staff 403), the demo family's content, the content staff manage and what it
  * changes in the portal, the portal's settings, and the parent's sign-in inside a scholar's session.
  */
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, gte, lte, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   isoWeekday,
   PARENT_MESSAGES,
+  type PortalCalendarResponse,
   type PortalHomeResponse,
   type PortalScholar,
   type PortalScholarsResponse,
   shiftDate,
+  uuidv7,
 } from '../../../src/contract';
 import { hashPassword } from '../../auth/passwords';
 import { createSession } from '../../auth/sessions';
-import { demographics, guardianships, users } from '../../db/schema';
+import { loadConfig } from '../../config';
+import { demographics, guardianships, schoolNonWorkDays, users } from '../../db/schema';
+import { zonedInstant } from '../../lib/expected-hours';
 import { startTestServer, type TestServer } from '../../test/helpers';
 
 let s: TestServer;
@@ -27,6 +31,8 @@ let me: PortalScholar;
 let sibling: PortalScholar;
 let stranger: string;
 let today: string;
+/** The test server's time zone (the default of the configuration). */
+const TZ = loadConfig({}).SCHOOL_TIMEZONE;
 
 const get = async (url: string, token: string) => s.call({ method: 'GET', url: `/api/v2/${url}`, token });
 const json = async <T>(url: string, token: string): Promise<T> => {
@@ -152,6 +158,39 @@ describe('the demo family', () => {
     expect(cal.data.find((e) => e.title === 'Picture Day')?.all_day).toBe(true);
     expect(cal.data.find((e) => e.title === 'Scholar Led Conferences')?.all_day).toBe(false);
     expect((await get(`scholar/calendar?from=${today}&to=${shiftDate(today, 70)}`, parentToken)).statusCode).toBe(422);
+  });
+
+  it("the calendar shows the school calendar's closures, each once, from Edit Days Off", async () => {
+    // A closure entered once, as a timekeeper does in Edit Days Off, clear of the demo's own.
+    const first = shiftDate(today, 30);
+    const last = shiftDate(first, 11);
+    await s.database.db
+      .delete(schoolNonWorkDays)
+      .where(and(lte(schoolNonWorkDays.starts_on, last), gte(schoolNonWorkDays.ends_on, first)));
+    const id = uuidv7();
+    await s.database.db
+      .insert(schoolNonWorkDays)
+      .values({ id, name: 'Long break', kind: 'break', starts_on: first, ends_on: last });
+    const cal = await json<PortalCalendarResponse>(
+      `scholar/calendar?from=${first}&to=${shiftDate(last, 3)}`,
+      scholarToken,
+    );
+    const closures = cal.data.filter((e) => e.closure);
+    expect(closures).toEqual([
+      {
+        id,
+        title: 'Long break',
+        description: null,
+        starts_at: new Date(zonedInstant(first, '00:00', TZ)).toISOString(),
+        ends_at: new Date(zonedInstant(shiftDate(last, 1), '00:00', TZ)).toISOString(),
+        all_day: true,
+        color: 'red',
+        closure: true,
+      },
+    ]);
+    // The calendar's own events carry no copy of it.
+    expect(cal.data.filter((e) => e.title.includes('Long break'))).toHaveLength(1);
+    expect(cal.data.every((e) => e.closure || !/no school/i.test(e.title))).toBe(true);
   });
 
   it('resources and library are apart, by subject; arrivals of the month say late with the reason', async () => {

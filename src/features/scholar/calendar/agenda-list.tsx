@@ -65,6 +65,7 @@ export function AgendaList({ days, today, label, format, onOpen }: AgendaListPro
                     <Text fontWeight="medium" lineClamp={2}>
                       {item.event.title}
                     </Text>
+                    {item.event.closure && <Text fontSize="sm">{t('calendar.noSchool')}</Text>}
                   </Stack>
                 </Row>
               </li>

@@ -24,6 +24,7 @@ const ev = (id: string, title: string, starts_at: string, ends_at: string, more:
   ends_at,
   all_day: false,
   color: 'blue',
+  closure: false,
   ...more,
 });
 
@@ -31,7 +32,7 @@ const ev = (id: string, title: string, starts_at: string, ends_at: string, more:
 const EVENTS: PortalEvent[] = [
   ev('e1', 'Assembly', '2026-11-10T17:00:00Z', '2026-11-10T18:00:00Z', { description: 'In the gym.\nBring a pen.' }),
   ev('e2', 'Science fair', '2026-11-17T17:00:00Z', '2026-11-19T23:30:00Z', { color: 'green' }),
-  ev('e3', 'Thanksgiving break', '2026-11-26T08:00:00Z', '2026-11-28T08:00:00Z', { all_day: true, color: 'orange' }),
+  ev('e3', 'Thanksgiving break', '2026-11-26T08:00:00Z', '2026-11-28T08:00:00Z', { all_day: true, color: 'red', closure: true }),
   ev('e4', 'Field trip', '2026-12-02T17:00:00Z', '2026-12-02T22:00:00Z', { color: 'purple' }),
 ];
 
@@ -140,11 +141,9 @@ describe('Calendar on a phone', () => {
       ['Tuesday, November 17', ['From 9:00 AM | Science fair']],
       ['Wednesday, November 18', ['All day | Science fair']],
       ['Thursday, November 19', ['Until 3:30 PM | Science fair']],
-      ['Thursday, November 26', ['All day | Thanksgiving break']],
-      ['Friday, November 27', ['All day | Thanksgiving break']],
+      // A closure of several days is one entry with its dates, not a line on each day.
+      ['Thursday, November 26', ['Nov 26 – 27 | Thanksgiving break | No school']],
     ]);
-    // Today's day carries a mark besides its heading.
-    expect(within(agenda.children[5] as HTMLElement).getByText('Today')).toBeTruthy();
     expect(within(agenda.children[4] as HTMLElement).queryByText('Today')).toBeNull();
 
     fireEvent.click(within(agenda).getAllByRole('button', { name: /Thanksgiving break/ })[0] as HTMLElement);

@@ -22,6 +22,7 @@ export function useCalendarFormat(timeZone: string) {
   const { t, i18n } = useTranslation('portal-calendar');
   const locale = i18n.resolvedLanguage ?? i18n.language;
   const time = dateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone });
+  const shortDay = dateTimeFormat(locale, { month: 'short', day: 'numeric', timeZone: 'UTC' });
   const longDay = dateTimeFormat(locale, {
     weekday: 'long',
     month: 'long',
@@ -57,6 +58,9 @@ export function useCalendarFormat(timeZone: string) {
       if (item.startsAt && item.endsAt) return time.formatRange(new Date(item.startsAt), new Date(item.endsAt));
       if (item.startsAt) return t('calendar.from', { start: time.format(new Date(item.startsAt)) });
       if (item.endsAt) return t('calendar.until', { end: time.format(new Date(item.endsAt)) });
+      if (item.event.all_day && item.first !== item.last) {
+        return shortDay.formatRange(atUtcMidnight(item.first), atUtcMidnight(item.last));
+      }
       return t('calendar.allDay');
     },
     /** When an event is, whole: 'Friday, November 27, 2026, 9:00 – 10:00 AM', or its days when it lasts all day. */

@@ -180,4 +180,17 @@ describe('eventSpan and eventsByDay', () => {
       ['2026-11-20', ['Late']],
     ]);
   });
+
+  it('lists an all-day event of several days once, on its first day in the month', () => {
+    // Winter break, 21 December to 1 January, all day in Los Angeles; a one-day event inside it stays on its day.
+    const winter = { ...event('Winter break', '2026-12-21T08:00:00Z', '2027-01-02T08:00:00Z'), all_day: true };
+    const party = event('Staff party', '2026-12-22T02:00:00Z', '2026-12-22T04:00:00Z');
+    const byDay = eventsByDay([winter, party], '2026-11-30', '2027-01-10', LA);
+    expect(agendaOf(byDay, '2026-12').map((d) => [d.day, d.events.map((e) => e.event.title)])).toEqual([
+      ['2026-12-21', ['Winter break', 'Staff party']],
+    ]);
+    expect(agendaOf(byDay, '2026-12')[0]?.events[0]).toMatchObject({ first: '2026-12-21', last: '2027-01-01' });
+    // January's agenda lists it again, once, on the 1st.
+    expect(agendaOf(byDay, '2027-01').map((d) => d.day)).toEqual(['2027-01-01']);
+  });
 });

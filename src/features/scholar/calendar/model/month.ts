@@ -141,10 +141,26 @@ export function eventsByDay<E extends EventTimes & { title?: string }>(
   return new Map([...byDay].sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
-/** The agenda of a month: its days that have events, in order, each with its events (days of the grid's edges left out). */
+/**
+ * The agenda of a month: its days that have events, in order, each with its events (days of the grid's edges left
+ * out). An all-day event of several days (a winter break) is one entry, on its first day in the month, read with its
+ * dates ('Dec 21 – Jan 1'), not a line on each of its days.
+ */
 export function agendaOf<E extends EventTimes>(
   byDay: ReadonlyMap<string, DayEvent<E>[]>,
   month: Month,
 ): { day: string; events: DayEvent<E>[] }[] {
-  return [...byDay].filter(([day]) => monthOfDay(day) === month).map(([day, events]) => ({ day, events }));
+  const listed = new Set<E>();
+  const out: { day: string; events: DayEvent<E>[] }[] = [];
+  for (const [day, items] of byDay) {
+    if (monthOfDay(day) !== month) continue;
+    const events = items.filter((item) => {
+      if (!item.event.all_day || item.first === item.last) return true;
+      if (listed.has(item.event)) return false;
+      listed.add(item.event);
+      return true;
+    });
+    if (events.length) out.push({ day, events });
+  }
+  return out;
 }
