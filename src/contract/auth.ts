@@ -63,7 +63,16 @@ export const ConfigResponseSchema = z.object({
   version: z.string(),
   /** Who to contact for technical help (the portal's settings), shown on the sign-in screens; null: the office. */
   help_contact: z.string().nullable().optional(),
+  /**
+   * The school calendar's closures from today for CLOSURES_AHEAD_DAYS: a device keeps the config, so a kiosk knows
+   * offline, for weeks, the days the school is closed.
+   */
+  closures: z
+    .array(z.object({ name: z.string(), starts_on: z.string(), ends_on: z.string() }))
+    .optional(),
 });
+/** How far ahead the config lists the school's closures (two months: a device offline for weeks still knows). */
+export const CLOSURES_AHEAD_DAYS = 62;
 export type ConfigResponse = z.infer<typeof ConfigResponseSchema>;
 
 export const DEFAULT_PROGRAM = 'Secondary';

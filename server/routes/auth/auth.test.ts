@@ -1,5 +1,8 @@
+import { lte } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_ROLES, MESSAGES } from '../../../src/contract';
+import { DEFAULT_ROLES, MESSAGES, shiftDate, uuidv7 } from '../../../src/contract';
+import { schoolNonWorkDays } from '../../db/schema';
+import { schoolDay } from '../../lib/school-day';
 import { startTestServer, type TestServer } from '../../test/helpers';
 
 let s: TestServer;
@@ -113,5 +116,30 @@ describe('sessions', () => {
     const res = await s.call({ method: 'GET', url: '/api/v2/config' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ google_client_id: null, time_zone: 'America/Los_Angeles' });
+  });
+
+  it("config lists the school calendar's closures of the coming two months, for a kiosk to know offline", async () => {
+    const today = schoolDay(new Date(), 'America/Los_Angeles');
+    const db = s.database.db;
+    await db.delete(schoolNonWorkDays).where(lte(schoolNonWorkDays.starts_on, shiftDate(today, 80)));
+    await db.insert(schoolNonWorkDays).values([
+      { id: uuidv7(), name: 'Staff Development Day', kind: 'other', starts_on: today, ends_on: today },
+      {
+        id: uuidv7(),
+        name: 'Far away',
+        kind: 'holiday',
+        starts_on: shiftDate(today, 70),
+        ends_on: shiftDate(today, 70),
+      },
+      {
+        id: uuidv7(),
+        name: 'Gone by',
+        kind: 'holiday',
+        starts_on: shiftDate(today, -3),
+        ends_on: shiftDate(today, -1),
+      },
+    ]);
+    const res = await s.call({ method: 'GET', url: '/api/v2/config' });
+    expect(res.json().closures).toEqual([{ name: 'Staff Development Day', starts_on: today, ends_on: today }]);
   });
 });

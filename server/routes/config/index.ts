@@ -1,16 +1,26 @@
 /** `GET v2/config`: what the web app needs at run time. Public: the login screen reads it before anyone signs in. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ConfigResponseSchema } from '../../../src/contract';
+import { CLOSURES_AHEAD_DAYS, ConfigResponseSchema, shiftDate } from '../../../src/contract';
+import { closuresBetween } from '../../lib/school-calendar';
+import { schoolDay } from '../../lib/school-day';
 import { readPortalSettings } from '../scholar/index';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/', { config: { access: 'public' }, schema: { response: { 200: ConfigResponseSchema } } }, async () => ({
-    google_client_id: app.config.GOOGLE_CLIENT_ID ?? null,
-    school_name: app.config.SCHOOL_NAME,
-    time_zone: app.config.SCHOOL_TIMEZONE,
-    version: app.appVersion,
-    help_contact: (await readPortalSettings(app.db)).help_contact,
-  }));
+  app.get('/', { config: { access: 'public' }, schema: { response: { 200: ConfigResponseSchema } } }, async () => {
+    const today = schoolDay(new Date(), app.config.SCHOOL_TIMEZONE);
+    const [settings, closures] = await Promise.all([
+      readPortalSettings(app.db),
+      closuresBetween(app.db, today, shiftDate(today, CLOSURES_AHEAD_DAYS)),
+    ]);
+    return {
+      google_client_id: app.config.GOOGLE_CLIENT_ID ?? null,
+      school_name: app.config.SCHOOL_NAME,
+      time_zone: app.config.SCHOOL_TIMEZONE,
+      version: app.appVersion,
+      help_contact: settings.help_contact,
+      closures: closures.map(({ name, starts_on, ends_on }) => ({ name, starts_on, ends_on })),
+    };
+  });
 };
 
 export default routes;

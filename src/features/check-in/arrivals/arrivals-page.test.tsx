@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render-with-providers';
+import { CONFIG_STORAGE_KEY } from '../../../ui/school-name';
 import {
   ada,
   EARLY,
@@ -351,5 +352,41 @@ describe('Arrivals in front of children (station mode)', () => {
     await search('lovelace');
     const here = await screen.findByRole('button', { name: "I'm here: Ada L." });
     expect((here.closest('li') as HTMLElement).textContent).toContain('5A · #1001');
+  });
+});
+
+describe('Arrivals on a day the school is closed', () => {
+  afterEach(() => localStorage.removeItem(CONFIG_STORAGE_KEY));
+
+  it("says so from the config the device kept, on the school's day", async () => {
+    // The school's day of EARLY is 2 March 2026; the kept config closes it, and not the day after.
+    const keep = (starts_on: string, ends_on: string) =>
+      localStorage.setItem(
+        CONFIG_STORAGE_KEY,
+        JSON.stringify({
+          school_name: 'Demo',
+          time_zone: 'America/Los_Angeles',
+          closures: [{ name: 'Staff Development Day', starts_on, ends_on }],
+        }),
+      );
+    keep('2026-03-02', '2026-03-02');
+    await renderArrivals();
+    expect(screen.getByText('The school is closed today: Staff Development Day.')).toBeTruthy();
+    // The kiosk still records: a summer program or staff at work may come in.
+    await search('lovelace');
+    expect(await screen.findByRole('button', { name: 'Record the arrival of Ada Lovelace' })).toBeTruthy();
+  });
+
+  it('says nothing on a school day', async () => {
+    localStorage.setItem(
+      CONFIG_STORAGE_KEY,
+      JSON.stringify({
+        school_name: 'Demo',
+        time_zone: 'America/Los_Angeles',
+        closures: [{ name: 'Spring break', starts_on: '2026-03-03', ends_on: '2026-03-07' }],
+      }),
+    );
+    await renderArrivals();
+    expect(screen.queryByText(/The school is closed today/)).toBeNull();
   });
 });

@@ -5,8 +5,10 @@
  * feature); without `check_ins-create` the recording actions are hidden and the screen only looks scholars up. With
  * `timesheets-create`, a staff badge read here clocks its holder in or out (issue T2 item 2).
  */
+import { Alert } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { RosterGate, StationNotices, StationScreen } from '../../../ui/roster/roster-gate';
+import { useKnownClosure } from '../../../ui/school-closure';
 import { useCheckInDay, useNow } from '../station/use-check-in-day';
 import { ArrivalsKiosk } from './arrivals-kiosk';
 
@@ -23,8 +25,17 @@ export interface ArrivalsPageProps {
 function Arrivals({ permissions, resetAfterMs = 4000, audience }: ArrivalsPageProps) {
   const { t } = useTranslation('check-in');
   const day = useCheckInDay(useNow());
+  // The school calendar closes today (a holiday, a break): said above everything; arrivals can still be recorded
+  // (a summer program, staff at work).
+  const closure = useKnownClosure(day.today);
   return (
     <>
+      {closure && (
+        <Alert.Root status="warning">
+          <Alert.Indicator />
+          <Alert.Title>{t('closedToday', { name: closure })}</Alert.Title>
+        </Alert.Root>
+      )}
       <StationNotices day={day} offlineText={t('roster.offline')} />
       <RosterGate day={day}>
         <ArrivalsKiosk
