@@ -67,9 +67,7 @@ export const ConfigResponseSchema = z.object({
    * The school calendar's closures from today for CLOSURES_AHEAD_DAYS: a device keeps the config, so a kiosk knows
    * offline, for weeks, the days the school is closed.
    */
-  closures: z
-    .array(z.object({ name: z.string(), starts_on: z.string(), ends_on: z.string() }))
-    .optional(),
+  closures: z.array(z.object({ name: z.string(), starts_on: z.string(), ends_on: z.string() })).optional(),
 });
 /** How far ahead the config lists the school's closures (two months: a device offline for weeks still knows). */
 export const CLOSURES_AHEAD_DAYS = 62;

@@ -121,3 +121,19 @@ export function updateShape<T extends Record<string, z.ZodType>>(shape: T): { [K
 
 /** Update by POST with `_method: 'PATCH'`, as Laravel clients send it, in JSON or multipart form data. */
 export const MethodOverrideSchema = z.object({ _method: z.literal(['PATCH', 'patch']).optional() });
+
+/** A range of school days, as the range forms send it; either end may be left out of an update. */
+type DayRange = { starts_on?: string; ends_on?: string };
+/** Refines a day range: the last day on or after the first (with DAY_RANGE_ORDER). */
+export const dayRangeOrdered = (v: DayRange) => !v.starts_on || !v.ends_on || v.ends_on >= v.starts_on;
+export const DAY_RANGE_ORDER = { message: 'The last day is on or after the first.', path: ['ends_on'] };
+/** Refines a day range: at most `maxDays` days (with dayRangeLength, which names what the range is). */
+export const dayRangeWithin = (maxDays: number) => (v: DayRange) =>
+  !v.starts_on ||
+  !v.ends_on ||
+  v.ends_on < v.starts_on ||
+  (Date.parse(v.ends_on) - Date.parse(v.starts_on)) / 86_400_000 < maxDays;
+export const dayRangeLength = (maxDays: number, what: string) => ({
+  message: `${what} is at most ${maxDays} days.`,
+  path: ['ends_on'],
+});

@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { DateOnlySchema, IdSchema, InstantSchema, MethodOverrideSchema, optionalText, safeText } from './common';
+import {
+  DAY_RANGE_ORDER,
+  DateOnlySchema,
+  dayRangeLength,
+  dayRangeOrdered,
+  dayRangeWithin,
+  IdSchema,
+  InstantSchema,
+  MethodOverrideSchema,
+  optionalText,
+  safeText,
+} from './common';
 import { MealEligibilitySchema } from './demographics';
 
 /** The meals the National School Lunch Program and its sibling programs reimburse (7 CFR 210, 220, 226). */
@@ -164,15 +175,8 @@ export type MealServiceDayRecord = z.infer<typeof MealServiceDayRecordSchema>;
 
 /** The longest meal service one record covers: a summer. */
 export const MAX_SERVICE_DAYS = 120;
-const serviceRangeOk = (v: { starts_on?: string; ends_on?: string }) =>
-  !v.starts_on || !v.ends_on || v.ends_on >= v.starts_on;
-const serviceRangeShort = (v: { starts_on?: string; ends_on?: string }) =>
-  !v.starts_on ||
-  !v.ends_on ||
-  v.ends_on < v.starts_on ||
-  (Date.parse(v.ends_on) - Date.parse(v.starts_on)) / 86_400_000 < MAX_SERVICE_DAYS;
-const SERVICE_RANGE_ORDER = { message: 'The last day is on or after the first.', path: ['ends_on'] };
-const SERVICE_RANGE_LENGTH = { message: `A meal service is at most ${MAX_SERVICE_DAYS} days.`, path: ['ends_on'] };
+const serviceRangeShort = dayRangeWithin(MAX_SERVICE_DAYS);
+const SERVICE_RANGE_LENGTH = dayRangeLength(MAX_SERVICE_DAYS, 'A meal service');
 const serviceFields = {
   name: safeText().trim().min(1, 'Name the meal service.').max(100),
   starts_on: DateOnlySchema,
@@ -180,11 +184,11 @@ const serviceFields = {
 };
 export const MealServiceDayCreateSchema = z
   .object({ id: IdSchema.optional(), ...serviceFields })
-  .refine(serviceRangeOk, SERVICE_RANGE_ORDER)
+  .refine(dayRangeOrdered, DAY_RANGE_ORDER)
   .refine(serviceRangeShort, SERVICE_RANGE_LENGTH);
 export type MealServiceDayCreate = z.infer<typeof MealServiceDayCreateSchema>;
 export const MealServiceDayUpdateSchema = MethodOverrideSchema.extend(z.object(serviceFields).partial().shape)
-  .refine(serviceRangeOk, SERVICE_RANGE_ORDER)
+  .refine(dayRangeOrdered, DAY_RANGE_ORDER)
   .refine(serviceRangeShort, SERVICE_RANGE_LENGTH);
 export type MealServiceDayUpdate = z.infer<typeof MealServiceDayUpdateSchema>;
 export const MEAL_SERVICE_DAY_SORT_FIELDS = ['starts_on', 'name'] as const;

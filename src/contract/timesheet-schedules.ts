@@ -14,7 +14,17 @@
  */
 import { z } from 'zod';
 import { clockMinutes } from './calendar-dates';
-import { DateOnlySchema, IdSchema, MethodOverrideSchema, optionalText, requiredText } from './common';
+import {
+  DAY_RANGE_ORDER,
+  DateOnlySchema,
+  dayRangeLength,
+  dayRangeOrdered,
+  dayRangeWithin,
+  IdSchema,
+  MethodOverrideSchema,
+  optionalText,
+  requiredText,
+} from './common';
 import { ClockTimeSchema } from './school-settings';
 
 export const WEEKDAY_COUNT = 7;
@@ -129,14 +139,10 @@ export const TIMEKEEPING_STAFF_FILTER_FIELDS = ['exempt', 'has_schedule'] as con
 // ---- Ranges of dates -----------------------------------------------------------------------------------------------
 
 const rangeFields = { starts_on: DateOnlySchema, ends_on: DateOnlySchema };
-const rangeOk = (v: { starts_on?: string; ends_on?: string }) => !v.starts_on || !v.ends_on || v.ends_on >= v.starts_on;
-const rangeShort = (v: { starts_on?: string; ends_on?: string }) =>
-  !v.starts_on ||
-  !v.ends_on ||
-  v.ends_on < v.starts_on ||
-  (Date.parse(v.ends_on) - Date.parse(v.starts_on)) / 86_400_000 < MAX_RANGE_DAYS;
-const RANGE_ORDER = { message: 'The last day is on or after the first.', path: ['ends_on'] };
-const RANGE_LENGTH = { message: `A range is at most ${MAX_RANGE_DAYS} days.`, path: ['ends_on'] };
+const rangeOk = dayRangeOrdered;
+const rangeShort = dayRangeWithin(MAX_RANGE_DAYS);
+const RANGE_ORDER = DAY_RANGE_ORDER;
+const RANGE_LENGTH = dayRangeLength(MAX_RANGE_DAYS, 'A range');
 
 // ---- The school's non-work days ------------------------------------------------------------------------------------
 

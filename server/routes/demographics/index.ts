@@ -15,7 +15,6 @@ import {
   DemographicRecordSchema,
   type DemographicUpdate,
   DemographicUpdateSchema,
-  ErrorResponseSchema,
   GRADES,
   IdParamsSchema,
   MEAL_ELIGIBILITY_PERMISSION,
@@ -28,7 +27,7 @@ import { demographics, mealEligibilityHistory } from '../../db/schema';
 import { AppError, invalid, notFound } from '../../lib/errors';
 import { UploadedFileSchema } from '../../lib/files';
 import { storePhoto } from '../../lib/photos';
-import { eqFilter, iso, type ResourceDefinition, resourceRoutes, updateOne } from '../../lib/resource';
+import { ERROR_RESPONSES, eqFilter, iso, type ResourceDefinition, resourceRoutes, updateOne } from '../../lib/resource';
 import { schoolDay } from '../../lib/school-day';
 import { can } from '../../plugins/access';
 import { isUploadedFile } from '../../plugins/multipart';
@@ -180,13 +179,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'demographics-view' },
       schema: {
         params: BadgeParamsSchema,
-        response: {
-          200: singleResponse(DemographicRecordSchema),
-          401: ErrorResponseSchema,
-          403: ErrorResponseSchema,
-          404: ErrorResponseSchema,
-          422: ErrorResponseSchema,
-        },
+        response: { 200: singleResponse(DemographicRecordSchema), ...ERROR_RESPONSES },
       },
     },
     async (request) => {
@@ -208,13 +201,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         params: IdParamsSchema,
         body: MealEligibilityUpdateSchema,
-        response: {
-          200: singleResponse(DemographicRecordSchema),
-          401: ErrorResponseSchema,
-          403: ErrorResponseSchema,
-          404: ErrorResponseSchema,
-          422: ErrorResponseSchema,
-        },
+        response: { 200: singleResponse(DemographicRecordSchema), ...ERROR_RESPONSES },
       },
     },
     async (request) => {

@@ -15,7 +15,7 @@ import { mealRecordsErrorText } from './api/meal-records-resource';
 import { useCreateMealService } from './api/meal-service-days';
 import { formatDay } from './model/school-day';
 
-type Field = 'name' | 'starts_on' | 'ends_on';
+type FieldName = 'name' | 'starts_on' | 'ends_on';
 
 function ServiceForm({
   day,
@@ -33,9 +33,9 @@ function ServiceForm({
   const [values, setValues] = useState({ name: '', starts_on: day, ends_on: day });
   // One id for every try of this dialog: a retry after a lost answer is answered with the service made the first time.
   const [id] = useState(uuidv7);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const set = (field: Field, value: string) => {
+  const set = (field: FieldName, value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
     setErrors((e) => ({ ...e, [field]: undefined }));
   };
