@@ -8,6 +8,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ConfigResponse } from '../contract';
 import { browserTimeZone, isValidTimeZone, TIME_ZONE_STORAGE_KEY } from '../ui/intl-format';
+import { CONFIG_STORAGE_KEY } from '../ui/school-name';
 import { api, call } from './client';
 
 export { browserTimeZone, isValidTimeZone, TIME_ZONE_STORAGE_KEY };
@@ -30,12 +31,32 @@ function remember(timeZone: string): void {
   }
 }
 
-/** `GET v2/config`'s time zone, remembered on the device. */
+/**
+ * `GET v2/config`'s time zone, remembered on the device. The whole answer is kept too, where the sign-in screens keep
+ * it: a station signed in for weeks thus keeps the school's coming closures fresh (src/ui/school-closure.ts).
+ */
 export async function getSchoolTimeZone(): Promise<string> {
+  return (await getSchoolConfig()).time_zone;
+}
+
+/** `GET v2/config`, its time zone and the whole answer remembered on the device. */
+export async function getSchoolConfig(): Promise<ConfigResponse> {
   const config = await call(() => api.get('v2/config').json<ConfigResponse>());
   if (isValidTimeZone(config.time_zone)) remember(config.time_zone);
-  return config.time_zone;
+  try {
+    localStorage.setItem(CONFIG_STORAGE_KEY, JSON.stringify(config));
+  } catch {
+    // Storage full or disabled: the closures known before stay.
+  }
+  return config;
 }
+
+/** The configuration for the online screens (an administrator's, say), fetched once an hour at most. */
+export const schoolConfigQuery = queryOptions({
+  queryKey: ['school-config'] as const,
+  queryFn: getSchoolConfig,
+  staleTime: 60 * 60_000,
+});
 
 export const schoolTimeZoneQuery = queryOptions({
   queryKey: schoolTimeZoneKey,

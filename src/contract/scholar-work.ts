@@ -29,7 +29,7 @@
  */
 import { z } from 'zod';
 import { DateOnlySchema, IdSchema, ListMetaSchema, MethodOverrideSchema, requiredText, safeText } from './common';
-import { SUBMISSION_STATES, WORK_LIST_TYPES, WORK_TYPES } from './work-lists';
+import { SUBMISSION_STATES, WORK_LIST_TYPES, WORK_TYPES, type WorkListType } from './work-lists';
 
 export * from './work-lists';
 
@@ -111,10 +111,14 @@ export const WorkScholarSchema = z.object({
 });
 export type WorkScholar = z.infer<typeof WorkScholarSchema>;
 
+/** The lists a parent can read for all their children at once: `GET v2/scholar/work/{type}`. */
+export const COMBINED_WORK_TYPES = ['overdue', 'missing-autowork'] as const satisfies readonly WorkListType[];
+export type CombinedWorkType = (typeof COMBINED_WORK_TYPES)[number];
+
 /**
- * `GET v2/scholar/work/overdue`: the missing and overdue work of every scholar of the caller (a parent's children,
- * or a scholar themselves), soonest due last (newest first), each item with its scholar's id; AutoWork is flagged
- * (is_autowork). `scholars` lists every scholar of the caller, also those with nothing overdue.
+ * `GET v2/scholar/work/overdue` and `GET v2/scholar/work/missing-autowork`: that list for every scholar of the caller
+ * (a parent's children, or a scholar themselves), soonest due last (newest first), each item with its scholar's id;
+ * AutoWork is flagged (is_autowork). `scholars` lists every scholar of the caller, also those with nothing in it.
  */
 export const CombinedOverdueResponseSchema = z.object({
   data: z.array(WorkItemSchema),

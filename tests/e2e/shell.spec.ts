@@ -73,10 +73,15 @@ describe('sign-in', () => {
     });
   });
 
-  it('shows a clear message instead of a Google button when no client id is configured', async () => {
+  it('without a Google client id, offers the password alone and tells the administrator, not the person signing in', async () => {
     await withBrowser(async ({ page }) => {
       await page.goto(`${server.url}/login`);
-      await page.getByText('Sign in with Google is not set up for this school.', { exact: false }).waitFor();
+      await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+      expect(await page.getByText(/Sign in with Google/).count()).toBe(0);
+      await signInWithForm(page, 'admin@demo.school');
+      await page.waitForURL((url) => url.pathname !== '/login');
+      await page.goto(`${server.url}/admin/users-roles`);
+      await page.getByText('Sign in with Google is not set up for this school', { exact: false }).waitFor();
     });
   });
 

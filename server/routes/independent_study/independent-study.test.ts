@@ -426,7 +426,8 @@ describe("an agreement's life", () => {
     const audited = await s.database.db
       .select()
       .from(auditEvents)
-      .where(eq(auditEvents.resource, 'independent_study_signatures'));
+      .where(eq(auditEvents.resource, 'independent_study_signatures'))
+      .orderBy(auditEvents.id);
     const mine = audited.filter((e) => (e.changes as { agreement_id?: string } | null)?.agreement_id === id);
     expect(mine.map((e) => (e.changes as { role: string }).role)).toEqual(['scholar', 'parent', 'teacher']);
   });

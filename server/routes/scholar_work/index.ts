@@ -9,6 +9,7 @@
 import { and, eq, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  COMBINED_WORK_TYPES,
   CombinedOverdueQuerySchema,
   CombinedOverdueResponseSchema,
   isAutoWork,
@@ -130,41 +131,48 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/work/overdue',
-    {
-      config: PORTAL,
-      schema: { querystring: CombinedOverdueQuerySchema, response: { 200: CombinedOverdueResponseSchema, ...errors } },
-    },
-    async (request) => {
-      const user = request.auth?.user as { id: string; type: string };
-      const scholars = await scholarsOf(app.db, user);
-      const now = new Date();
-      const topic = (await readWorkSettings(app.db)).autowork_topic;
-      const items = await workOf(
-        app.db,
-        scholars.map((s) => s.id),
-        OPEN,
-        request.query.search,
-        topic,
-      );
-      const listed = selectWork(items, 'overdue', { now, timeZone, autoworkTopic: topic });
-      return {
-        ...page(listed, request.query),
-        scholars: scholars.map((s) => ({
-          id: s.id,
-          fname: s.fname,
-          lname: s.lname,
-          nickname: s.nickname,
-          grade: s.grade,
-        })),
-        time_zone: timeZone,
-        today: schoolDay(now, timeZone),
-        as_of: now.toISOString(),
-        autowork_topic: topic,
-      };
-    },
-  );
+  // The lists a parent reads for all their children at once (`?children=all` on the screen): Overdue Work and
+  // Missing AutoWork.
+  for (const type of COMBINED_WORK_TYPES) {
+    app.get(
+      `/work/${type}`,
+      {
+        config: PORTAL,
+        schema: {
+          querystring: CombinedOverdueQuerySchema,
+          response: { 200: CombinedOverdueResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const user = request.auth?.user as { id: string; type: string };
+        const scholars = await scholarsOf(app.db, user);
+        const now = new Date();
+        const topic = (await readWorkSettings(app.db)).autowork_topic;
+        const items = await workOf(
+          app.db,
+          scholars.map((s) => s.id),
+          statesOf(type),
+          request.query.search,
+          topic,
+        );
+        const listed = selectWork(items, type, { now, timeZone, autoworkTopic: topic });
+        return {
+          ...page(listed, request.query),
+          scholars: scholars.map((s) => ({
+            id: s.id,
+            fname: s.fname,
+            lname: s.lname,
+            nickname: s.nickname,
+            grade: s.grade,
+          })),
+          time_zone: timeZone,
+          today: schoolDay(now, timeZone),
+          as_of: now.toISOString(),
+          autowork_topic: topic,
+        };
+      },
+    );
+  }
 };
 
 export default routes;

@@ -225,6 +225,28 @@ describe("the parent's combined list", () => {
     expect(due).toEqual(due.toSorted().reverse());
   });
 
+  it("every child's missing AutoWork in one list, as Overdue Work has it", async () => {
+    const all = await json<CombinedOverdueResponse>('scholar/work/missing-autowork', parentToken);
+    const overdue = await json<CombinedOverdueResponse>('scholar/work/overdue', parentToken);
+    expect(all.scholars.map((c) => c.id).sort()).toEqual([me.id, sibling.id].sort());
+    expect(all.data.length).toBeGreaterThan(0);
+    expect(all.data.every((w) => w.is_autowork)).toBe(true);
+    // Each child's part is that child's own Missing AutoWork list.
+    for (const child of [me.id, sibling.id]) {
+      const own = await json<{ data: { id: string }[] }>(
+        `scholar/scholars/${child}/work?type=missing-autowork`,
+        parentToken,
+      );
+      expect(
+        all.data
+          .filter((w) => w.scholar_id === child)
+          .map((w) => w.id)
+          .sort(),
+      ).toEqual(own.data.map((w) => w.id).sort());
+    }
+    expect(overdue.data.length).toBeGreaterThanOrEqual(all.data.length);
+  });
+
   it('a scholar signed in on their own reads only their own', async () => {
     const r = await json<CombinedOverdueResponse>('scholar/work/overdue', scholarToken);
     expect(r.scholars.map((c) => c.id)).toEqual([me.id]);

@@ -82,16 +82,12 @@ export function SignInCard({ title, password, google, footer, onSignedIn, within
             </Text>
           )}
           {/* Google's button code loads only for a school that signs in with Google (the login screen's budget). */}
-          {withGoogle ? (
+          {/* Without Google the screen offers the email and password alone: that Google sign-in is not set up is
+              the administrator's business (Users and Roles says it), not the person signing in's. */}
+          {withGoogle && (
             <Suspense fallback={null}>
               <GoogleSignIn clientId={config.data.google_client_id} onCredential={onCredential} />
             </Suspense>
-          ) : (
-            config.status === 'success' && (
-              <Text color="fg.muted" fontSize="sm" role="note">
-                {t('googleNotConfigured')}
-              </Text>
-            )
           )}
           {config.status === 'error' && (
             <Text color="fg.muted" fontSize="sm" role="note">

@@ -1,12 +1,12 @@
 import 'fake-indexeddb/auto';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { schoolTimeZoneKey } from '../../api/school-time-zone';
 import type { MessengerScheduleRecord } from '../../contract';
 import { createOfflineDb, createSyncEngine, type OfflineDb } from '../../offline';
 import { createOfflineHooks } from '../../offline/react';
 import { FakeSyncServer, freshDbName, scholar } from '../../offline/test/fakes';
 import { createTestQueryClient, renderWithProviders } from '../../test/render-with-providers';
-import { schoolTimeZoneKey } from '../../api/school-time-zone';
 import MessengerPage from './messenger-page';
 import { createMessengerStation, MessengerStationProvider } from './station/station';
 

@@ -4,8 +4,8 @@
  * read again every half minute so 'on duty now' moves on while the screen stays open.
  */
 import { useEffect, useMemo, useState } from 'react';
-import type { DemographicRecord } from '../../contract';
 import { useSchoolTimeZone } from '../../api/school-time-zone';
+import type { DemographicRecord } from '../../contract';
 import { schoolClock, weekLayout } from './model/week';
 import { useMessengerStation } from './station/station';
 

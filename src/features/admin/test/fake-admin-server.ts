@@ -104,7 +104,18 @@ export class FakeAdminServer extends FakeServer<RecordedRequest> {
     return { ...base, body: await jsonBody(request) };
   }
 
+  /** The Google client id `v2/config` answers (null: Google sign-in not set up). */
+  googleClientId: string | null = null;
+
   protected route(request: Request, { path, query, body }: RecordedRequest): Response {
+    if (path === 'v2/config') {
+      return json(200, {
+        google_client_id: this.googleClientId,
+        school_name: 'Demo',
+        time_zone: 'America/Los_Angeles',
+        version: 'test',
+      });
+    }
     const [, resource, id] = /^v2\/(roles|users)(?:\/([^/]+))?$/.exec(path) ?? [];
     if (resource === 'roles') return this.handleRoles(request.method, id, body, query);
     if (resource === 'users') return this.handleUsers(request.method, id, body, query);

@@ -193,3 +193,18 @@ describe('Users and Roles', () => {
     expect(lastListQuery()?.get('search')).toBe('nobody-by-this-name');
   });
 });
+
+describe('Users and Roles: Google sign-in', () => {
+  it('tells the administrator when Google sign-in is not set up, and says nothing once it is', async () => {
+    const first = await renderPage();
+    expect(await screen.findByText(/Sign in with Google is not set up for this school/)).toBeTruthy();
+    first.unmount();
+    server.googleClientId = 'client.apps.googleusercontent.com';
+    await renderPage();
+    await waitFor(() => expect(server.calls('GET', 'v2/config').length).toBe(2));
+    await screen.findByRole('heading', { name: 'Users and Roles' });
+    // Past the answer's render: a note that came regardless would be on screen by now.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.queryByText(/Sign in with Google is not set up/)).toBeNull();
+  });
+});

@@ -4,9 +4,11 @@
  * online-only: without a connection the list says so and offers Retry, while the search and filters keep what was
  * typed, and the table stays on screen while the next page loads.
  */
-import { Box, Heading, Stack } from '@chakra-ui/react';
+import { Alert, Box, Heading, Stack } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { schoolConfigQuery } from '../../../api/school-time-zone';
 import type { UserRecord } from '../../../contract/users';
 import { Pager } from '../../../ui/data/pager';
 import { QueryState } from '../../../ui/data/query-state';
@@ -29,6 +31,7 @@ export default function UsersRolesPage() {
   const users = useUsers(toUsersListParams(state));
   const roles = useRoles();
   const reactivate = useReactivateUser();
+  const config = useQuery(schoolConfigQuery);
   const [editing, setEditing] = useState<UserRecord | null>(null);
   const [deactivating, setDeactivating] = useState<UserRecord | null>(null);
 
@@ -44,6 +47,13 @@ export default function UsersRolesPage() {
       <Heading as="h1" size="lg">
         {t('usersPage.title')}
       </Heading>
+      {/* For the administrator who can turn it on; the sign-in screens simply offer the email and password. */}
+      {config.data && !config.data.google_client_id && (
+        <Alert.Root status="info">
+          <Alert.Indicator />
+          <Alert.Description>{t('usersPage.googleNotSetUp')}</Alert.Description>
+        </Alert.Root>
+      )}
       <UsersFilters state={state} roles={roles.data ?? []} onChange={update} />
       <QueryState
         query={users}

@@ -5,10 +5,11 @@
  * edit the hooks (create-duty.ts, update-duty.ts, delete-duty.ts) ask for a sync at once, and the week on screen
  * follows within a moment. What to say when an edit fails is here too.
  */
+
+import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 import { ApiError, SERVER_ERROR } from '../../../api/client';
 import { resourceApi } from '../../../api/resource';
-import type { TFunction } from 'i18next';
 import type {
   MessengerScheduleCreateSchema,
   MessengerScheduleRecord,

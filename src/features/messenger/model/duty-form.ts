@@ -5,7 +5,7 @@
  * end. The server's own 422 lands on the same fields.
  */
 import { z } from 'zod';
-import { MESSAGES, type MessengerScheduleRecord, MessengerScheduleCreateSchema } from '../../../contract';
+import { MESSAGES, MessengerScheduleCreateSchema, type MessengerScheduleRecord } from '../../../contract';
 import { type FieldErrors, fieldErrorsFromZod, pickFieldErrors, type Translate } from '../../../ui/form/field-errors';
 
 export const DUTY_FIELDS = ['scholar_id', 'weekday', 'start_time', 'end_time', 'post', 'notes'] as const;

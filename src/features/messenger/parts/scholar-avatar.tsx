@@ -3,8 +3,8 @@
  * with the initials when there is none or the scholar is not on this device.
  */
 import { Avatar } from '@chakra-ui/react';
-import { useMessengerStation } from '../station/station';
 import { useObjectUrl } from '../../../ui/use-object-url';
+import { useMessengerStation } from '../station/station';
 
 export interface ScholarAvatarProps {
   name: string;

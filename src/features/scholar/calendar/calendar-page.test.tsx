@@ -32,7 +32,11 @@ const ev = (id: string, title: string, starts_at: string, ends_at: string, more:
 const EVENTS: PortalEvent[] = [
   ev('e1', 'Assembly', '2026-11-10T17:00:00Z', '2026-11-10T18:00:00Z', { description: 'In the gym.\nBring a pen.' }),
   ev('e2', 'Science fair', '2026-11-17T17:00:00Z', '2026-11-19T23:30:00Z', { color: 'green' }),
-  ev('e3', 'Thanksgiving break', '2026-11-26T08:00:00Z', '2026-11-28T08:00:00Z', { all_day: true, color: 'red', closure: true }),
+  ev('e3', 'Thanksgiving break', '2026-11-26T08:00:00Z', '2026-11-28T08:00:00Z', {
+    all_day: true,
+    color: 'red',
+    closure: true,
+  }),
   ev('e4', 'Field trip', '2026-12-02T17:00:00Z', '2026-12-02T22:00:00Z', { color: 'purple' }),
 ];
 

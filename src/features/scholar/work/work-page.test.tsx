@@ -159,6 +159,16 @@ describe('Scholar Portal: the work lists', () => {
     expect(screen.queryByText('Ana late map')).toBeNull();
   });
 
+  it('a parent: Missing AutoWork honours ?children=all like Overdue Work', async () => {
+    const server = new FakePortalServer();
+    const leos = workItem({ title: 'Leo AutoWork quiz', scholar_id: LEO.id, is_autowork: true });
+    server.answers.set('v2/scholar/work/missing-autowork', combinedAnswer([leos], [ANA, LEO]));
+    await renderWork(server, '/scholar/work/missing-autowork?children=all', { parent: true });
+    expect(await screen.findByText('Leo AutoWork quiz')).toBeTruthy();
+    expect((screen.getByRole('radio', { name: 'All my children' }) as HTMLInputElement).checked).toBe(true);
+    expect(server.requests.some((r) => r.path === 'v2/scholar/work/missing-autowork')).toBe(true);
+  });
+
   it('a parent whose children are all up to date', async () => {
     const server = new FakePortalServer();
     server.answers.set('v2/scholar/work/overdue', combinedAnswer([], [ANA, LEO]));

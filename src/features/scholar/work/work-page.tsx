@@ -1,17 +1,18 @@
 /**
  * The work lists (issue P2 items 5 to 7), one screen for the route /scholar/work/:type: Current Work, Overdue Work,
  * Missing AutoWork, Completed Work and Show Submissions of the chosen scholar, grouped by day, each with its empty
- * state in the issue's words. A parent follows P1's scholar switcher, and on Overdue Work may show the missing and
- * overdue work of all their children in one list. Offline the list is the device's last copy with "as of",
+ * state in the issue's words. A parent follows P1's scholar switcher, and on Overdue Work and Missing AutoWork may
+ * show that list for all their children at once (`?children=all`). Offline the list is the device's last copy with "as of",
  * reclassified on the device's clock (work that fell due since leaves Current Work).
  */
 import { EmptyState } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
+import { COMBINED_WORK_TYPES, type CombinedWorkType } from '../../../contract/scholar-work';
 import { WORK_LIST_TYPES, type WorkListType } from '../../../contract/work-lists';
 import { PortalScreen } from '../layout/portal-screen';
 import { usePortal } from '../portal-context';
-import { CombinedOverdue } from './combined-overdue';
+import { CombinedWork } from './combined-work';
 import { ScholarWorkList } from './scholar-work-list';
 import { WhoseWork } from './whose-work';
 
@@ -24,10 +25,13 @@ export const WORK_LISTS = {
   submissions: { title: 'sections.showSubmissions', empty: 'empty.submissionsUpToDate' },
 } as const satisfies Record<WorkListType, { title: string; empty: string }>;
 
+const isCombinedType = (type: WorkListType): type is CombinedWorkType =>
+  (COMBINED_WORK_TYPES as readonly string[]).includes(type);
+
 const isWorkListType = (value: string | undefined): value is WorkListType =>
   (WORK_LIST_TYPES as readonly string[]).includes(value ?? '');
 
-/** The address's `?children=all`: a parent's combined list on Overdue Work. */
+/** The address's `?children=all`: a parent's combined list on Overdue Work and Missing AutoWork. */
 const ALL_CHILDREN = 'all';
 
 /** A type the route does not know: said in place, like the portal's other messages. */
@@ -50,7 +54,7 @@ export default function WorkPage() {
   const { userType } = usePortal();
   const [params, setParams] = useSearchParams();
   if (!isWorkListType(type)) return <NoSuchList />;
-  const canCombine = type === 'overdue' && userType === 'parent';
+  const canCombine = isCombinedType(type) && userType === 'parent';
   const combined = canCombine && params.get('children') === ALL_CHILDREN;
   const showAll = (all: boolean) =>
     setParams(
@@ -64,7 +68,11 @@ export default function WorkPage() {
   return (
     <PortalScreen title={t(WORK_LISTS[type].title)}>
       {canCombine && <WhoseWork all={combined} onChange={showAll} />}
-      {combined ? <CombinedOverdue /> : <ScholarWorkList key={type} type={type} emptyKey={WORK_LISTS[type].empty} />}
+      {combined && isCombinedType(type) ? (
+        <CombinedWork key={type} type={type} />
+      ) : (
+        <ScholarWorkList key={type} type={type} emptyKey={WORK_LISTS[type].empty} />
+      )}
     </PortalScreen>
   );
 }

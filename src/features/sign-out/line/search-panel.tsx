@@ -6,7 +6,7 @@
  * its speed, like anywhere on the page.
  */
 import { Alert, Badge, Button, Stack, Text } from '@chakra-ui/react';
-import { memo, useMemo, } from 'react';
+import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DemographicRecord } from '../../../contract';
 import { searchRoster } from '../../../ui/roster/roster-search';

@@ -6,9 +6,9 @@
 import { Alert, Badge, Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { AuthorizedPickUpRecord } from '../../../contract';
+import { dateTimeFormat } from '../../../ui/intl-format';
 import { AdultPhoto } from './photos';
 import type { NotTodayReason } from './pick-up-list';
-import { dateTimeFormat } from '../../../ui/intl-format';
 
 /** Relationship and phone, as one line each. */
 function AdultDetails({ adult }: { adult: AuthorizedPickUpRecord }) {

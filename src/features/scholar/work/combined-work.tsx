@@ -1,23 +1,29 @@
 /**
- * A parent's one list of the missing and overdue work of all their children (issue P2 item 6,
- * `GET v2/scholar/work/overdue`), grouped by day like Overdue Work, each item saying whose it is.
+ * A parent's one list of all their children's missing and overdue work, or missing AutoWork
+ * (`GET v2/scholar/work/{type}`), grouped by day like the child's own list, each item saying whose it is.
  */
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CombinedOverdueResponse } from '../../../contract/scholar-work';
+import type { CombinedOverdueResponse, CombinedWorkType } from '../../../contract/scholar-work';
 import { usePortalQuery } from '../data/use-portal-query';
 import { scholarName } from '../layout/portal-format';
 import { usePortal } from '../portal-context';
 import { usePageParam, withPage } from './use-page-param';
 import { WorkListBody } from './work-list-body';
-import { COMBINED_OVERDUE_PATH } from './work-paths';
+import { combinedWorkPath } from './work-paths';
 
-/** The list. */
-export function CombinedOverdue() {
+/** What an empty combined list says. */
+const EMPTY = { overdue: 'empty.upToDate', 'missing-autowork': 'empty.noAutowork' } as const satisfies Record<
+  CombinedWorkType,
+  string
+>;
+
+/** The list of `type`. */
+export function CombinedWork({ type }: { type: CombinedWorkType }) {
   const { t } = useTranslation('portal-work');
   const { userId, scholars } = usePortal();
   const [page, setPage] = usePageParam();
-  const query = usePortalQuery<CombinedOverdueResponse>(userId, withPage(COMBINED_OVERDUE_PATH, page));
+  const query = usePortalQuery<CombinedOverdueResponse>(userId, withPage(combinedWorkPath(type), page));
   const answered = query.data?.data.scholars;
   // The answer names every child; the portal's own list covers an answer kept before a child was added.
   const names = useMemo(
@@ -27,8 +33,8 @@ export function CombinedOverdue() {
   return (
     <WorkListBody
       query={query}
-      type="overdue"
-      emptyText={t('empty.upToDate')}
+      type={type}
+      emptyText={t(EMPTY[type])}
       scholarNames={names}
       page={page}
       onPage={setPage}

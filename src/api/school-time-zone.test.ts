@@ -1,0 +1,33 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FakeServer, json } from '../test/fake-server';
+import { closureOn } from '../ui/school-closure';
+import { CONFIG_STORAGE_KEY } from '../ui/school-name';
+import { getSchoolTimeZone, TIME_ZONE_STORAGE_KEY } from './school-time-zone';
+
+class ConfigServer extends FakeServer {
+  protected route(): Response {
+    return json(200, {
+      google_client_id: null,
+      school_name: 'Lincoln',
+      time_zone: 'America/Chicago',
+      version: 'test',
+      closures: [{ name: 'Spring break', starts_on: '2027-03-29', ends_on: '2027-04-02' }],
+    });
+  }
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('the school time zone', () => {
+  it('keeps the zone and the whole config, so a station signed in for weeks knows the coming closures', async () => {
+    new ConfigServer().install();
+    expect(await getSchoolTimeZone()).toBe('America/Chicago');
+    expect(localStorage.getItem(TIME_ZONE_STORAGE_KEY)).toBe('America/Chicago');
+    expect(JSON.parse(localStorage.getItem(CONFIG_STORAGE_KEY) ?? '{}')).toMatchObject({ school_name: 'Lincoln' });
+    expect(closureOn('2027-03-31')).toBe('Spring break');
+    expect(closureOn('2027-04-05')).toBeNull();
+  });
+});
