@@ -557,12 +557,25 @@ describe('View Records', () => {
         ].join(' | '),
       ),
       n(d.total),
-      d.flagged
-        ? `Above the limit: ${categories
-            .filter((c) => d[c].flagged)
-            .map((c) => labels[c])
-            .join(', ')}`
-        : 'Within limits',
+      [
+        // A day the school calendar closed (Add Missing above may have put a lunch on Veterans Day): said first.
+        ...(d.closed
+          ? [
+              d.closed.name ? `School closed: ${d.closed.name}` : 'School closed: weekend',
+              d.closed.service ? `Meal service: ${d.closed.service}` : 'Not in the claim',
+            ]
+          : []),
+        ...(d.flagged
+          ? [
+              `Above the limit: ${categories
+                .filter((c) => d[c].flagged)
+                .map((c) => labels[c])
+                .join(', ')}`,
+            ]
+          : d.closed
+            ? []
+            : ['Within limits']),
+      ].join(' | '),
     ]);
 
     await withBrowser(async ({ page }) => {
@@ -603,7 +616,9 @@ describe('View Records', () => {
       const totals = await table
         .locator('tfoot tr')
         .evaluate((row) => [...(row as HTMLTableRowElement).cells].map((c) => (c.textContent ?? '').trim()));
-      const sum = (pick: (d: (typeof expected)[number]) => number) => n(expected.reduce((a, d) => a + pick(d), 0));
+      // The claim's totals add up the days in the claim only.
+      const claimed = expected.filter((d) => d.in_claim);
+      const sum = (pick: (d: (typeof expected)[number]) => number) => n(claimed.reduce((a, d) => a + pick(d), 0));
       expect(totals).toEqual([
         'Totals',
         sum((d) => d.free.count),
