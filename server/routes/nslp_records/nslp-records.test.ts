@@ -57,6 +57,9 @@ const meal = (payload: Record<string, unknown>, token = cafeteria) =>
     token,
     payload: { id: uuidv7(), meal_type: 'lunch', served_at: at(MONDAY, '12:00'), ...payload },
   });
+/** A change of a scholar's record, as an administrator makes it. */
+const patchScholar = (id: string, payload: Record<string, unknown>, token = admin) =>
+  s.call({ method: 'POST', url: `/api/v2/demographics/${id}`, token, payload: { _method: 'PATCH', ...payload } });
 const voidMeal = (id: string, payload: Record<string, unknown>, token = cafeteria) =>
   s.call({ method: 'POST', url: `/api/v2/nslp_records/${id}`, token, payload: { _method: 'PATCH', ...payload } });
 
@@ -201,13 +204,7 @@ describe('nslp records', () => {
     // The test's own history: the demo's determination of the school year's first day (15 August) would otherwise
     // fall between the two below on some days of the year, and be the one in effect three days before CHANGE.
     await s.database.db.delete(mealEligibilityHistory).where(eq(mealEligibilityHistory.scholar_id, id));
-    const set = (payload: Record<string, unknown>) =>
-      s.call({
-        method: 'POST',
-        url: `/api/v2/demographics/${id}`,
-        token: admin,
-        payload: { _method: 'PATCH', ...payload },
-      });
+    const set = (payload: Record<string, unknown>) => patchScholar(id, payload);
     expect((await set({ meal_eligibility: 'paid', meal_eligibility_effective: addDays(CHANGE, -84) })).statusCode).toBe(
       200,
     );
@@ -236,13 +233,7 @@ describe('nslp records', () => {
     const id = scholar(7);
     await s.database.db.delete(mealEligibilityHistory).where(eq(mealEligibilityHistory.scholar_id, id));
     const LATER = mondayWeeksAgo(20);
-    const set = (payload: Record<string, unknown>) =>
-      s.call({
-        method: 'POST',
-        url: `/api/v2/demographics/${id}`,
-        token: admin,
-        payload: { _method: 'PATCH', ...payload },
-      });
+    const set = (payload: Record<string, unknown>) => patchScholar(id, payload);
     expect((await set({ meal_eligibility: 'reduced', meal_eligibility_effective: LATER })).statusCode).toBe(200);
     const refused = await set({ meal_eligibility: 'paid', meal_eligibility_effective: addDays(LATER, -7) });
     expect(refused.statusCode).toBe(422);
@@ -325,13 +316,7 @@ describe('who keeps eligibility', () => {
       );
     const clerk = await s.login('office@demo.school');
     const id = scholar(9);
-    const patch = (payload: Record<string, unknown>) =>
-      s.call({
-        method: 'POST',
-        url: `/api/v2/demographics/${id}`,
-        token: clerk,
-        payload: { _method: 'PATCH', ...payload },
-      });
+    const patch = (payload: Record<string, unknown>) => patchScholar(id, payload, clerk);
     const refused = await patch({ meal_eligibility: 'free' });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe('Only those who keep meal eligibility may change it.');

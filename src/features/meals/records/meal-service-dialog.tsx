@@ -98,6 +98,7 @@ function ServiceForm({
           <Input
             value={values.name}
             maxLength={100}
+            // The input's hint text (an example of a name), translated; the label names the field.
             placeholder={t('service.namePlaceholder')}
             onChange={(e) => set('name', e.target.value)}
           />
