@@ -8,7 +8,7 @@ import {
   screeningRisk,
 } from './covid-screening';
 
-const REAL: Symptom[] = SYMPTOMS.filter((s) => s !== 'none');
+const REAL: Symptom[] = SYMPTOMS.filter((s) => s !== 'no_symptoms');
 /** Every subset of the six answers of the symptoms question (64). */
 const SUBSETS: Symptom[][] = Array.from({ length: 1 << SYMPTOMS.length }, (_, mask) =>
   SYMPTOMS.filter((_s, i) => mask & (1 << i)),
@@ -34,8 +34,14 @@ describe('screeningOutcome: every combination of the answers', () => {
   for (const { symptoms, contact, household, awaiting } of cases) {
     const label = `[${symptoms.join(',') || 'nothing'}] contact=${contact} household=${household} awaiting=${awaiting}`;
     it(label, () => {
-      const parsed = CovidScreeningCreateSchema.safeParse({ ...base, kind: 'screening', symptoms, contact, household });
-      const valid = symptoms.length > 0 && !(symptoms.includes('none') && symptoms.length > 1);
+      const parsed = CovidScreeningCreateSchema.safeParse({
+        ...base,
+        kind: 'screening',
+        symptoms,
+        recent_contact: contact,
+        household_symptoms: household,
+      });
+      const valid = symptoms.length > 0 && !(symptoms.includes('no_symptoms') && symptoms.length > 1);
       expect(parsed.success).toBe(valid);
       if (!parsed.success) {
         const messages = parsed.error.issues.filter((i) => i.path[0] === 'symptoms').map((i) => i.message);
@@ -55,22 +61,60 @@ describe('screeningOutcome: every combination of the answers', () => {
 describe('CovidScreeningCreateSchema', () => {
   it('takes a remote declaration without answers and refuses one with answers', () => {
     const remote = CovidScreeningCreateSchema.parse({ ...base, kind: 'remote' });
-    expect(remote).toMatchObject({ kind: 'remote', symptoms: [], contact: null, household: null });
+    expect(remote).toMatchObject({ kind: 'remote', symptoms: [], recent_contact: null, household_symptoms: null });
     expect(screeningOutcome(remote, true)).toBe('remote');
     expect(CovidScreeningCreateSchema.safeParse({ ...base, kind: 'remote', symptoms: ['cough'] }).success).toBe(false);
   });
 
   it('says which yes-or-no question is unanswered', () => {
-    const parsed = CovidScreeningCreateSchema.safeParse({ ...base, kind: 'screening', symptoms: ['none'] });
+    const parsed = CovidScreeningCreateSchema.safeParse({ ...base, kind: 'screening', symptoms: ['no_symptoms'] });
     expect(parsed.success).toBe(false);
     const fields = parsed.success ? [] : parsed.error.issues.map((i) => i.path.join('.'));
-    expect(fields.sort()).toEqual(['contact', 'household']);
+    expect(fields.sort()).toEqual(['household_symptoms', 'recent_contact']);
+  });
+
+  it("answers with the seed's names, and reads an answer an older phone queued under the names it had", () => {
+    const seed = {
+      ...base,
+      kind: 'screening',
+      symptoms: ['no_symptoms'],
+      recent_contact: false,
+      household_symptoms: true,
+    };
+    const parsed = CovidScreeningCreateSchema.parse(seed);
+    expect(Object.keys(parsed).sort()).toEqual(
+      [
+        'answered_at',
+        'device_id',
+        'household_symptoms',
+        'id',
+        'kind',
+        'recent_contact',
+        'scholar_id',
+        'symptoms',
+      ].sort(),
+    );
+    const queued = { ...base, kind: 'screening', symptoms: ['none'], contact: false, household: true };
+    expect(CovidScreeningCreateSchema.parse(queued)).toEqual(parsed);
+    expect(screeningOutcome(parsed, false)).toBe('stay_home');
   });
 
   it('refuses a symptom twice and a symptom not on the list', () => {
-    const twice = { ...base, kind: 'screening', symptoms: ['cough', 'cough'], contact: false, household: false };
+    const twice = {
+      ...base,
+      kind: 'screening',
+      symptoms: ['cough', 'cough'],
+      recent_contact: false,
+      household_symptoms: false,
+    };
     expect(CovidScreeningCreateSchema.safeParse(twice).success).toBe(false);
-    const unknown = { ...base, kind: 'screening', symptoms: ['sneezing'], contact: false, household: false };
+    const unknown = {
+      ...base,
+      kind: 'screening',
+      symptoms: ['sneezing'],
+      recent_contact: false,
+      household_symptoms: false,
+    };
     expect(CovidScreeningCreateSchema.safeParse(unknown).success).toBe(false);
   });
 });

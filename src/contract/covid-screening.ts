@@ -8,8 +8,15 @@
 import { z } from 'zod';
 import { DateOnlySchema, IdSchema, InstantSchema, MethodOverrideSchema, optionalText } from './common';
 
-/** The symptoms the seed asks about; 'none' ("No symptoms") excludes the others. */
-export const SYMPTOMS = ['fever', 'chills', 'cough', 'shortness_of_breath', 'difficulty_breathing', 'none'] as const;
+/** The symptoms the seed asks about; 'no_symptoms' ("No symptoms") excludes the others. */
+export const SYMPTOMS = [
+  'fever',
+  'chills',
+  'cough',
+  'shortness_of_breath',
+  'difficulty_breathing',
+  'no_symptoms',
+] as const;
 export type Symptom = (typeof SYMPTOMS)[number];
 export const SymptomSchema = z.enum(SYMPTOMS, { message: 'Choose the symptoms from the list.' });
 
@@ -31,13 +38,15 @@ export const SCREENING_MESSAGES = {
 export interface ScreeningAnswers {
   kind: ScreeningKind;
   symptoms: readonly Symptom[];
-  contact: boolean | null;
-  household: boolean | null;
+  recent_contact: boolean | null;
+  household_symptoms: boolean | null;
 }
 
 /** True when an answer reports a symptom, a contact in the last 10 days, or a household member with symptoms. */
-export function screeningRisk(a: Pick<ScreeningAnswers, 'symptoms' | 'contact' | 'household'>): boolean {
-  return a.symptoms.some((s) => s !== 'none') || a.contact === true || a.household === true;
+export function screeningRisk(
+  a: Pick<ScreeningAnswers, 'symptoms' | 'recent_contact' | 'household_symptoms'>,
+): boolean {
+  return a.symptoms.some((s) => s !== 'no_symptoms') || a.recent_contact === true || a.household_symptoms === true;
 }
 
 /**
@@ -58,34 +67,54 @@ const yesNo = z.boolean({ message: SCREENING_MESSAGES.yesNo });
  * An answer as a phone writes it (through the outbox). A screening needs every question answered; a remote
  * declaration none. A correction is a new answer the same day: the latest counts.
  */
-export const CovidScreeningCreateSchema = z
-  .object({
-    id: IdSchema,
-    scholar_id: IdSchema,
-    kind: z.enum(SCREENING_KINDS, { message: 'Screening or remote attendance.' }),
-    symptoms: z.array(SymptomSchema).max(SYMPTOMS.length).default([]),
-    contact: yesNo.nullish().transform((v) => v ?? null),
-    household: yesNo.nullish().transform((v) => v ?? null),
-    answered_at: InstantSchema,
-    device_id: optionalText(100),
-  })
-  .superRefine((v, ctx) => {
-    if (v.kind === 'remote') {
-      if (v.symptoms.length || v.contact !== null || v.household !== null) {
-        ctx.addIssue({ code: 'custom', path: ['kind'], message: 'A remote declaration carries no answers.' });
+/**
+ * An answer queued on a phone before the answers took the seed's names (`contact`, `household`, the symptom `none`)
+ * may still reach the server from its outbox: read it under the names it meant.
+ */
+function seedNames(input: unknown): unknown {
+  if (!input || typeof input !== 'object' || Array.isArray(input)) return input;
+  const { contact, household, ...rest } = input as Record<string, unknown>;
+  const out: Record<string, unknown> = { ...rest };
+  if (!('recent_contact' in out) && contact !== undefined) out.recent_contact = contact;
+  if (!('household_symptoms' in out) && household !== undefined) out.household_symptoms = household;
+  if (Array.isArray(out.symptoms)) out.symptoms = out.symptoms.map((s) => (s === 'none' ? 'no_symptoms' : s));
+  return out;
+}
+
+export const CovidScreeningCreateSchema = z.preprocess(
+  seedNames,
+  z
+    .object({
+      id: IdSchema,
+      scholar_id: IdSchema,
+      kind: z.enum(SCREENING_KINDS, { message: 'Screening or remote attendance.' }),
+      symptoms: z.array(SymptomSchema).max(SYMPTOMS.length).default([]),
+      recent_contact: yesNo.nullish().transform((v) => v ?? null),
+      household_symptoms: yesNo.nullish().transform((v) => v ?? null),
+      answered_at: InstantSchema,
+      device_id: optionalText(100),
+    })
+    .superRefine((v, ctx) => {
+      if (v.kind === 'remote') {
+        if (v.symptoms.length || v.recent_contact !== null || v.household_symptoms !== null) {
+          ctx.addIssue({ code: 'custom', path: ['kind'], message: 'A remote declaration carries no answers.' });
+        }
+        return;
       }
-      return;
-    }
-    if (!v.symptoms.length) ctx.addIssue({ code: 'custom', path: ['symptoms'], message: SCREENING_MESSAGES.symptoms });
-    else if (v.symptoms.includes('none') && v.symptoms.length > 1) {
-      ctx.addIssue({ code: 'custom', path: ['symptoms'], message: SCREENING_MESSAGES.noneAlone });
-    }
-    if (new Set(v.symptoms).size !== v.symptoms.length) {
-      ctx.addIssue({ code: 'custom', path: ['symptoms'], message: 'Each symptom once.' });
-    }
-    if (v.contact === null) ctx.addIssue({ code: 'custom', path: ['contact'], message: SCREENING_MESSAGES.yesNo });
-    if (v.household === null) ctx.addIssue({ code: 'custom', path: ['household'], message: SCREENING_MESSAGES.yesNo });
-  });
+      if (!v.symptoms.length)
+        ctx.addIssue({ code: 'custom', path: ['symptoms'], message: SCREENING_MESSAGES.symptoms });
+      else if (v.symptoms.includes('no_symptoms') && v.symptoms.length > 1) {
+        ctx.addIssue({ code: 'custom', path: ['symptoms'], message: SCREENING_MESSAGES.noneAlone });
+      }
+      if (new Set(v.symptoms).size !== v.symptoms.length) {
+        ctx.addIssue({ code: 'custom', path: ['symptoms'], message: 'Each symptom once.' });
+      }
+      if (v.recent_contact === null)
+        ctx.addIssue({ code: 'custom', path: ['recent_contact'], message: SCREENING_MESSAGES.yesNo });
+      if (v.household_symptoms === null)
+        ctx.addIssue({ code: 'custom', path: ['household_symptoms'], message: SCREENING_MESSAGES.yesNo });
+    }),
+);
 export type CovidScreeningCreate = z.infer<typeof CovidScreeningCreateSchema>;
 
 export const CovidScreeningRecordSchema = z.object({
@@ -93,8 +122,8 @@ export const CovidScreeningRecordSchema = z.object({
   scholar_id: z.string(),
   kind: z.enum(SCREENING_KINDS),
   symptoms: z.array(SymptomSchema),
-  contact: z.boolean().nullable(),
-  household: z.boolean().nullable(),
+  recent_contact: z.boolean().nullable(),
+  household_symptoms: z.boolean().nullable(),
   outcome: z.enum(SCREENING_OUTCOMES),
   answered_at: z.string(),
   school_day: z.string(),

@@ -364,11 +364,16 @@ export const PortalScheduleResponseSchema = z.object({ data: z.array(PortalClass
 export type PortalScheduleResponse = z.infer<typeof PortalScheduleResponseSchema>;
 
 /** `GET v2/scholar/calendar?from=&to=`: the school calendar's events that overlap the range (at most 62 days). */
-export const PortalEventSchema = CalendarEventRecordSchema.omit({
-  created_at: true,
-  updated_at: true,
-  google_event_id: true,
-}).extend({
+export const PortalEventSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  /** The seed's event fields: an all-day event starts at midnight of its first day and ends at midnight after its
+   * last, in the school's zone. */
+  start: z.string(),
+  end: z.string(),
+  allDay: z.boolean(),
+  color: z.string(),
   /** A closure of the school calendar (no school: a holiday, a break), from the same days the timesheets use. */
   closure: z.boolean(),
 });

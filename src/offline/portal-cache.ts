@@ -8,7 +8,14 @@ import type { OfflineDb, PortalCacheRow } from './db';
 /** How many answers one person keeps at most (the oldest go first): a month of calendar pages, a few children. */
 export const PORTAL_CACHE_LIMIT = 200;
 
-const keyOf = (userId: string, path: string) => `${userId} ${path}`;
+/**
+ * The shape of the answers kept: raised when a call's answer changes shape (the calendar's events took the seed's
+ * fields `start, end, allDay`), so a device never shows an answer of the old shape as if it were of the new one. The
+ * old rows are no longer read and go with the limit below.
+ */
+export const PORTAL_CACHE_FORMAT = 2;
+
+const keyOf = (userId: string, path: string) => `${userId} ${PORTAL_CACHE_FORMAT} ${path}`;
 
 export interface CachedAnswer<T> {
   data: T;

@@ -20,17 +20,22 @@ interface Scholar {
 }
 
 /** The answers of today's demo screenings, in turn: mostly clear, every fifth with something reported. */
-const PATTERNS: { symptoms: Symptom[]; contact: boolean; household: boolean; outcome: ScreeningOutcome }[] = [
-  { symptoms: ['none'], contact: false, household: false, outcome: 'cleared' },
-  { symptoms: ['none'], contact: false, household: false, outcome: 'cleared' },
-  { symptoms: ['none'], contact: false, household: false, outcome: 'cleared' },
-  { symptoms: ['none'], contact: false, household: false, outcome: 'cleared' },
-  { symptoms: ['fever', 'cough'], contact: false, household: false, outcome: 'stay_home' },
-  { symptoms: ['none'], contact: false, household: false, outcome: 'cleared' },
-  { symptoms: ['none'], contact: true, household: false, outcome: 'stay_home' },
-  { symptoms: ['none'], contact: false, household: false, outcome: 'cleared' },
-  { symptoms: ['none'], contact: false, household: true, outcome: 'stay_home' },
-  { symptoms: ['none'], contact: false, household: false, outcome: 'cleared' },
+const PATTERNS: {
+  symptoms: Symptom[];
+  recent_contact: boolean;
+  household_symptoms: boolean;
+  outcome: ScreeningOutcome;
+}[] = [
+  { symptoms: ['no_symptoms'], recent_contact: false, household_symptoms: false, outcome: 'cleared' },
+  { symptoms: ['no_symptoms'], recent_contact: false, household_symptoms: false, outcome: 'cleared' },
+  { symptoms: ['no_symptoms'], recent_contact: false, household_symptoms: false, outcome: 'cleared' },
+  { symptoms: ['no_symptoms'], recent_contact: false, household_symptoms: false, outcome: 'cleared' },
+  { symptoms: ['fever', 'cough'], recent_contact: false, household_symptoms: false, outcome: 'stay_home' },
+  { symptoms: ['no_symptoms'], recent_contact: false, household_symptoms: false, outcome: 'cleared' },
+  { symptoms: ['no_symptoms'], recent_contact: true, household_symptoms: false, outcome: 'stay_home' },
+  { symptoms: ['no_symptoms'], recent_contact: false, household_symptoms: false, outcome: 'cleared' },
+  { symptoms: ['no_symptoms'], recent_contact: false, household_symptoms: true, outcome: 'stay_home' },
+  { symptoms: ['no_symptoms'], recent_contact: false, household_symptoms: false, outcome: 'cleared' },
 ];
 
 export async function seedScreeningsAndConferences(
@@ -51,8 +56,8 @@ export async function seedScreeningsAndConferences(
       scholar_id: s.id,
       kind: remote ? 'remote' : 'screening',
       symptoms: remote ? [] : p.symptoms,
-      contact: remote ? null : p.contact,
-      household: remote ? null : p.household,
+      recent_contact: remote ? null : p.recent_contact,
+      household_symptoms: remote ? null : p.household_symptoms,
       outcome: remote ? 'remote' : p.outcome,
       answered_at: at(today, clock(6 * 60 + 30 + i * 2), timeZone),
       school_day: today,
@@ -67,8 +72,8 @@ export async function seedScreeningsAndConferences(
       scholar_id: s.id,
       kind: 'screening',
       symptoms: ['chills'],
-      contact: false,
-      household: false,
+      recent_contact: false,
+      household_symptoms: false,
       outcome: 'stay_home',
       answered_at: at(yesterday, '07:10', timeZone),
       school_day: yesterday,
@@ -77,9 +82,9 @@ export async function seedScreeningsAndConferences(
       id: uuidv7(),
       scholar_id: s.id,
       kind: 'screening',
-      symptoms: ['none'],
-      contact: false,
-      household: false,
+      symptoms: ['no_symptoms'],
+      recent_contact: false,
+      household_symptoms: false,
       outcome: s === waiting ? 'no_negative_test' : 'cleared',
       answered_at: at(today, '07:20', timeZone),
       school_day: today,

@@ -33,7 +33,7 @@ let demoDay: ScreeningDayResponse;
 let demoSwitch: unknown;
 
 const now = () => new Date().toISOString();
-const clear = { kind: 'screening', symptoms: ['none'], contact: false, household: false };
+const clear = { kind: 'screening', symptoms: ['no_symptoms'], recent_contact: false, household_symptoms: false };
 const answer = (scholarId: string, fields: Record<string, unknown> = clear) => ({
   id: uuidv7(),
   scholar_id: scholarId,
@@ -180,10 +180,10 @@ describe('answers and outcomes', () => {
       (await post(scholar, answer(me, fields))).json<{ data: CovidScreeningRecord }>().data.outcome;
     expect(await outcome(clear)).toBe('cleared');
     expect(await outcome({ ...clear, symptoms: ['fever', 'cough'] })).toBe('stay_home');
-    expect(await outcome({ ...clear, contact: true })).toBe('stay_home');
-    expect(await outcome({ ...clear, household: true })).toBe('stay_home');
+    expect(await outcome({ ...clear, recent_contact: true })).toBe('stay_home');
+    expect(await outcome({ ...clear, household_symptoms: true })).toBe('stay_home');
     expect(await outcome({ kind: 'remote' })).toBe('remote');
-    const bad = await post(scholar, answer(me, { ...clear, symptoms: ['none', 'chills'] }));
+    const bad = await post(scholar, answer(me, { ...clear, symptoms: ['no_symptoms', 'chills'] }));
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors.symptoms).toBeDefined();
   });
@@ -204,8 +204,8 @@ describe('answers and outcomes', () => {
       scholar_id: sibling,
       kind: 'screening',
       symptoms: ['fever'],
-      contact: false,
-      household: false,
+      recent_contact: false,
+      household_symptoms: false,
       outcome: 'stay_home',
       answered_at: `${yesterday}T15:00:00Z`,
       school_day: yesterday,
@@ -286,9 +286,9 @@ describe('retention', () => {
       id: uuidv7(),
       scholar_id: me,
       kind: 'screening' as const,
-      symptoms: ['none'],
-      contact: false,
-      household: false,
+      symptoms: ['no_symptoms'],
+      recent_contact: false,
+      household_symptoms: false,
       outcome: 'cleared' as const,
       answered_at: at(day),
       school_day: day,

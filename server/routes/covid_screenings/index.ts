@@ -54,8 +54,8 @@ export const toScreeningRecord = (row: Row): CovidScreeningRecord => ({
   scholar_id: row.scholar_id,
   kind: row.kind,
   symptoms: row.symptoms as Symptom[],
-  contact: row.contact,
-  household: row.household,
+  recent_contact: row.recent_contact,
+  household_symptoms: row.household_symptoms,
   outcome: row.outcome,
   answered_at: iso(row.answered_at),
   school_day: row.school_day,
@@ -131,8 +131,8 @@ export const covidScreeningsResource: ResourceDefinition<CovidScreeningRecord, C
       scholar_id: input.scholar_id,
       kind: input.kind,
       symptoms: input.symptoms,
-      contact: input.contact,
-      household: input.household,
+      recent_contact: input.recent_contact,
+      household_symptoms: input.household_symptoms,
       outcome,
       answered_at: input.answered_at,
       school_day: day,
@@ -144,8 +144,8 @@ export const covidScreeningsResource: ResourceDefinition<CovidScreeningRecord, C
     input.scholar_id === record.scholar_id &&
     input.kind === record.kind &&
     JSON.stringify(input.symptoms) === JSON.stringify(record.symptoms) &&
-    input.contact === record.contact &&
-    input.household === record.household &&
+    input.recent_contact === record.recent_contact &&
+    input.household_symptoms === record.household_symptoms &&
     instant(input.answered_at) === instant(record.answered_at),
 };
 

@@ -330,9 +330,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         id: c.id,
         title: c.name,
         description: null,
-        starts_at: new Date(zonedInstant(c.starts_on, '00:00', timeZone)).toISOString(),
-        ends_at: new Date(zonedInstant(shiftDate(c.ends_on, 1), '00:00', timeZone)).toISOString(),
-        all_day: true,
+        start: new Date(zonedInstant(c.starts_on, '00:00', timeZone)).toISOString(),
+        end: new Date(zonedInstant(shiftDate(c.ends_on, 1), '00:00', timeZone)).toISOString(),
+        allDay: true,
         color: 'red',
         closure: true,
       }));
@@ -340,13 +340,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         id: e.id,
         title: e.title,
         description: e.description,
-        starts_at: iso(e.starts_at),
-        ends_at: iso(e.ends_at),
-        all_day: e.all_day,
+        start: iso(e.starts_at),
+        end: iso(e.ends_at),
+        allDay: e.all_day,
         color: e.color,
         closure: false,
       }));
-      return { from, to, data: [...closures, ...events].sort((a, b) => a.starts_at.localeCompare(b.starts_at)) };
+      return { from, to, data: [...closures, ...events].sort((a, b) => a.start.localeCompare(b.start)) };
     },
   );
 };

@@ -81,7 +81,7 @@ function Answers({ row }: { row: ScreeningDayRow }) {
   return (
     <Text fontSize="sm" color="fg.muted">
       {t('review.symptomsShort')}: {s.symptoms.map((x) => t(`symptoms.${x}`)).join(', ')} · {t('review.contactShort')}:{' '}
-      {yes(s.contact)} · {t('review.householdShort')}: {yes(s.household)}
+      {yes(s.recent_contact)} · {t('review.householdShort')}: {yes(s.household_symptoms)}
     </Text>
   );
 }

@@ -16,13 +16,13 @@ import {
 
 let server: FakePortalServer;
 
-const ev = (id: string, title: string, starts_at: string, ends_at: string, more: Partial<PortalEvent> = {}) => ({
+const ev = (id: string, title: string, start: string, end: string, more: Partial<PortalEvent> = {}) => ({
   id,
   title,
   description: null,
-  starts_at,
-  ends_at,
-  all_day: false,
+  start,
+  end,
+  allDay: false,
   color: 'blue',
   closure: false,
   ...more,
@@ -33,7 +33,7 @@ const EVENTS: PortalEvent[] = [
   ev('e1', 'Assembly', '2026-11-10T17:00:00Z', '2026-11-10T18:00:00Z', { description: 'In the gym.\nBring a pen.' }),
   ev('e2', 'Science fair', '2026-11-17T17:00:00Z', '2026-11-19T23:30:00Z', { color: 'green' }),
   ev('e3', 'Thanksgiving break', '2026-11-26T08:00:00Z', '2026-11-28T08:00:00Z', {
-    all_day: true,
+    allDay: true,
     color: 'red',
     closure: true,
   }),

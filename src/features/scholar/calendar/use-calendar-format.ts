@@ -58,20 +58,20 @@ export function useCalendarFormat(timeZone: string) {
       if (item.startsAt && item.endsAt) return time.formatRange(new Date(item.startsAt), new Date(item.endsAt));
       if (item.startsAt) return t('calendar.from', { start: time.format(new Date(item.startsAt)) });
       if (item.endsAt) return t('calendar.until', { end: time.format(new Date(item.endsAt)) });
-      if (item.event.all_day && item.first !== item.last) {
+      if (item.event.allDay && item.first !== item.last) {
         return shortDay.formatRange(atUtcMidnight(item.first), atUtcMidnight(item.last));
       }
       return t('calendar.allDay');
     },
     /** When an event is, whole: 'Friday, November 27, 2026, 9:00 – 10:00 AM', or its days when it lasts all day. */
     when: (event: PortalEvent) => {
-      if (event.all_day) {
+      if (event.allDay) {
         const { first, last } = eventSpan(event, timeZone);
         if (first === last) return t('calendar.allDayOn', { date: upFirst(longDay.format(atUtcMidnight(first))) });
         return upFirst(longDay.formatRange(atUtcMidnight(first), atUtcMidnight(last)));
       }
       const full = dateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short', timeZone });
-      return upFirst(full.formatRange(new Date(event.starts_at), new Date(event.ends_at)));
+      return upFirst(full.formatRange(new Date(event.start), new Date(event.end)));
     },
   };
 }

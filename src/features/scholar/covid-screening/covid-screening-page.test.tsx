@@ -26,8 +26,8 @@ async function open(userId: string, answer: Record<string, unknown>) {
 
 describe('toggleSymptom', () => {
   it('"No symptoms" clears the symptoms, a symptom clears "No symptoms"', () => {
-    expect(toggleSymptom(['cough', 'chills'], 'none', true)).toEqual(['none']);
-    expect(toggleSymptom(['none'], 'fever', true)).toEqual(['fever']);
+    expect(toggleSymptom(['cough', 'chills'], 'no_symptoms', true)).toEqual(['no_symptoms']);
+    expect(toggleSymptom(['no_symptoms'], 'fever', true)).toEqual(['fever']);
     expect(toggleSymptom(['fever'], 'cough', true)).toEqual(['fever', 'cough']);
     expect(toggleSymptom(['fever', 'cough'], 'fever', false)).toEqual(['cough']);
   });
@@ -66,8 +66,8 @@ describe('Scholar Portal: COVID Screening', () => {
       kind: 'screening',
       scholar_id: ANA.id,
       symptoms: ['cough'],
-      contact: false,
-      household: false,
+      recent_contact: false,
+      household_symptoms: false,
     });
     expect(screen.getByRole('button', { name: 'Make a correction' })).toBeTruthy();
   });
@@ -80,9 +80,9 @@ describe('Scholar Portal: COVID Screening, the links and the other outcomes', ()
     id: '0190a0b0-0000-7000-8000-0000000000d1',
     scholar_id: ANA.id,
     kind: 'screening',
-    symptoms: ['none'],
-    contact: false,
-    household: false,
+    symptoms: ['no_symptoms'],
+    recent_contact: false,
+    household_symptoms: false,
     outcome: 'cleared',
     answered_at: '2026-11-26T14:30:00.000Z',
     school_day: '2026-11-26',

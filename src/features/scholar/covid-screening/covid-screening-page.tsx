@@ -92,8 +92,8 @@ export default function CovidScreeningPage() {
           {
             kind: local.data.kind as 'screening' | 'remote',
             symptoms: (local.data.symptoms ?? []) as Symptom[],
-            contact: (local.data.contact as boolean | undefined) ?? null,
-            household: (local.data.household as boolean | undefined) ?? null,
+            recent_contact: (local.data.recent_contact as boolean | undefined) ?? null,
+            household_symptoms: (local.data.household_symptoms as boolean | undefined) ?? null,
           },
           state?.awaiting_test ?? false,
         ),

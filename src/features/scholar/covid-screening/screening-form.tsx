@@ -14,23 +14,23 @@ import {
 
 export interface ScreeningAnswersInput {
   symptoms: Symptom[];
-  contact: boolean;
-  household: boolean;
+  recent_contact: boolean;
+  household_symptoms: boolean;
 }
 
 type YesNo = 'yes' | 'no' | '';
 
 const ERROR_KEYS = {
   symptoms: 'errors.symptoms',
-  contact: 'errors.yesNo',
-  household: 'errors.yesNo',
+  recent_contact: 'errors.yesNo',
+  household_symptoms: 'errors.yesNo',
 } as const;
 
 /** Picks a symptom: "No symptoms" clears the others, a symptom clears "No symptoms". */
 export function toggleSymptom(list: readonly Symptom[], symptom: Symptom, on: boolean): Symptom[] {
   if (!on) return list.filter((s) => s !== symptom);
-  if (symptom === 'none') return ['none'];
-  return [...list.filter((s) => s !== 'none' && s !== symptom), symptom];
+  if (symptom === 'no_symptoms') return ['no_symptoms'];
+  return [...list.filter((s) => s !== 'no_symptoms' && s !== symptom), symptom];
 }
 
 function YesNoField(props: {
@@ -83,8 +83,8 @@ export function ScreeningForm({
     const answers = {
       kind: 'screening',
       symptoms,
-      contact: contact === '' ? null : contact === 'yes',
-      household: household === '' ? null : household === 'yes',
+      recent_contact: contact === '' ? null : contact === 'yes',
+      household_symptoms: household === '' ? null : household === 'yes',
     };
     const parsed = CovidScreeningCreateSchema.safeParse({
       ...answers,
@@ -104,7 +104,7 @@ export function ScreeningForm({
       return;
     }
     setErrors({});
-    void onSubmit({ symptoms, contact: contact === 'yes', household: household === 'yes' });
+    void onSubmit({ symptoms, recent_contact: contact === 'yes', household_symptoms: household === 'yes' });
   };
 
   const invalid = Object.keys(errors).length > 0;
@@ -137,18 +137,18 @@ export function ScreeningForm({
           {errors.symptoms && <Fieldset.ErrorText>{errors.symptoms}</Fieldset.ErrorText>}
         </Fieldset.Root>
         <YesNoField
-          name="contact"
+          name="recent_contact"
           legend={t('questions.contact')}
           value={contact}
           onChange={setContact}
-          error={errors.contact}
+          error={errors.recent_contact}
         />
         <YesNoField
-          name="household"
+          name="household_symptoms"
           legend={t('questions.household')}
           value={household}
           onChange={setHousehold}
-          error={errors.household}
+          error={errors.household_symptoms}
         />
         <Button type="submit" colorPalette="primary" alignSelf="flex-start" minH="11" loading={busy}>
           {t('submit')}

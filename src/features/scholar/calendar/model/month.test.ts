@@ -15,11 +15,11 @@ import {
 
 const LA = 'America/Los_Angeles';
 
-const event = (title: string, starts_at: string, ends_at: string, all_day = false) => ({
+const event = (title: string, start: string, end: string, allDay = false) => ({
   title,
-  starts_at,
-  ends_at,
-  all_day,
+  start,
+  end,
+  allDay,
 });
 
 describe('monthWeeks', () => {
@@ -93,10 +93,10 @@ describe('eventSpan and eventsByDay', () => {
     const byDay = eventsByDay([camp], '2026-11-01', '2026-11-30', LA);
     expect([...byDay.keys()]).toEqual(['2026-11-10', '2026-11-11', '2026-11-12']);
     const [tue, wed, thu] = [...byDay.values()].map((l) => l[0]);
-    expect(tue).toMatchObject({ startsAt: camp.starts_at, endsAt: null });
+    expect(tue).toMatchObject({ startsAt: camp.start, endsAt: null });
     expect(wed).toMatchObject({ startsAt: null, endsAt: null });
     expect(wed && isAllDayOn(wed)).toBe(true);
-    expect(thu).toMatchObject({ startsAt: null, endsAt: camp.ends_at });
+    expect(thu).toMatchObject({ startsAt: null, endsAt: camp.end });
   });
 
   it('keeps an all-day event that ends at midnight off the next day', () => {
@@ -183,7 +183,7 @@ describe('eventSpan and eventsByDay', () => {
 
   it('lists an all-day event of several days once, on its first day in the month', () => {
     // Winter break, 21 December to 1 January, all day in Los Angeles; a one-day event inside it stays on its day.
-    const winter = { ...event('Winter break', '2026-12-21T08:00:00Z', '2027-01-02T08:00:00Z'), all_day: true };
+    const winter = { ...event('Winter break', '2026-12-21T08:00:00Z', '2027-01-02T08:00:00Z'), allDay: true };
     const party = event('Staff party', '2026-12-22T02:00:00Z', '2026-12-22T04:00:00Z');
     const byDay = eventsByDay([winter, party], '2026-11-30', '2027-01-10', LA);
     expect(agendaOf(byDay, '2026-12').map((d) => [d.day, d.events.map((e) => e.event.title)])).toEqual([

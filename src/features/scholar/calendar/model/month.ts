@@ -65,15 +65,15 @@ export function gridRange(month: Month, weekStartsOn: number): { from: string; t
 
 /** What of an event the date math reads. */
 export interface EventTimes {
-  starts_at: string;
-  ends_at: string;
-  all_day: boolean;
+  start: string;
+  end: string;
+  allDay: boolean;
 }
 
 /** The school days an event covers, both included. */
 export function eventSpan(event: EventTimes, timeZone: string): { first: string; last: string } {
-  const start = Date.parse(event.starts_at);
-  const end = Date.parse(event.ends_at);
+  const start = Date.parse(event.start);
+  const end = Date.parse(event.end);
   const first = schoolDayOf(start, timeZone);
   const last = end > start ? schoolDayOf(end - 1, timeZone) : first;
   return { first, last: last < first ? first : last };
@@ -93,13 +93,13 @@ export interface DayEvent<E extends EventTimes = EventTimes> {
 
 /** How an event reads on `day`: all day, or its start and end that fall on this day. */
 export function onDay<E extends EventTimes>(event: E, day: string, span = { first: day, last: day }): DayEvent<E> {
-  const timed = !event.all_day;
+  const timed = !event.allDay;
   return {
     event,
     first: span.first,
     last: span.last,
-    startsAt: timed && day === span.first ? event.starts_at : null,
-    endsAt: timed && day === span.last ? event.ends_at : null,
+    startsAt: timed && day === span.first ? event.start : null,
+    endsAt: timed && day === span.last ? event.end : null,
   };
 }
 
@@ -111,7 +111,7 @@ function compareOnDay(a: DayEvent<EventTimes & { title?: string }>, b: DayEvent<
   const allDay = Number(isAllDayOn(b)) - Number(isAllDayOn(a));
   if (allDay !== 0) return allDay;
   if (a.first !== b.first) return a.first < b.first ? -1 : 1;
-  const start = Date.parse(a.event.starts_at) - Date.parse(b.event.starts_at);
+  const start = Date.parse(a.event.start) - Date.parse(b.event.start);
   if (start !== 0) return start;
   return (a.event.title ?? '').localeCompare(b.event.title ?? '');
 }
@@ -155,7 +155,7 @@ export function agendaOf<E extends EventTimes>(
   for (const [day, items] of byDay) {
     if (monthOfDay(day) !== month) continue;
     const events = items.filter((item) => {
-      if (!item.event.all_day || item.first === item.last) return true;
+      if (!item.event.allDay || item.first === item.last) return true;
       if (listed.has(item.event)) return false;
       listed.add(item.event);
       return true;

@@ -25,7 +25,7 @@ export class FakePortalServer extends FakeServer {
       const from = query.get('from') ?? '';
       const to = query.get('to') ?? '';
       // Generous overlap by date, as the server's range is in the school's zone: the screen places the events.
-      const data = this.events.filter((e) => e.starts_at.slice(0, 10) <= to && e.ends_at.slice(0, 10) >= from);
+      const data = this.events.filter((e) => e.start.slice(0, 10) <= to && e.end.slice(0, 10) >= from);
       return json(200, { from, to, data });
     }
     const resources = /^v2\/scholar\/scholars\/([^/]+)\/resources$/.exec(path);
