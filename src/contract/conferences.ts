@@ -79,12 +79,17 @@ export const ConferenceRecordSchema = z.object({
 });
 export type ConferenceRecord = z.infer<typeof ConferenceRecordSchema>;
 
-/** A sign-in as a phone writes it (through the outbox): who signs is the account signed in. */
+/**
+ * A sign-in as a phone writes it (through the outbox): who signs is the account signed in, or, with
+ * `by_parent_login` on a scholar's phone, the parent who signed in there for the scholar (the parent login): the
+ * server finds that parent from the scholar's session, never from the phone's word alone.
+ */
 export const ConferenceSignInCreateSchema = z.object({
   id: IdSchema,
   conference_id: IdSchema,
   scholar_id: IdSchema,
   signed_at: InstantSchema,
+  by_parent_login: z.boolean().default(false),
   device_id: optionalText(100),
 });
 export type ConferenceSignInCreate = z.infer<typeof ConferenceSignInCreateSchema>;

@@ -140,6 +140,35 @@ describe('the sign-in sheet (portal)', () => {
     expect(otherDay.json().errors.signed_at).toBeDefined();
   });
 
+  it("on the scholar's phone the parent of the parent login signs, found from the scholar's session", async () => {
+    await s.database.db.delete(conferenceSignIns).where(eq(conferenceSignIns.conference_id, conference.id));
+    const phone = await s.login('scholar@demo.school');
+    // Without a parent signed in on this phone the phone's word alone is refused.
+    const alone = await call('POST', 'scholar/conferences/sign_ins', phone, signIn({ by_parent_login: true }));
+    expect(alone.statusCode).toBe(422);
+    expect(alone.json().errors.by_parent_login).toBeDefined();
+    const login = await s.call({
+      method: 'POST',
+      url: '/api/v2/auth/login-parent',
+      token: phone,
+      payload: { email: 'parent@demo.school', password: 'demo' },
+    });
+    expect(login.statusCode).toBe(200);
+    const byParent = await call('POST', 'scholar/conferences/sign_ins', phone, signIn({ by_parent_login: true }));
+    expect(byParent.statusCode).toBe(201);
+    expect(byParent.json().data).toMatchObject({
+      signer_type: 'parent',
+      signed_by: await signerId('parent@demo.school'),
+      scholar_id: me,
+    });
+    // The scholar's own sign-in on the same phone is still the scholar's.
+    const own = await call('POST', 'scholar/conferences/sign_ins', phone, signIn());
+    expect(own.json().data).toMatchObject({ signer_type: 'student', signed_by: await signerId('scholar@demo.school') });
+    const sheet = (await call('GET', `scholar/conferences/${me}`, phone)).json<PortalConferencesResponse>();
+    const types = sheet.data.find((c) => c.id === conference.id)?.sign_ins.map((x) => x.signer_type);
+    expect(types?.sort()).toEqual(['parent', 'student']);
+  });
+
   it('through the outbox: the same batch delivered twice is one record', async () => {
     await s.database.db
       .delete(conferenceSignIns)

@@ -12,7 +12,7 @@
  *   conference's grades, once per signer: a signer's second sign-in (a second tap, another phone) is answered with
  *   the first, as a replay is, not refused.
  */
-import { and, asc, count, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -39,7 +39,7 @@ import {
   uuidv7,
 } from '../../../src/contract';
 import type { Tx } from '../../db/client';
-import { conferenceSignIns, conferences, demographics, timesheets, users } from '../../db/schema';
+import { conferenceSignIns, conferences, demographics, sessions, timesheets, users } from '../../db/schema';
 import { AppError, forbidden, invalid } from '../../lib/errors';
 import {
   type CreateOutcome,
@@ -201,8 +201,8 @@ export const conferenceSignInsResource: ResourceDefinition<ConferenceSignInRecor
   searchColumns: [],
   toRecords: (rows, tx) => toSignInRecords(rows as SignInRow[], tx),
   async prepareCreate(input, { tx, request }) {
-    const user = requireAuth(request).user;
     const scholar = await scholarInScope(tx, request, input.scholar_id);
+    const signer = await signerOf(tx, request, input, scholar.id);
     const [conference] = await tx
       .select()
       .from(conferences)
@@ -213,7 +213,7 @@ export const conferenceSignInsResource: ResourceDefinition<ConferenceSignInRecor
     if (day !== conference.held_on) {
       throw invalid('signed_at', `The sign-in sheet is open on the conference day only (${conference.held_on}).`);
     }
-    const earlier = await earlierSignIn(tx, input, user.id);
+    const earlier = await earlierSignIn(tx, input, signer.id);
     if (earlier) {
       // Answered with the first (`answeredBy` below), not refused: a second tap, the scholar's second phone.
       throw new AppError('conflict', 'You already signed in for this conference.', { record: earlier });
@@ -221,13 +221,13 @@ export const conferenceSignInsResource: ResourceDefinition<ConferenceSignInRecor
     const [account] = await tx
       .select({ nickname: users.nickname, fname: users.fname, lname: users.lname })
       .from(users)
-      .where(eq(users.id, user.id))
+      .where(eq(users.id, signer.id))
       .limit(1);
     return {
       conference_id: conference.id,
       scholar_id: scholar.id,
-      signed_by: user.id,
-      signer_type: user.type === 'parent' ? 'parent' : 'student',
+      signed_by: signer.id,
+      signer_type: signer.type === 'parent' ? 'parent' : 'student',
       signer_name: account ? nameOf(account) : '',
       signed_at: input.signed_at,
       device_id: input.device_id ?? (request.headers['x-device-id'] as string | undefined)?.slice(0, 100) ?? null,
@@ -261,6 +261,37 @@ async function signInOnce(
     if (!earlier) throw err;
     return { record: earlier, created: false };
   }
+}
+
+/**
+ * Who signs: the account signed in; or, for `by_parent_login` from a scholar's session, the parent of the parent login
+ * tied to that session for this scholar, the latest one begun by the sign-in's time (an offline sign-in is sent
+ * later, perhaps after the parent ended their sign-in). Without such a parent the sign-in is refused.
+ */
+async function signerOf(
+  tx: Tx,
+  request: FastifyRequest,
+  input: Pick<ConferenceSignInCreate, 'by_parent_login' | 'signed_at'>,
+  scholarId: string,
+): Promise<{ id: string; type: 'parent' | 'student' | 'staff' }> {
+  const auth = requireAuth(request);
+  if (!input.by_parent_login || auth.user.type !== 'student') {
+    return { id: auth.user.id, type: auth.user.type as 'parent' | 'student' | 'staff' };
+  }
+  const [parent] = await tx
+    .select({ id: sessions.user_id })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.co_session_of, auth.tokenHash),
+        eq(sessions.for_scholar_id, scholarId),
+        lte(sessions.created_at, input.signed_at),
+      ),
+    )
+    .orderBy(desc(sessions.created_at))
+    .limit(1);
+  if (!parent) throw invalid('by_parent_login', 'No parent signed in on this phone for this scholar.');
+  return { id: parent.id, type: 'parent' };
 }
 
 /** The signer's sign-in for this scholar on this conference, if they signed in before. */

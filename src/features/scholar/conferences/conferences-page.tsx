@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PortalConference, PortalConferencesResponse } from '../../../contract/conferences';
 import { QueryState } from '../../../ui/data/query-state';
+import { type ParentSession, useParentSession } from '../../auth/parent-session';
 import { useOutboxSend } from '../covid-screening/use-outbox-send';
 import { usePortalQuery } from '../data/use-portal-query';
 import { AsOfNotice } from '../layout/as-of-notice';
@@ -29,9 +30,11 @@ function Sheet({
   time: (iso: string) => string;
 }) {
   const { t } = useTranslation('conferences');
-  const { userType } = usePortal();
+  const { userType, scholar } = usePortal();
   const locale = useLocale();
-  const mine = conference.sign_ins.filter((s) => s.signer_type === userType);
+  // On a scholar's phone with the parent login, the parent signs: their sign-in is the one that counts here.
+  const signerType = byParentLogin(useParentSession(), userType, scholar.id) ? 'parent' : userType;
+  const mine = conference.sign_ins.filter((s) => s.signer_type === signerType);
   const signed = mine.length > 0 || waiting;
   return (
     <Box as="li" borderWidth="1px" borderRadius="md" p="4">
@@ -77,10 +80,14 @@ function Sheet({
 }
 
 /** The screen. */
+/** A parent signed in for this scholar on the scholar's phone (the parent login): they are the one who signs. */
+export const byParentLogin = (parent: ParentSession | null, userType: string, scholarId: string) =>
+  userType === 'student' && parent !== null && (!parent.scholarId || parent.scholarId === scholarId);
+
 export default function ConferencesPage() {
   const { t } = useTranslation('conferences');
   const { t: tc } = useTranslation();
-  const { userId, scholar, timeZone } = usePortal();
+  const { userId, scholar, timeZone, userType } = usePortal();
   const locale = useLocale();
   const query = usePortalQuery<PortalConferencesResponse>(userId, `v2/scholar/conferences/${scholar.id}`);
   const outbox = useOutboxSend('conference_sign_ins', scholar.id, () => void query.refetch());
@@ -92,11 +99,17 @@ export default function ConferencesPage() {
   const time = (iso: string) =>
     new Intl.DateTimeFormat(locale, { timeZone, hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
 
+  const parent = useParentSession();
   const signIn = async (conference: PortalConference) => {
     setBusy(conference.id);
     setFailure(null);
     try {
-      await outbox.send({ conference_id: conference.id, scholar_id: scholar.id, signed_at: new Date().toISOString() });
+      await outbox.send({
+        conference_id: conference.id,
+        scholar_id: scholar.id,
+        signed_at: new Date().toISOString(),
+        by_parent_login: byParentLogin(parent, userType, scholar.id),
+      });
     } catch {
       setFailure(t('notKept'));
     } finally {
