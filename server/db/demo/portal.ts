@@ -135,7 +135,6 @@ export function planPortal(opts: {
   const events: DemoPortal['events'] = [
     timed('Family Night', shiftDate(month.start, 9), '18:00', '19:30', 'purple', 'Families visit classrooms.'),
     allDay('Picture Day', pictureDay, pictureDay, 'blue', 'Wear your uniform.'),
-    timed('Scholar Led Conferences', shiftDate(today, 8), '15:30', '19:00', 'teal', 'Sign in at the front office.'),
     allDay('Science Fair', shiftDate(today, 15), shiftDate(today, 16), 'green', 'Projects in the gym.'),
     timed('Board meeting', shiftDate(month.end, -2), '17:00', '18:30', 'gray', 'Open to families.'),
   ];

@@ -36,6 +36,7 @@ import {
   announcements,
   calendarEvents,
   checkIns,
+  conferences,
   courseEnrollments,
   courses,
   groupMeetings,
@@ -47,6 +48,9 @@ import { ERROR_RESPONSES, iso } from '../../lib/resource';
 import { type ScopedScholar, scholarInScope, scholarsOf } from '../../lib/scholar-scope';
 import { closuresBetween } from '../../lib/school-calendar';
 import { schoolDay } from '../../lib/school-day';
+
+/** The colour of a conference day on the portal's calendar (one of EVENT_COLORS). */
+const CONFERENCE_COLOR = 'teal';
 
 /** Portal accounts only: staff read the same content on the staff screens. */
 const PORTAL = { access: 'signed_in', userTypes: ['student', 'parent'] } as const;
@@ -336,6 +340,28 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         color: 'red',
         closure: true,
       }));
+      // A conference day is one record: its date and hours on the calendar are the conference page's, never a copy.
+      const days = await app.db
+        .select({
+          id: conferences.id,
+          title: conferences.title,
+          held_on: conferences.held_on,
+          start_time: conferences.start_time,
+          end_time: conferences.end_time,
+        })
+        .from(conferences)
+        .where(and(gte(conferences.held_on, from), lte(conferences.held_on, to)))
+        .orderBy(asc(conferences.held_on), asc(conferences.id));
+      const conferenceDays = days.map((c) => ({
+        id: c.id,
+        title: c.title,
+        description: null,
+        start: new Date(zonedInstant(c.held_on, c.start_time, timeZone)).toISOString(),
+        end: new Date(zonedInstant(c.held_on, c.end_time, timeZone)).toISOString(),
+        allDay: false,
+        color: CONFERENCE_COLOR,
+        closure: false,
+      }));
       const events = rows.map((e) => ({
         id: e.id,
         title: e.title,
@@ -346,7 +372,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         color: e.color,
         closure: false,
       }));
-      return { from, to, data: [...closures, ...events].sort((a, b) => a.start.localeCompare(b.start)) };
+      return {
+        from,
+        to,
+        data: [...closures, ...conferenceDays, ...events].sort((a, b) => a.start.localeCompare(b.start)),
+      };
     },
   );
 };

@@ -9,6 +9,7 @@ import {
   isoWeekday,
   PARENT_MESSAGES,
   type PortalCalendarResponse,
+  type PortalConferencesResponse,
   type PortalHomeResponse,
   type PortalScholar,
   type PortalScholarsResponse,
@@ -160,7 +161,20 @@ describe('the demo family', () => {
       ['allDay', 'closure', 'color', 'description', 'end', 'id', 'start', 'title'].sort(),
     );
     expect(cal.data.find((e) => e.title === 'Picture Day')?.allDay).toBe(true);
-    expect(cal.data.find((e) => e.title === 'Scholar Led Conferences')?.allDay).toBe(false);
+    // The conference day is the conference page's record: the same date and hours, one entry.
+    const page = await json<PortalConferencesResponse>(`scholar/conferences/${me.id}`, scholarToken);
+    const fall = page.data.find((c) => c.title === 'Fall Scholar Led Conferences');
+    expect(fall).toBeDefined();
+    const onCalendar = cal.data.filter((e) => e.title === fall?.title);
+    expect(onCalendar).toEqual([
+      expect.objectContaining({
+        id: fall?.id,
+        allDay: false,
+        start: new Date(zonedInstant(fall?.held_on as string, fall?.start_time as string, TZ)).toISOString(),
+        end: new Date(zonedInstant(fall?.held_on as string, fall?.end_time as string, TZ)).toISOString(),
+      }),
+    ]);
+    expect(cal.data.filter((e) => /Conferences/.test(e.title) && e.id !== fall?.id)).toEqual([]);
     expect((await get(`scholar/calendar?from=${today}&to=${shiftDate(today, 70)}`, parentToken)).statusCode).toBe(422);
   });
 
