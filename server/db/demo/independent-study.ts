@@ -47,6 +47,12 @@ function coursesFor(grade: string): AgreementCourse[] {
 
 /** The Monday on or after a date. */
 const mondayFrom = (date: string) => shiftDate(date, (8 - isoWeekday(date)) % 7);
+/** The last Monday-to-Friday date before a date. */
+const weekdayBefore = (date: string) => {
+  let day = shiftDate(date, -1);
+  while (isoWeekday(day) > 5) day = shiftDate(day, -1);
+  return day;
+};
 
 /** Inserts the two demo agreements; answers how many, and how many accounts it added (the sibling's). */
 export async function seedIndependentStudy(
@@ -99,10 +105,10 @@ export async function seedIndependentStudy(
     scholar: typeof me,
     begins: string,
     weeks: number,
+    conference: string,
     signers: { role: 'scholar' | 'parent' | 'teacher'; id: string; name: string; day: string; time: string }[],
   ) => {
     const id = uuidv7();
-    const conference = shiftDate(begins, -7);
     await tx.insert(independentStudyAgreements).values({
       id,
       scholar_id: scholar.id,
@@ -138,14 +144,16 @@ export async function seedIndependentStudy(
     }
   };
 
+  // The coming agreement was made at a conference already held (the last weekday before today), so its signature,
+  // like every signature, is in the past.
   const next = mondayFrom(shiftDate(opts.today, 14));
-  const conferenceNext = shiftDate(next, -7);
-  await make(me, next, 6, [
+  const conferenceNext = weekdayBefore(opts.today);
+  await make(me, next, 6, conferenceNext, [
     { role: 'scholar', id: scholarUser.id, name: fullName(scholarUser), day: conferenceNext, time: '16:20' },
   ]);
   const running = mondayFrom(shiftDate(opts.today, -21));
   const conferenceRunning = shiftDate(running, -7);
-  await make(sibling.d, running, 6, [
+  await make(sibling.d, running, 6, conferenceRunning, [
     { role: 'scholar', id: siblingAccount.id, name: fullName(siblingAccount), day: conferenceRunning, time: '16:20' },
     { role: 'parent', id: parent.id, name: fullName(parent), day: conferenceRunning, time: '16:25' },
     { role: 'teacher', id: teacher.id, name: fullName(teacher), day: shiftDate(conferenceRunning, 1), time: '08:10' },

@@ -428,6 +428,23 @@ describe('seedDemo', () => {
     expect(counts.users).toBe(allUsers.length);
   });
 
+  it('dates every agreement, version and signature before the seed, never in the future', async () => {
+    const signatures = await database.db.select().from(schema.independentStudySignatures);
+    const versions = await database.db.select().from(schema.independentStudyVersions);
+    const agreements = await database.db.select().from(schema.independentStudyAgreements);
+    expect(signatures.length).toBeGreaterThanOrEqual(4);
+    const now = SEEDED_AT.now.getTime();
+    for (const at of [
+      ...signatures.map((r) => r.signed_at),
+      ...versions.map((r) => r.created_at),
+      ...agreements.map((r) => r.created_at),
+    ]) {
+      expect(Date.parse(at)).toBeLessThanOrEqual(now);
+    }
+    // The coming agreement's conference was held already; it starts later.
+    expect(agreements.every((a) => Date.parse(`${a.conference_on}T00:00:00Z`) < now)).toBe(true);
+  });
+
   it('builds the same school again from the same inputs', async () => {
     const again = await freshDatabase();
     try {
