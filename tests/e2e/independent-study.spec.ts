@@ -98,13 +98,14 @@ describe('the Independent Study Learning Agreement', () => {
       await mine.getByLabel('Type your full name').fill(`  ${names.scholar.toLowerCase()} `);
       await mine.getByRole('button', { name: 'Electronically Sign' }).click();
       await mine.getByText('Awaiting parent').first().waitFor({ timeout: 30_000 });
+      await mine.getByText('Signed. Thank you.').waitFor();
       await mine.getByRole('link', { name: 'Parent login' }).click();
 
       // The parent signs on the scholar's phone through the parent login; offline the button says so first.
       await page.getByLabel('Email', { exact: true }).waitFor({ timeout: 30_000 });
       await signInWithForm(page, 'parent@demo.school');
-      await page.waitForURL((url) => url.pathname === '/scholar', { timeout: 30_000 });
-      await page.goto(`${server.url}/scholar/independent-study`);
+      // The parent login started from the agreement returns to the agreement.
+      await page.waitForURL((url) => url.pathname === '/scholar/independent-study', { timeout: 30_000 });
       const theirs = card(page);
       await theirs.getByRole('heading', { name: 'Sign as Parent or guardian' }).waitFor({ timeout: 30_000 });
       await theirs.getByLabel('Type your full name').fill(names.parent);

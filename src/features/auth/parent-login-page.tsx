@@ -6,7 +6,7 @@
  */
 import { Alert, Button, Card, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import type { LoginResponse } from '../../contract';
 import { parentSession, useParentSession } from './parent-session';
 import { useSession } from './session-instance';
@@ -15,8 +15,16 @@ import { SignInCard } from './sign-in-card';
 const loginParent = (body: Parameters<typeof import('./api/auth-api').loginParent>[0]) =>
   import('./api/auth-api').then((m) => m.loginParent(body));
 
+/**
+ * Where the parent login returns: the portal screen it was opened from (`?return=`, a portal path only, so the
+ * address can never send anyone off the portal), else the portal's home.
+ */
+export function portalReturn(asked: string | null): string {
+  return asked && /^\/scholar(\/[\w\-/]*)?$/.test(asked) && asked !== '/scholar/parent-login' ? asked : '/scholar';
+}
+
 /** The parent signed in for the scholar: who, and how to end it. */
-function SignedInForScholar({ name, scholar }: { name: string; scholar: string }) {
+function SignedInForScholar({ name, scholar, back }: { name: string; scholar: string; back: string }) {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   return (
@@ -31,7 +39,7 @@ function SignedInForScholar({ name, scholar }: { name: string; scholar: string }
             <Alert.Description>{t('parentSignedInFor', { name, scholar })}</Alert.Description>
           </Alert.Root>
           <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
-            <Button colorPalette="primary" onClick={() => navigate('/scholar')}>
+            <Button colorPalette="primary" onClick={() => navigate(back)}>
               {t('backToPortal')}
             </Button>
             <Button variant="outline" onClick={() => void parentSession.end()}>
@@ -52,18 +60,20 @@ export default function ParentLoginPage() {
   const coSession = useParentSession();
   const scholarName = user ? `${user.nickname ?? user.fname} ${user.lname}` : '';
   const forScholar = user?.type === 'student';
+  const back = portalReturn(useSearchParams()[0].get('return'));
 
   if (forScholar && coSession) {
     return (
       <SignedInForScholar
         name={`${coSession.user.nickname ?? coSession.user.fname} ${coSession.user.lname}`}
         scholar={scholarName}
+        back={back}
       />
     );
   }
   const started = (result: LoginResponse) => {
     parentSession.start({ token: result.token, user: result.user, scholarId: result.scholar_id ?? '' });
-    navigate('/scholar', { replace: true });
+    navigate(back, { replace: true });
   };
   return (
     <SignInCard
@@ -75,9 +85,7 @@ export default function ParentLoginPage() {
       google={(id_token, client_id) => loginParent({ id_token, client_id })}
       footer={
         <Link asChild color="primary.fg">
-          <RouterLink to={forScholar ? '/scholar' : '/login'}>
-            {forScholar ? t('backToPortal') : t('staffLogin')}
-          </RouterLink>
+          <RouterLink to={forScholar ? back : '/login'}>{forScholar ? t('backToPortal') : t('staffLogin')}</RouterLink>
         </Link>
       }
     />

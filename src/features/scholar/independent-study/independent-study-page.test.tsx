@@ -111,6 +111,10 @@ describe('Scholar Portal: Independent Study', () => {
     const [post] = server.posts();
     expect(post?.path).toBe(signPath);
     expect(post?.body).toEqual({ typed_name: ' ana  GARCÍA ', version_hash: HASH, language: 'en' });
+    expect(await screen.findByText('Signed. Thank you.')).toBeTruthy();
+    // The document's hash is for staff: a family sees the version, never the hash.
+    expect(document.body.textContent).not.toContain(HASH);
+    expect(screen.getByText(/^Version \d+/)).toBeTruthy();
   });
 
   it('offline the button says a signature needs a connection and keeps what was typed', async () => {
@@ -148,7 +152,9 @@ describe('Scholar Portal: Independent Study', () => {
     const server = new SigningServer();
     server.answers.set(path, { data: [agreement({ state: 'awaiting_parent', next_signer: 'parent' })] });
     await show(server, { user: scholarUser, coSession: null }, 'is-wait');
-    expect(screen.getByRole('link', { name: 'Parent login' }).getAttribute('href')).toBe('/scholar/parent-login');
+    expect(screen.getByRole('link', { name: 'Parent login' }).getAttribute('href')).toBe(
+      `/scholar/parent-login?return=${encodeURIComponent('/scholar/independent-study')}`,
+    );
     expect(screen.queryByRole('button', { name: 'Electronically Sign' })).toBeNull();
   });
 

@@ -9,7 +9,7 @@ import { Alert, Badge, Button, Card, Heading, HStack, Link, Stack, Text } from '
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
 import type { SessionUser } from '../../../contract';
 import type { AgreementDetail, PortalAgreementsResponse, SignerRole } from '../../../contract/independent-study';
 import { QueryState } from '../../../ui/data/query-state';
@@ -126,6 +126,7 @@ function NextStep({
   onSigned: () => void;
 }) {
   const { t } = useTranslation('independent-study');
+  const { pathname } = useLocation();
   const signer = signerOf(signers, agreement.scholar_id);
   const next = agreement.next_signer;
   if (agreement.state === 'signed') return <PdfButton agreement={agreement} token={signer?.token} />;
@@ -150,7 +151,9 @@ function NextStep({
         <Alert.Description>{note}</Alert.Description>
         {next === 'parent' && signers.user?.type === 'student' && (
           <Link asChild color="primary.fg" fontWeight="semibold">
-            <RouterLink to="/scholar/parent-login">{t('sign.parentLogin')}</RouterLink>
+            <RouterLink to={`/scholar/parent-login?return=${encodeURIComponent(pathname)}`}>
+              {t('sign.parentLogin')}
+            </RouterLink>
           </Link>
         )}
       </Alert.Content>
@@ -169,6 +172,11 @@ function AgreementCard({
 }) {
   const { t } = useTranslation('independent-study');
   const locale = useLocale();
+  const [thanked, setThanked] = useState(false);
+  const signed = () => {
+    setThanked(true);
+    onSigned();
+  };
   return (
     <Card.Root as="li">
       <Card.Header>
@@ -191,11 +199,17 @@ function AgreementCard({
           <AgreementHeader agreement={agreement} />
           {agreement.content && <AgreementSections content={agreement.content} />}
           <Signatures agreement={agreement} />
-          <NextStep agreement={agreement} signers={signers} onSigned={onSigned} />
-          {agreement.version_hash && (
-            <Text fontSize="xs" color="fg.muted" wordBreak="break-all">
-              {t('version', { number: agreement.version_number, hash: agreement.version_hash })} ·{' '}
-              {formatLongDay(agreement.begins_on, locale)}
+          {thanked && (
+            <Alert.Root status="success" role="status">
+              <Alert.Indicator />
+              <Alert.Description>{t('sign.thanks')}</Alert.Description>
+            </Alert.Root>
+          )}
+          <NextStep agreement={agreement} signers={signers} onSigned={signed} />
+          {agreement.version_number !== null && (
+            <Text fontSize="xs" color="fg.muted">
+              {/* The document's hash is evidence for staff (the review screen and the PDF); families see the version. */}
+              {t('versionNumber', { number: agreement.version_number })} · {formatLongDay(agreement.begins_on, locale)}
             </Text>
           )}
         </Stack>
