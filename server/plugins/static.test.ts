@@ -9,11 +9,12 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompress } from '../../scripts/precompress.mjs';
+import { CSP_NONCE_PLACEHOLDER } from '../../src/contract/common';
 import { buildApp } from '../app';
 import { openTestDatabase, testConfig } from '../test/helpers';
 
 const script = `export const greeting = ${JSON.stringify('hello '.repeat(500))};\n`;
-const page = `<!doctype html><html><head><title>School</title></head><body>${'<p>x</p>'.repeat(200)}</body></html>`;
+const page = `<!doctype html><html><head><meta property="csp-nonce" content="${CSP_NONCE_PLACEHOLDER}"><title>School</title></head><body>${'<p>x</p>'.repeat(200)}</body></html>`;
 let dir: string;
 let app: FastifyInstance;
 let drop: () => Promise<void>;
@@ -36,7 +37,25 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** The style nonce of an answer's Content-Security-Policy. */
+const styleNonceOf = (policy: unknown) => /style-src [^;]*'nonce-([^']+)'/.exec(String(policy))?.[1];
+const withNonce = (html: string, policy: unknown) => html.replace(CSP_NONCE_PLACEHOLDER, styleNonceOf(policy) ?? '?');
+
 describe('the built app', () => {
+  it("writes each answer's style nonce into the shell and its policy, with no 'unsafe-inline' for styles", async () => {
+    const answers = await Promise.all(['/', '/index.html', '/kiosk'].map((url) => app.inject({ url })));
+    const nonces = answers.map((a) => styleNonceOf(a.headers['content-security-policy']));
+    for (const [i, a] of answers.entries()) {
+      expect([i, a.statusCode]).toEqual([i, 200]);
+      expect(nonces[i]).toMatch(/^[\w+/=-]{16,}$/);
+      expect(a.body).toContain(`<meta property="csp-nonce" content="${nonces[i]}">`);
+      expect(a.body).not.toContain(CSP_NONCE_PLACEHOLDER);
+      const styleSrc = /style-src [^;]*/.exec(String(a.headers['content-security-policy']))?.[0];
+      expect(styleSrc).not.toContain('unsafe-inline');
+    }
+    expect(new Set(nonces).size).toBe(3);
+  });
+
   it('goes out as Brotli or gzip to a browser that accepts it, as it is to one that does not', async () => {
     const br = await app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
     expect(br.statusCode).toBe(200);
@@ -60,7 +79,7 @@ describe('the built app', () => {
     expect(nav.statusCode).toBe(200);
     expect(nav.headers['cache-control']).toBe('no-cache');
     const body = nav.headers['content-encoding'] === 'br' ? brotliDecompressSync(nav.rawPayload).toString() : nav.body;
-    expect(body).toBe(page);
+    expect(body).toBe(withNonce(page, nav.headers['content-security-policy']));
     const sw = await app.inject({ url: '/sw.js', headers: { 'accept-encoding': 'br' } });
     expect(sw.headers['content-encoding']).toBeUndefined();
     expect(sw.headers['cache-control']).toBe('no-cache');

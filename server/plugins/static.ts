@@ -3,16 +3,30 @@
  * router decides what to show); unknown /api/ paths answer a JSON 404. The service worker and index.html are never
  * cached by the browser so that updates are found; hashed assets are cached for a year.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import { CSP_NONCE_PLACEHOLDER } from '../../src/contract/common';
 
 export default fp(async function staticApp(app: FastifyInstance, opts: { root: string }) {
   const root = resolve(opts.root);
   const hasApp = existsSync(resolve(root, 'index.html'));
+  // The app shell with this response's style nonce (security.ts puts the same one in the Content-Security-Policy), so
+  // the styles Chakra UI's engine inserts at run time need no 'unsafe-inline'. Never a pre-compressed copy: each
+  // answer differs. The service worker keeps the copy it precached with the header that came with it, a matching pair.
+  const shell = hasApp ? readFileSync(resolve(root, 'index.html'), 'utf8') : '';
+  const sendShell = (reply: FastifyReply) =>
+    reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(shell.replaceAll(CSP_NONCE_PLACEHOLDER, reply.cspNonce?.style ?? ''));
   if (hasApp) {
+    // Before the static files' catch-all: a fixed path wins over the wildcard route, which answers the bare address
+    // (a directory, with `index: false`) 403.
+    app.get('/', (_request, reply) => sendShell(reply));
+    app.get('/index.html', (_request, reply) => sendShell(reply));
     await app.register(fastifyStatic, {
       root,
       // One route for every path, the file looked up on request: registering a route per built file (some 600 files
@@ -41,6 +55,6 @@ export default fp(async function staticApp(app: FastifyInstance, opts: { root: s
     }
     const last = url.split('?')[0]?.split('/').pop() ?? '';
     if (/\.[a-z0-9]{2,5}$/i.test(last)) return reply.status(404).send({ message: 'Not found.', code: 'not_found' });
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return sendShell(reply);
   });
 });

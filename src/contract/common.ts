@@ -137,3 +137,6 @@ export const dayRangeLength = (maxDays: number, what: string) => ({
   message: `${what} is at most ${maxDays} days.`,
   path: ['ends_on'],
 });
+
+/** What index.html holds where the server writes each answer's style nonce (the page's `csp-nonce` meta). */
+export const CSP_NONCE_PLACEHOLDER = '__CSP_NONCE__';

@@ -56,3 +56,22 @@ export function knownSchoolTimeZone(): string {
   }
   return browserTimeZone();
 }
+
+/** The station header's date ("Tuesday, November 17"), on the school's clock. */
+export const stationDateOptions = (timeZone: string): Intl.DateTimeFormatOptions => ({
+  weekday: 'long',
+  month: 'long',
+  day: 'numeric',
+  timeZone,
+});
+/** The station header's time ("11:40 AM"), on the school's clock. */
+export const stationTimeOptions = (timeZone: string): Intl.DateTimeFormatOptions => ({
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZone,
+});
+/** A moment as a station says it elsewhere on its screen: the header's date and time together. */
+export const stationDateTimeOptions = (timeZone: string): Intl.DateTimeFormatOptions => ({
+  ...stationDateOptions(timeZone),
+  ...stationTimeOptions(timeZone),
+});

@@ -164,8 +164,17 @@ describe('installable and offline', () => {
     });
   });
 
-  it('the kiosk home reloads offline after one visit online', async () => {
+  it('the kiosk home reloads offline after one visit online, its styles allowed by their nonce online and offline', async () => {
     await withBrowser(async ({ page, context }) => {
+      const violations: string[] = [];
+      page.on('console', (m) => {
+        if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+      });
+      // Every style element the style engine inserted carries the page's nonce (no 'unsafe-inline' for styles).
+      const styles = () =>
+        page.evaluate(() =>
+          [...document.querySelectorAll('style[data-emotion]')].map((el) => (el as HTMLStyleElement).nonce ?? ''),
+        );
       await signIn(page, server.url, 'admin@demo.school');
       await page.getByRole('link', { name: 'Administration' }).waitFor();
       await waitForServiceWorker(page);
@@ -175,6 +184,15 @@ describe('installable and offline', () => {
       await page.reload();
       await page.getByRole('heading', { name: 'Welcome, Avery' }).waitFor();
       expect(await page.getByRole('link', { name: 'Administration' }).count()).toBe(1);
+      const nonces = await styles();
+      expect(nonces.length).toBeGreaterThan(0);
+      expect(nonces.every((n) => n.length >= 16)).toBe(true);
+      // Styled, not bare: the app bar has the theme's background, not the browser's transparent default.
+      const bar = await page.evaluate(
+        () => getComputedStyle(document.querySelector('header') as Element).backgroundColor,
+      );
+      expect(bar).not.toBe('rgba(0, 0, 0, 0)');
+      expect(violations).toEqual([]);
       await context.setOffline(false);
     });
   });

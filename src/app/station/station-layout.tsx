@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
 import { useSchoolTimeZone } from '../../api/school-time-zone';
 import { useSchoolName } from '../../features/auth/use-config';
-import { dateTimeFormat } from '../../ui/intl-format';
+import { dateTimeFormat, stationDateOptions, stationTimeOptions } from '../../ui/intl-format';
 import { TOUCH_FEEDBACK } from '../../ui/station/touch-feedback';
 import { useNow } from '../../ui/station/use-now';
 import { QuietBoundary } from '../../ui/sync/quiet-boundary';
@@ -35,8 +35,8 @@ function DateAndClock() {
   const timeZone = useSchoolTimeZone();
   const now = useNow(15_000);
   const locale = i18n.resolvedLanguage ?? i18n.language;
-  const date = dateTimeFormat(locale, { weekday: 'long', month: 'long', day: 'numeric', timeZone }).format(now);
-  const time = dateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone }).format(now);
+  const date = dateTimeFormat(locale, stationDateOptions(timeZone)).format(now);
+  const time = dateTimeFormat(locale, stationTimeOptions(timeZone)).format(now);
   return (
     <Box textAlign="end" lineHeight="short">
       <Text fontSize={{ base: 'lg', md: '2xl' }} fontWeight="semibold" aria-label={time} suppressHydrationWarning>

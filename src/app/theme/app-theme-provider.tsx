@@ -5,15 +5,27 @@
  * boilerplate, and so the order (colour mode outside Chakra) is decided in one place.
  */
 import { ChakraProvider } from '@chakra-ui/react';
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
 import type { ReactNode } from 'react';
 import { ColorModeProvider } from './color-mode';
+import { styleNonce } from './style-nonce';
 import { system } from './system';
+
+/** Emotion's style cache with the page's nonce (style-nonce.ts), made once for the page. */
+let styleCache: ReturnType<typeof createCache> | null = null;
+const cacheOfPage = () => {
+  styleCache ??= createCache({ key: 'css', nonce: styleNonce() });
+  return styleCache;
+};
 
 /** Wraps the app in Chakra UI (school theme) and the light/dark/system colour mode. */
 export function AppThemeProvider({ children }: { children: ReactNode }) {
   return (
-    <ColorModeProvider>
-      <ChakraProvider value={system}>{children}</ChakraProvider>
-    </ColorModeProvider>
+    <CacheProvider value={cacheOfPage()}>
+      <ColorModeProvider>
+        <ChakraProvider value={system}>{children}</ChakraProvider>
+      </ColorModeProvider>
+    </CacheProvider>
   );
 }

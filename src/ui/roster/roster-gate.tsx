@@ -8,7 +8,8 @@
 import { Alert, Button, EmptyState, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Component, memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dateTimeFormat } from '../intl-format';
+import { useSchoolTimeZone } from '../../api/school-time-zone';
+import { dateTimeFormat, stationDateTimeOptions } from '../intl-format';
 import { TOUCH_FEEDBACK } from '../station/touch-feedback';
 
 /** Where a station's roster is. */
@@ -65,10 +66,14 @@ export const StationNotices = memo(
     offlineText: string;
   }) {
     const { t, i18n } = useTranslation();
+    const timeZone = useSchoolTimeZone();
+    // In the header's words ("Tuesday, November 17 at 11:40 AM"), on the school's clock like the header.
     const updated =
       day.snapshotAt === null
         ? null
-        : dateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' }).format(day.snapshotAt);
+        : dateTimeFormat(i18n.resolvedLanguage ?? i18n.language, stationDateTimeOptions(timeZone)).format(
+            day.snapshotAt,
+          );
     return (
       <Stack gap="2">
         {!day.online && (

@@ -38,6 +38,9 @@ describe('searchRoster', () => {
     expect(names('obrien')).toEqual(["Ana O'Brien-Smith"]);
     expect(names('smith')).toEqual(["Ana O'Brien-Smith"]);
     expect(names('zzz')).toEqual([]);
+    // Only the name the station shows: Ana goes by Annie, so 'ana' finds nobody shown as Ana.
+    expect(names('ana')).toEqual([]);
+    expect(names('annie obrien')).toEqual(["Ana O'Brien-Smith"]);
     expect(searchRoster(index, '   ').total).toBe(0);
   });
 

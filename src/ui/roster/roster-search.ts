@@ -9,6 +9,7 @@
  * buckets, and each bucket is already in name order because the index is.
  */
 import type { DemographicRecord } from '../../contract';
+import { scholarName } from './scholar-name';
 
 /** Lower case, accents and apostrophes removed, hyphens and runs of spaces made one space. */
 export function normalizeText(text: string): string {
@@ -26,7 +27,11 @@ const badgeKey = (code: string) => code.trim().toUpperCase();
 
 interface IndexEntry {
   scholar: DemographicRecord;
-  /** ' first nickname last ' normalised, with a leading space so ' ' + token finds the start of a word. */
+  /**
+   * The name the station shows (the preferred first name and the surname, scholar-name.ts) normalised, with a
+   * leading space so ' ' + token finds the start of a word: a legal first name the screen does not show finds nobody,
+   * so what a search finds always reads as what was typed.
+   */
   names: string;
   number: string;
 }
@@ -61,7 +66,7 @@ export function buildRosterIndex(scholars: readonly DemographicRecord[]): Roster
   const active = scholars.filter((s) => s.active).sort(compareByName);
   const entries = active.map((scholar) => ({
     scholar,
-    names: ` ${normalizeText([scholar.fname, scholar.nickname ?? '', scholar.lname].join(' '))} `,
+    names: ` ${normalizeText(scholarName(scholar))} `,
     number: normalizeText(scholar.student_number),
   }));
   return {
