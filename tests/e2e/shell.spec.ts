@@ -226,7 +226,7 @@ describe('languages and theme', () => {
     });
   });
 
-  it('uses #B15DFF as the primary colour in the dark theme', async () => {
+  it("uses #B15DFF as the primary colour in the dark theme, the app bar keeping the school's slate", async () => {
     await withBrowser(async ({ page }) => {
       await signIn(page, server.url, 'office@demo.school');
       const header = page.locator('header').first();
@@ -234,7 +234,11 @@ describe('languages and theme', () => {
       await page.getByRole('button', { name: /^Account and settings: / }).click();
       await page.getByRole('menuitemradio', { name: 'Dark' }).click();
       await page.waitForFunction(() => document.documentElement.classList.contains('dark'));
-      expect(await header.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(177, 93, 255)');
+      const dark = await header.evaluate((el) => {
+        const style = getComputedStyle(el);
+        return { bg: style.backgroundColor, fg: style.color, accent: style.borderBottomColor };
+      });
+      expect(dark).toEqual({ bg: 'rgb(38, 54, 62)', fg: 'rgb(255, 255, 255)', accent: 'rgb(177, 93, 255)' });
     });
   });
 });

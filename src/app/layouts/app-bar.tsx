@@ -51,7 +51,18 @@ export function AppBar({ title, start }: { title?: string; start?: ReactNode }) 
 
   return (
     <>
-      <Flex as="header" align="center" gap="3" px="4" py="2" bg="primary.solid" color="primary.contrast" minH="14">
+      <Flex
+        as="header"
+        align="center"
+        gap="3"
+        px="4"
+        py="2"
+        bg="appBar.bg"
+        color="appBar.fg"
+        borderBottomWidth="3px"
+        borderColor="appBar.accent"
+        minH="14"
+      >
         {start}
         <Heading as="p" size="md" flexShrink={title ? 1 : 0} minW="0" truncate hideBelow={title ? 'md' : undefined}>
           <Link asChild color="inherit" _hover={{ textDecoration: 'none' }}>

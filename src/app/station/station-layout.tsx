@@ -80,8 +80,10 @@ export default function StationLayout({ station, children }: StationLayoutProps)
           gap="3"
           px={{ base: '3', md: '6' }}
           py="2"
-          bg="primary.solid"
-          color="primary.contrast"
+          bg="appBar.bg"
+          color="appBar.fg"
+          borderBottomWidth="3px"
+          borderColor="appBar.accent"
           flexWrap="wrap"
         >
           <Box minW="0" flex="1">

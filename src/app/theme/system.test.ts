@@ -69,6 +69,13 @@ describe('system', () => {
     expect(resolve('--chakra-colors-primary-focus-ring', 'dark')).toBe('#B15DFF');
   });
 
+  it("keeps the app bar in the school's slate in both modes, white text, the dark theme's violet as its accent", () => {
+    expect(resolve('--chakra-colors-app-bar-bg', 'light')).toBe('#344955');
+    expect(resolve('--chakra-colors-app-bar-bg', 'dark')).toBe('#26363E');
+    expect(resolve('--chakra-colors-app-bar-fg', 'dark')).toBe('#FFFFFF');
+    expect(resolve('--chakra-colors-app-bar-accent', 'dark')).toBe('#B15DFF');
+  });
+
   it('defines every key colorPalette="primary" needs, in both modes', () => {
     for (const key of ['solid', 'contrast', 'fg', 'muted', 'subtle', 'emphasized', 'focus-ring']) {
       expect(declared(`--chakra-colors-primary-${key}`, 'light'), key).toBeDefined();

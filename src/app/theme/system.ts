@@ -212,6 +212,13 @@ const schoolTheme = defineConfig({
           emphasized: { value: { _light: '{colors.brandSlate.200}', _dark: '{colors.brandViolet.800}' } },
           focusRing: { value: { _light: '{colors.brandSlate.700}', _dark: '{colors.brandViolet.500}' } },
         },
+        // The app bar keeps the school's slate in both themes (a dark slate at night, white text: 12.6:1), with the
+        // dark theme's violet as its accent line, rather than turning into a violet bar with black text.
+        appBar: {
+          bg: { value: { _light: '{colors.brandSlate.700}', _dark: '{colors.brandSlate.800}' } },
+          fg: { value: { _light: '{colors.white}', _dark: '{colors.white}' } },
+          accent: { value: { _light: '{colors.brandSlate.700}', _dark: '{colors.brandViolet.500}' } },
+        },
       },
     },
   },
