@@ -337,6 +337,9 @@ export const schoolSettings = pgTable('school_settings', {
   id: uuid('id').primaryKey(),
   /** When the school day starts, HH:MM in the school's time zone. */
   start_time: text('start_time').notNull().default('08:00'),
+  /** When the school day ends (dismissal), HH:MM in the school's time zone: what is answered later is for the next
+   * school day (the COVID screening). */
+  end_time: text('end_time').notNull().default('15:30'),
   /** Minutes after the start time before an arrival counts as late. */
   late_after_minutes: integer('late_after_minutes').notNull().default(0),
   late_reasons: jsonb('late_reasons').$type<string[]>().notNull(),

@@ -4,9 +4,10 @@
  * claim's edit check, the portal's calendar and the kiosk; weekends are closed days too.
  */
 import { and, asc, gte, lte } from 'drizzle-orm';
-import { isoWeekday } from '../../src/contract';
+import { clockMinutes, isoWeekday, shiftDate } from '../../src/contract';
 import type { Tx } from '../db/client';
 import { mealServiceDays, schoolNonWorkDays } from '../db/schema';
+import { minutesOfDay, schoolDay } from './school-day';
 
 /** A closure of the school calendar, a day or a range. */
 export interface Closure {
@@ -74,4 +75,34 @@ export async function mealServicesOn(db: Reader, days: readonly string[]): Promi
     if (service) out.set(day, service.name);
   }
   return out;
+}
+
+/** How far ahead the next school day is looked for: longer than any break a school calendar has (winter, spring). */
+const NEXT_SCHOOL_DAY_WITHIN_DAYS = 120;
+
+/** The first school day after `day` (one query); past NEXT_SCHOOL_DAY_WITHIN_DAYS of closures, the day after. */
+export async function nextSchoolDay(db: Reader, day: string): Promise<string> {
+  const last = shiftDate(day, NEXT_SCHOOL_DAY_WITHIN_DAYS);
+  const closures = await closuresBetween(db, shiftDate(day, 1), last);
+  for (let d = shiftDate(day, 1); d <= last; d = shiftDate(d, 1)) {
+    if (!closedReason(d, closures)) return d;
+  }
+  return shiftDate(day, 1);
+}
+
+/**
+ * The school day something answered at `instant` is for: the day itself during it; once the school day has ended
+ * (the school's end time) or on a closed day, the next school day. A screening answered at 7 PM is for tomorrow
+ * morning's arrival; one on Saturday for Monday's.
+ */
+export async function schoolDayFor(
+  db: Reader,
+  instant: Date | string,
+  timeZone: string,
+  endTime: string,
+): Promise<{ day: string; later: boolean }> {
+  const day = schoolDay(instant, timeZone);
+  const closed = closedReason(day, await closuresBetween(db, day, day));
+  if (!closed && minutesOfDay(instant, timeZone) < clockMinutes(endTime)) return { day, later: false };
+  return { day: await nextSchoolDay(db, day), later: true };
 }

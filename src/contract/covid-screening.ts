@@ -136,7 +136,10 @@ export type CovidScreeningRecord = z.infer<typeof CovidScreeningRecordSchema>;
 export const PortalScreeningResponseSchema = z.object({
   enabled: z.boolean(),
   today: z.string(),
-  /** Today's answers, newest first: the first is the one that counts. */
+  /** The school day an answer given now is for: today during the school day; after it (the school's end time) or
+   * on a closed day, the next school day. */
+  school_day: z.string(),
+  /** That day's answers, newest first: the first is the one that counts. */
   answers: z.array(CovidScreeningRecordSchema),
   /** The scholar was told to stay home and no negative test is on file since. */
   awaiting_test: z.boolean(),

@@ -12,6 +12,8 @@ const reasons = z
 export const SchoolSettingsSchema = z.object({
   id: z.string(),
   start_time: ClockTimeSchema,
+  /** When the school day ends (dismissal). */
+  end_time: ClockTimeSchema,
   late_after_minutes: z.number().int(),
   late_reasons: z.array(z.string()),
   departure_reasons: z.array(z.string()),
@@ -37,6 +39,7 @@ const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v 
 
 export const SchoolSettingsUpdateSchema = MethodOverrideSchema.extend({
   start_time: ClockTimeSchema.optional(),
+  end_time: ClockTimeSchema.optional(),
   late_after_minutes: z.coerce.number().int().min(0).max(240).optional(),
   late_reasons: reasons.optional(),
   departure_reasons: reasons.optional(),

@@ -30,7 +30,14 @@ export function DialogShell({ open, title, onClose, children, footer, role = 'di
     </>
   );
   return (
-    <Dialog.Root role={role} open={open} onOpenChange={(details) => !details.open && onClose()} placement="center">
+    <Dialog.Root
+      role={role}
+      open={open}
+      onOpenChange={(details) => !details.open && onClose()}
+      placement="center"
+      // A long form scrolls inside the dialog, its title and buttons always on screen (a 768 px tall laptop).
+      scrollBehavior="inside"
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

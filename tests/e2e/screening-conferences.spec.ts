@@ -105,6 +105,68 @@ describe('COVID Screening and Scholar Led Conferences on a phone', () => {
     }
   }, 240_000);
 
+  it('a parent answering after the school day is told the screening is for the next school day, and it is filed so', async () => {
+    // The run's clock stands at 11:40 on Tuesday 17 November (scripts/e2e-clock.mjs): a school that ends its day at
+    // 11:00 is, for the screening, where a 7 PM answer is with the usual 15:30 end.
+    const token = async (email: string) => {
+      const res = await fetch(`${server.url}/api/v2/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password: 'demo' }),
+      });
+      return ((await res.json()) as { token: string }).token;
+    };
+    const admin = await token('admin@demo.school');
+    const setEnd = (end_time: string) =>
+      fetch(`${server.url}/api/v2/school_settings`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` },
+        body: JSON.stringify({ end_time }),
+      });
+    expect((await setEnd('11:00')).status).toBe(200);
+    const { page, close } = await launchBrowser({ viewport: PHONE, bypassCSP: true });
+    const problems: string[] = [];
+    try {
+      await signIn(page, server.url, 'parent@demo.school');
+      await page.goto(`${server.url}/scholar/covid-screening`);
+      await heading(page, 'COVID Screening').waitFor({ timeout: 60_000 });
+      await page.getByText('The school day is over: this screening is for Wednesday, November 18.').waitFor({
+        timeout: 30_000,
+      });
+      await page.getByText(/^Screening for .+ for Wednesday, November 18\. Answer every question\.$/).waitFor();
+      await checkPhone(page, 'COVID Screening after the school day', problems);
+      await page.getByText('No symptoms', { exact: true }).click();
+      await page
+        .getByRole('group', { name: /close contact/ })
+        .getByText('No', { exact: true })
+        .click();
+      await page
+        .getByRole('group', { name: /household have symptoms/ })
+        .getByText('No', { exact: true })
+        .click();
+      await page.getByRole('button', { name: 'Submit', exact: true }).click();
+      await page.getByText(/^Not sent yet/).waitFor({ state: 'detached', timeout: 30_000 });
+      // The entrance finds it on Wednesday's list, not on today's.
+      const office = await token('office@demo.school');
+      const list = async (date: string) => {
+        const res = await fetch(`${server.url}/api/v2/covid_screenings?date=${date}&per_page=200`, {
+          headers: { authorization: `Bearer ${office}` },
+        });
+        return ((await res.json()) as { data: { screening: { answered_by: string | null } }[] }).data;
+      };
+      const me = await fetch(`${server.url}/api/v2/auth/check`, {
+        headers: { authorization: `Bearer ${await token('parent@demo.school')}` },
+      });
+      const parentId = ((await me.json()) as { user: { id: string } }).user.id;
+      expect((await list('2026-11-18')).filter((r) => r.screening.answered_by === parentId)).toHaveLength(1);
+      expect((await list('2026-11-17')).filter((r) => r.screening.answered_by === parentId)).toHaveLength(0);
+      expect(problems).toEqual([]);
+    } finally {
+      await close();
+      await setEnd('15:30');
+    }
+  }, 240_000);
+
   it('a conference sign-in made offline is sent on reconnecting and seen by the office', async () => {
     // The demo's conference day is the day it was seeded: the run's clock (scripts/e2e-clock.mjs) keeps it today.
     const name = await scholarName();

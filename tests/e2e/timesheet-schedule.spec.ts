@@ -72,15 +72,27 @@ describe('timesheet schedule', () => {
       await page.getByText('Day off of Terry Teacher saved.').waitFor();
 
       // An open house from 17:00 to 20:00 on the Wednesday, for Terry only.
+      // On a 768 px tall laptop the dialog fits: its title and its Save on screen, the form scrolling between them.
+      await page.setViewportSize({ width: 1024, height: 768 });
       await page.goto(`${server.url}/timesheet-schedule/edit-special`);
       await page.getByRole('button', { name: 'Add special hours' }).click();
       const special = page.getByRole('dialog', { name: 'Add special hours' });
+      const onScreen = async () => {
+        const dialog = await special.boundingBox();
+        const save = await special.getByRole('button', { name: 'Save' }).boundingBox();
+        return Boolean(
+          dialog && save && dialog.y >= 0 && dialog.y + dialog.height <= 768 && save.y + save.height <= 768,
+        );
+      };
+      await special.getByLabel('Name', { exact: true }).waitFor();
+      expect(await onScreen()).toBe(true);
       await special.getByLabel('Name', { exact: true }).fill('Open house');
       await special.getByLabel('Date', { exact: true }).fill(wednesday);
       await special.getByLabel('Start', { exact: true }).fill('17:00');
       await special.getByLabel('End', { exact: true }).fill('20:00');
       await special.getByText('Paid hours: 3:00').waitFor();
       await choosePerson(special, 'Terry', 'Terry Teacher');
+      expect(await onScreen()).toBe(true);
       await special.getByRole('button', { name: 'Save' }).click();
       await page.getByText('Open house saved.').waitFor();
 

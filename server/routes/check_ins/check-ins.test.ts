@@ -100,6 +100,23 @@ describe('check-ins', () => {
     expect(onTime.json().data.late).toBe(false);
     const settings = await s.call({ method: 'GET', url: '/api/v2/school_settings', token: office });
     expect(settings.json().data.late_reasons).toContain('Transportation');
+    // The day's end: 15:30 unless set, and after the start.
+    expect(settings.json().data.end_time).toBe('15:30');
+    const backwards = await s.call({
+      method: 'POST',
+      url: '/api/v2/school_settings',
+      token: admin,
+      payload: { end_time: '08:15' },
+    });
+    expect(backwards.statusCode).toBe(422);
+    expect(Object.keys(backwards.json().errors)).toEqual(['end_time']);
+    const ends = await s.call({
+      method: 'POST',
+      url: '/api/v2/school_settings',
+      token: admin,
+      payload: { end_time: '15:00' },
+    });
+    expect(ends.json().data).toMatchObject({ start_time: '08:30', end_time: '15:00' });
   });
 
   it("lets the school turn on student numbers and homerooms at the children's kiosk (off at first)", async () => {

@@ -4,7 +4,7 @@
  * remote); the entrance's day list and negative tests for staff; the same answer pushed twice through the outbox is
  * one record; answers past the school's retention days are deleted.
  */
-import { and, eq, max, ne } from 'drizzle-orm';
+import { and, eq, lt, max, ne } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -15,7 +15,7 @@ import {
   shiftDate,
   uuidv7,
 } from '../../../src/contract';
-import { covidNegativeTests, covidScreenings, demographics, schoolSettings } from '../../db/schema';
+import { covidNegativeTests, covidScreenings, demographics, schoolNonWorkDays, schoolSettings } from '../../db/schema';
 import { startTestServer, type TestServer } from '../../test/helpers';
 import { deleteExpiredScreenings, scheduleRetention } from './index';
 
@@ -29,6 +29,8 @@ let me: string;
 let sibling: string;
 let stranger: string;
 let today: string;
+/** The school day an answer given now is for (today during the school day, else the next school day). */
+let answersFor: string;
 let demoDay: ScreeningDayResponse;
 let demoSwitch: unknown;
 
@@ -77,6 +79,9 @@ beforeAll(async () => {
   me = mine.data[0]?.id as string;
   sibling = family.data.find((c) => c.id !== me)?.id as string;
   today = mine.today;
+  answersFor = (
+    await s.call({ method: 'GET', url: `/api/v2/scholar/covid_screening/${me}`, token: scholar })
+  ).json<PortalScreeningResponse>().school_day;
   const [other] = await s.database.db
     .select({ id: demographics.id })
     .from(demographics)
@@ -194,7 +199,31 @@ describe('answers and outcomes', () => {
     ).json<PortalScreeningResponse>();
     expect(state.answers[0]?.outcome).toBe('remote');
     expect(state.answers.length).toBeGreaterThan(3);
-    expect(state.answers.every((a) => a.school_day === today)).toBe(true);
+    expect(state.answers.every((a) => a.school_day === answersFor)).toBe(true);
+  });
+
+  it('answered after the school day or on a closed day: for the next school day, past a break', async () => {
+    // A week of the past with a break of its own (Monday 10 to Friday 14 March 2025), the school ending at 15:30.
+    await s.database.db
+      .insert(schoolNonWorkDays)
+      .values({ id: uuidv7(), name: 'Spring break', kind: 'break', starts_on: '2025-03-10', ends_on: '2025-03-14' });
+    const dayOf = async (answeredAt: string) =>
+      (await post(scholar, answer(me, { ...clear, answered_at: answeredAt }))).json<{ data: CovidScreeningRecord }>()
+        .data.school_day;
+    // Tuesday 4 March at 10:00 and at 15:29 in Los Angeles: that day; at 15:30 and at 19:00: Wednesday.
+    expect(await dayOf('2025-03-04T18:00:00Z')).toBe('2025-03-04');
+    expect(await dayOf('2025-03-04T23:29:00Z')).toBe('2025-03-04');
+    expect(await dayOf('2025-03-04T23:30:00Z')).toBe('2025-03-05');
+    expect(await dayOf('2025-03-05T03:00:00Z')).toBe('2025-03-05');
+    // Friday 7 March at 19:00, and Saturday morning: after the weekend and the break, Monday 17 March.
+    expect(await dayOf('2025-03-08T03:00:00Z')).toBe('2025-03-17');
+    expect(await dayOf('2025-03-08T18:00:00Z')).toBe('2025-03-17');
+    // The portal says which day an answer given now is for: today, or a later school day.
+    const state = (
+      await s.call({ method: 'GET', url: `/api/v2/scholar/covid_screening/${me}`, token: scholar })
+    ).json<PortalScreeningResponse>();
+    expect(state.school_day >= state.today).toBe(true);
+    await s.database.db.delete(covidScreenings).where(lt(covidScreenings.school_day, shiftDate(today, -30)));
   });
 
   it('told to stay home on an earlier day: no negative test on file until staff record one', async () => {
@@ -237,16 +266,20 @@ describe('answers and outcomes', () => {
 describe("the entrance's list", () => {
   it("shows each scholar's latest answer of the day with the test on file, filtered and counted", async () => {
     const list = (
-      await s.call({ method: 'GET', url: '/api/v2/covid_screenings', token: teacher })
+      await s.call({ method: 'GET', url: `/api/v2/covid_screenings?date=${answersFor}`, token: teacher })
     ).json<ScreeningDayResponse>();
-    expect(list.meta.date).toBe(today);
+    expect(list.meta.date).toBe(answersFor);
     const byId = new Map(list.data.map((r) => [r.scholar_id, r]));
     expect(byId.get(me)?.screening.outcome).toBe('remote');
     expect(byId.get(sibling)?.screening.outcome).toBe('cleared');
     expect(byId.get(sibling)?.negative_test_on).toBe(today);
     expect(list.meta.counts).toMatchObject({ remote: 1, cleared: 1 });
     const home = (
-      await s.call({ method: 'GET', url: '/api/v2/covid_screenings?outcome=stay_home', token: teacher })
+      await s.call({
+        method: 'GET',
+        url: `/api/v2/covid_screenings?outcome=stay_home&date=${answersFor}`,
+        token: teacher,
+      })
     ).json<ScreeningDayResponse>();
     expect(home.data).toEqual([]);
     const bad = await s.call({ method: 'GET', url: '/api/v2/covid_screenings?date=2026-02-31', token: teacher });

@@ -40,7 +40,9 @@ import { audit } from '../../lib/audit';
 import { invalid } from '../../lib/errors';
 import { createOne, ERROR_RESPONSES, iso, type ResourceDefinition } from '../../lib/resource';
 import { scholarInScope } from '../../lib/scholar-scope';
+import { schoolDayFor } from '../../lib/school-calendar';
 import { schoolDay } from '../../lib/school-day';
+import { readSchoolSettings } from '../school_settings/index';
 import { requireAuth } from '../../plugins/access';
 
 type Row = typeof covidScreenings.$inferSelect;
@@ -125,7 +127,9 @@ export const covidScreeningsResource: ResourceDefinition<CovidScreeningRecord, C
     if (!(await readScreeningSettings(tx)).enabled) {
       throw invalid('kind', 'The school is not screening for COVID at the moment.');
     }
-    const day = schoolDay(input.answered_at, request.server.config.SCHOOL_TIMEZONE);
+    // After the school day (or on a closed day) an answer is for the next school day's arrival.
+    const { end_time } = await readSchoolSettings(tx);
+    const { day } = await schoolDayFor(tx, input.answered_at, request.server.config.SCHOOL_TIMEZONE, end_time);
     const outcome = screeningOutcome(input, await awaitingTest(tx, input.scholar_id, day));
     return {
       scholar_id: input.scholar_id,
@@ -364,17 +368,25 @@ export const portalScreeningRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const scholar = await scholarInScope(app.db, request, request.params.id);
-      const today = schoolDay(new Date(), timeZone);
+      const now = new Date();
+      const today = schoolDay(now, timeZone);
+      const { day } = await schoolDayFor(app.db, now, timeZone, (await readSchoolSettings(app.db)).end_time);
       const [settings, rows, waiting] = await Promise.all([
         readScreeningSettings(app.db),
         app.db
           .select()
           .from(covidScreenings)
-          .where(and(eq(covidScreenings.scholar_id, scholar.id), eq(covidScreenings.school_day, today)))
+          .where(and(eq(covidScreenings.scholar_id, scholar.id), eq(covidScreenings.school_day, day)))
           .orderBy(desc(covidScreenings.answered_at), desc(covidScreenings.id)),
-        awaitingTest(app.db, scholar.id, today),
+        awaitingTest(app.db, scholar.id, day),
       ]);
-      return { enabled: settings.enabled, today, answers: rows.map(toScreeningRecord), awaiting_test: waiting };
+      return {
+        enabled: settings.enabled,
+        today,
+        school_day: day,
+        answers: rows.map(toScreeningRecord),
+        awaiting_test: waiting,
+      };
     },
   );
 

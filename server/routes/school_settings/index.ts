@@ -9,7 +9,7 @@ import { type SchoolSettings, SchoolSettingsSchema, SchoolSettingsUpdateSchema }
 import type { Tx } from '../../db/client';
 import { schoolSettings } from '../../db/schema';
 import { audit } from '../../lib/audit';
-import { notFound } from '../../lib/errors';
+import { invalid, notFound } from '../../lib/errors';
 import { ERROR_RESPONSES, iso } from '../../lib/resource';
 
 type Row = typeof schoolSettings.$inferSelect;
@@ -18,6 +18,7 @@ type Row = typeof schoolSettings.$inferSelect;
 export const toSchoolSettings = (row: Row): SchoolSettings => ({
   id: row.id,
   start_time: row.start_time,
+  end_time: row.end_time,
   late_after_minutes: row.late_after_minutes,
   late_reasons: row.late_reasons,
   departure_reasons: row.departure_reasons,
@@ -48,6 +49,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     const { _method, ...fields } = body;
     return app.db.transaction(async (tx) => {
       const current = await readSchoolSettings(tx);
+      if ((fields.end_time ?? current.end_time) <= (fields.start_time ?? current.start_time)) {
+        throw invalid(fields.end_time ? 'end_time' : 'start_time', 'The school day ends after it starts.');
+      }
       await tx
         .update(schoolSettings)
         .set({ ...fields, updated_at: new Date().toISOString() })

@@ -61,7 +61,8 @@ export default function StartDialog({ station, onClose }: { station: StationDef;
       title={t('stations.startTitle', { station: title })}
       onClose={onClose}
       wrap={(content) => (
-        <form onSubmit={submit} noValidate>
+        // No box of its own: the dialog's body scrolls between its title and its buttons.
+        <form onSubmit={submit} noValidate style={{ display: 'contents' }}>
           {content}
         </form>
       )}

@@ -19,6 +19,7 @@ export const USER = '0190f3a4-0000-7000-8000-000000000001';
 export const SETTINGS: SchoolSettings = {
   id: '0190f3a4-0000-7000-8000-00000000aaaa',
   start_time: '08:00',
+  end_time: '15:30',
   late_after_minutes: 10,
   late_reasons: ['Bus was late', 'Medical appointment'],
   departure_reasons: ['Doctor appointment', 'Family emergency'],

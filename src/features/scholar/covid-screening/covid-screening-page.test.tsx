@@ -41,7 +41,13 @@ describe('Scholar Portal: COVID Screening', () => {
   });
 
   it('names the unanswered fields, then a cough means stay home at once, kept in the outbox until sent', async () => {
-    await open('covid-on', { enabled: true, today: '2026-11-26', answers: [], awaiting_test: false });
+    await open('covid-on', {
+      enabled: true,
+      today: '2026-11-26',
+      school_day: '2026-11-26',
+      answers: [],
+      awaiting_test: false,
+    });
     const submit = await screen.findByRole('button', { name: 'Submit' });
     fireEvent.click(submit);
     expect(await screen.findByText('This form is incomplete. Please correct the fields in red.')).toBeTruthy();
@@ -107,6 +113,19 @@ describe('Scholar Portal: COVID Screening, the links and the other outcomes', ()
     expect(remote[0]?.data).toMatchObject({ scholar_id: ANA.id, kind: 'remote' });
     fireEvent.click(screen.getByRole('button', { name: 'Submit the screening if attending' }));
     expect(await screen.findByRole('button', { name: 'Submit' })).toBeTruthy();
+  });
+
+  it('answered after the school day: says the screening is for the next school day', async () => {
+    // Wednesday 25 November at 7 PM, Thanksgiving break ahead: the answers are for Monday 30 November.
+    await open('covid-evening', {
+      enabled: true,
+      today: '2026-11-25',
+      school_day: '2026-11-30',
+      answers: [],
+      awaiting_test: false,
+    });
+    expect(await screen.findByText('The school day is over: this screening is for Monday, November 30.')).toBeTruthy();
+    expect(screen.getByText(/^Screening for .+ for Monday, November 30\. Answer every question\.$/)).toBeTruthy();
   });
 
   it('told to stay home earlier with no negative test on file: a clear answer says to contact the office', async () => {

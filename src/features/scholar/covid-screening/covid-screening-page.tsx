@@ -17,7 +17,7 @@ import {
 import { QueryState } from '../../../ui/data/query-state';
 import { usePortalQuery } from '../data/use-portal-query';
 import { AsOfNotice } from '../layout/as-of-notice';
-import { useLocale } from '../layout/portal-format';
+import { formatLongDay, useLocale } from '../layout/portal-format';
 import { PortalScreen } from '../layout/portal-screen';
 import { usePortal } from '../portal-context';
 import { type ScreeningAnswersInput, ScreeningForm } from './screening-form';
@@ -82,6 +82,8 @@ export default function CovidScreeningPage() {
     }
   };
   const answer = (a: ScreeningAnswersInput) => send({ kind: 'screening', ...a });
+  // After the school day (or on a day without school) an answer is for the next school day: said before the questions.
+  const forDay = state?.school_day && state.school_day !== state.today ? formatLongDay(state.school_day, locale) : null;
   const remote = () => send({ kind: 'remote' });
 
   // The answer that counts: the newest waiting on the device, else the server's latest of today.
@@ -115,6 +117,12 @@ export default function CovidScreeningPage() {
             <Alert.Description>{failure}</Alert.Description>
           </Alert.Root>
         )}
+        {forDay && (
+          <Alert.Root status="info" role="status">
+            <Alert.Indicator />
+            <Alert.Description>{t('nextDay', { day: forDay })}</Alert.Description>
+          </Alert.Root>
+        )}
         {shown && !editing ? (
           <Stack gap="3">
             <OutcomeCard outcome={shown.outcome} pending={shown.pending} at={time(shown.at)} />
@@ -135,7 +143,11 @@ export default function CovidScreeningPage() {
           </Stack>
         ) : (
           <Stack gap="4">
-            <Text>{t('intro', { name: scholar.nickname || scholar.fname })}</Text>
+            <Text>
+              {forDay
+                ? t('introFor', { name: scholar.nickname || scholar.fname, day: forDay })
+                : t('intro', { name: scholar.nickname || scholar.fname })}
+            </Text>
             <ScreeningForm onSubmit={answer} busy={busy} />
             <Stack gap="2" align="flex-start">
               <Button variant="plain" colorPalette="primary" px="0" onClick={() => void remote()} disabled={busy}>

@@ -1,0 +1,1 @@
+ALTER TABLE "school_settings" ADD COLUMN "end_time" text DEFAULT '15:30' NOT NULL;
