@@ -12,6 +12,8 @@ function person(id: string, name: string, extra: Partial<SummaryPerson> = {}): S
     exempt: false,
     worked_minutes: 0,
     expected_minutes: 0,
+    expected_so_far_minutes: 0,
+    expected_ahead_minutes: 0,
     by_category: {},
     days: [],
     flags: [],
@@ -25,6 +27,7 @@ const summary: SummaryResponse = {
   from: '2026-11-01',
   to: '2026-11-15',
   time_zone: 'America/Los_Angeles',
+  as_of: '2026-11-17T19:40:00.000Z',
   flag_settings: FLAGS,
   people: [
     person('ruiz', 'Ruiz, Ana', {
