@@ -1,5 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { captureDownloads, csvRows } from '../../../test/csv-capture';
 import { renderWithProviders } from '../../../test/render-with-providers';
 import { BEN, demoPeople } from '../reports/test/demo-people';
 import { day, FakeTimesheetServer } from '../reports/test/fake-timesheet-server';
@@ -116,6 +117,17 @@ describe('View Cumulative', () => {
     expect(
       screen.getByRole('columnheader', { name: /^School year to today \(Jul 1\s–\sNov 17, 2026\)$/ }),
     ).toBeTruthy();
+    const downloads = captureDownloads();
+    try {
+      fireEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
+      const [file] = await downloads.files();
+      expect(csvRows(file?.text ?? '')).toEqual([
+        'Person,Exempt,Pay period: Worked,Pay period: Expected so far,Pay period: Expected later,Pay period: Over expected,Pay period: Under expected,School year: Worked,School year: Expected so far,School year: Expected later,School year: Over expected,School year: Under expected,Pay period: Regular,School year: Regular',
+        '"Ortiz, Ben",,13.00,14.00,26.00,0.00,1.00,21.00,22.00,2.00,0.00,1.00,13.00,21.00',
+      ]);
+    } finally {
+      downloads.restore();
+    }
     expect(screen.getByTestId('cumulative-intro').textContent).toMatch(
       /^Running totals of the pay period and of the school year to today \(Jul 1\s–\sNov 17, 2026\), against the hours expected so far\.$/,
     );

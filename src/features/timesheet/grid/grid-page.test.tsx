@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { captureDownloads, csvRows } from '../../../test/csv-capture';
 import { renderWithProviders } from '../../../test/render-with-providers';
 import { ANA, BEN, CRUZ, demoPeople } from '../reports/test/demo-people';
 import { day, FakeTimesheetServer } from '../reports/test/fake-timesheet-server';
@@ -197,5 +198,25 @@ describe('View Grid', () => {
     );
     expect(screen.getByTestId('grid-ahead').textContent).toBe('26:00 expected later in these dates.');
     expect(screen.getByText('Nothing needs attention.')).toBeTruthy();
+
+    // The CSV carries the same figures: the week and total expected so far, and the total expected later apart.
+    const downloads = captureDownloads();
+    try {
+      fireEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
+      const [file] = await downloads.files();
+      const [header, row] = csvRows(file?.text ?? '');
+      expect(header?.split(',').slice(-7)).toEqual([
+        'Week 2026-11-16 to 2026-11-22 worked',
+        'Week 2026-11-16 to 2026-11-22 expected so far',
+        'Total worked',
+        'Total expected so far',
+        'Total expected later',
+        'Over expected',
+        'Under expected',
+      ]);
+      expect(row?.split(',').slice(-7)).toEqual(['13.00', '14.00', '13.00', '14.00', '26.00', '0.00', '1.00']);
+    } finally {
+      downloads.restore();
+    }
   });
 });
