@@ -159,7 +159,7 @@ export function PeriodRecords({ userId, period, records, now, timeZone, online }
                     <Table.Cell textAlign="end" verticalAlign="top">
                       {expected === undefined ? '–' : formatMinutes(expected.expected_so_far_minutes)}
                       {later > 0 && (
-                        <Text as="span" display="block" fontSize="xs" fontStyle="italic" color="fg.subtle">
+                        <Text as="span" display="block" fontSize="xs" fontStyle="italic" color="fg.muted">
                           {t('laterShort', { hours: formatMinutes(later) })}
                         </Text>
                       )}

@@ -32,8 +32,8 @@ const TABLE_CSS = {
   },
   '& tfoot th, & tfoot td': { bg: 'bg.muted', fontWeight: 'semibold' },
   '& .e': { display: 'block', fontSize: 'xs', color: 'fg.muted' },
-  // Hours still ahead: lighter and slanted, not a shortfall.
-  '& .e[data-ahead]': { color: 'fg.subtle', fontStyle: 'italic' },
+  // Hours still ahead: slanted (in the muted colour, for contrast), not a shortfall.
+  '& .e[data-ahead]': { color: 'fg.muted', fontStyle: 'italic' },
   '& .ex': { display: 'block', fontSize: 'xs', color: 'fg.muted', fontWeight: 'normal' },
   '& [data-sign="under"]': { color: 'fg.error' },
   '& th button': {

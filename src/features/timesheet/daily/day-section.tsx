@@ -65,7 +65,7 @@ export const DaySection = memo(function DaySection({ group, timeZone }: DaySecti
     minutes > 0 ? (
       <>
         {' '}
-        <Text as="span" display="block" fontSize="xs" fontStyle="italic" color="fg.subtle" data-ahead="">
+        <Text as="span" display="block" fontSize="xs" fontStyle="italic" color="fg.muted" data-ahead="">
           {t('later', { hours: formatMinutes(minutes) })}
         </Text>
       </>

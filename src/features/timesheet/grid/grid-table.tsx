@@ -58,8 +58,8 @@ const GRID_CSS = {
   '& thead th:first-of-type': { zIndex: 3, bg: 'bg.muted' },
   '& tfoot th, & tfoot td': { bg: 'bg.muted', fontWeight: 'semibold' },
   '& .e': { display: 'block', fontSize: 'xs', color: 'fg.muted', fontWeight: 'normal' },
-  // Hours still ahead: lighter and slanted, never the tint or the icon of a shortfall.
-  '& .e[data-ahead]': { color: 'fg.subtle', fontStyle: 'italic' },
+  // Hours still ahead: slanted (in the muted colour, for contrast), never the tint or the icon of a shortfall.
+  '& .e[data-ahead]': { color: 'fg.muted', fontStyle: 'italic' },
   '& .m': { display: 'block', fontSize: 'xs', lineHeight: 'short', whiteSpace: 'normal' },
   // The marks' icons: shown, with an empty text for screen readers (they hear the words that follow).
   '& .m[data-m="missingOut"]': { color: 'red.fg', _before: { content: '"⚠ " / ""' } },
