@@ -142,8 +142,8 @@ export function paidMinutes(date: string, span: StoredDayHours, timeZone: string
 const covers = (row: { starts_on: string; ends_on: string }, date: string) =>
   row.starts_on <= date && date <= row.ends_on;
 
-/** Hours of work after which a meal break is due. */
-const MEAL_BREAK_AFTER_MINUTES = 300;
+/** Minutes of work after which a meal break is due (California Labor Code 512). */
+export const MEAL_BREAK_AFTER_MINUTES = 300;
 
 /**
  * The spans left of `spans` once the hours from `from` to `to` are taken out. A span's break stays with its longest

@@ -11,6 +11,9 @@
  * - A record counts on its work date, the school day it started on, however late it ends.
  * - The flags need whole workweeks (Monday to Sunday): records are read from the Monday of `from`'s week to the Sunday
  *   of `to`'s week, and only flags on dates of the range are answered.
+ * - Expected so far: the expected minutes up to `now` (the answer's `as_of`), so a total compares worked hours with
+ *   what has happened. A past day (in the school's zone) counts all its minutes, a future day none; today counts its
+ *   expected spans up to now, or up to the last clock-out once the day's work records are all finished.
  * - Eight queries whatever the number of people or days (the people, T1's five, the records, the pay period rows),
  *   one after another in the caller's transaction; the caller reads the school's settings (one more).
  */
@@ -19,7 +22,9 @@ import {
   complianceFlags,
   datesBetween,
   type FlagCode,
+  localDate,
   mondayOf,
+  type ExpectedDay,
   type PayPeriodSettings,
   payPeriodsBetween,
   type SummaryDay,
@@ -32,7 +37,14 @@ import {
 } from '../../src/contract';
 import type { Tx } from '../db/client';
 import { timesheetPeriods, timesheets, users } from '../db/schema';
-import { BY_SURNAME, expectedHours, staffAskedFor } from './expected-hours';
+import {
+  BY_SURNAME,
+  expectedHours,
+  MEAL_BREAK_AFTER_MINUTES,
+  paidMinutes,
+  staffAskedFor,
+  zonedInstant,
+} from './expected-hours';
 import { iso } from './resource';
 
 type Db = Pick<Tx, 'select'>;
@@ -47,6 +59,8 @@ export interface SummaryRequest {
   settings: PayPeriodSettings & { timesheet_flags: TimesheetFlagSettings };
   /** Answer each person's days (false: only the totals, flags and periods). */
   withDays: boolean;
+  /** The instant of the answer: expected minutes so far count up to it (the route passes the current time). */
+  now: Date;
 }
 
 interface SummaryRecord {
@@ -66,12 +80,48 @@ const addTo = (totals: Partial<Record<TimesheetCategory, number>>, category: Tim
   totals[category] = (totals[category] ?? 0) + minutes;
 };
 
+/**
+ * The expected minutes of one of today's spans up to an instant. Up to five hours of it count as they pass; past five
+ * hours its break is taken out, but never below the five hours (the break is due only after five hours of work:
+ * MEAL_BREAK_AFTER_MINUTES, California Labor Code 512), and never above the whole span's minutes.
+ */
+function spanSoFar(date: string, span: ExpectedDay['blocks'][number], until: number, timeZone: string): number {
+  const start = zonedInstant(date, span.start, timeZone);
+  const end = zonedInstant(date, span.end, timeZone);
+  const whole = paidMinutes(date, span, timeZone);
+  if (until >= end) return whole;
+  if (until <= start) return 0;
+  const elapsed = Math.round((until - start) / 60_000);
+  if (elapsed <= MEAL_BREAK_AFTER_MINUTES) return Math.min(whole, elapsed);
+  return Math.min(whole, Math.max(MEAL_BREAK_AFTER_MINUTES, elapsed - span.break_minutes));
+}
+
+/**
+ * A day's expected minutes up to the answer's instant: all of a past day's, none of a future day's; today's spans up to
+ * now, or up to the last clock-out when the day's work records are all finished (whichever is sooner).
+ */
+function expectedSoFar(
+  day: ExpectedDay | undefined,
+  lastOut: string | null,
+  finished: boolean,
+  now: Date,
+  today: string,
+  timeZone: string,
+): number {
+  if (!day) return 0;
+  if (day.date < today) return day.minutes;
+  if (day.date > today) return 0;
+  const until = finished && lastOut ? Math.min(now.getTime(), Date.parse(lastOut)) : now.getTime();
+  return day.blocks.reduce((sum, span) => sum + spanSoFar(day.date, span, until, timeZone), 0);
+}
+
 /** One day of one person from its records (all of that work date) and its expected minutes. */
 function summarizeDay(
   date: string,
   records: readonly SummaryRecord[],
-  expected: number,
+  expected: ExpectedDay | undefined,
   flags: FlagCode[],
+  clock: { now: Date; today: string; timeZone: string },
 ): SummaryDay {
   const byCategory: SummaryDay['by_category'] = {};
   let worked = 0;
@@ -97,7 +147,15 @@ function summarizeDay(
   return {
     date,
     worked_minutes: worked,
-    expected_minutes: expected,
+    expected_minutes: expected?.minutes ?? 0,
+    expected_so_far_minutes: expectedSoFar(
+      expected,
+      lastOut,
+      work.length > 0 && !stillIn,
+      clock.now,
+      clock.today,
+      clock.timeZone,
+    ),
     by_category: byCategory,
     first_in: firstIn,
     last_out: lastOut,
@@ -114,6 +172,7 @@ export async function timesheetSummary(db: Db, req: SummaryRequest): Promise<Sum
     from,
     to,
     time_zone: req.timeZone,
+    as_of: req.now.toISOString(),
     flag_settings: settings.timesheet_flags,
     people,
   });
@@ -170,6 +229,7 @@ export async function timesheetSummary(db: Db, req: SummaryRequest): Promise<Sum
   const periodRowOf = new Map(periodRows.map((p) => [`${p.user_id} ${p.period_start}`, p]));
   const periods = payPeriodsBetween(from, to, settings);
   const dates = datesBetween(from, to);
+  const clock = { now: req.now, today: localDate(req.now, req.timeZone), timeZone: req.timeZone };
 
   return answer(
     people.map((person): SummaryPerson => {
@@ -183,19 +243,21 @@ export async function timesheetSummary(db: Db, req: SummaryRequest): Promise<Sum
         if (list) list.push(r);
         else byDate.set(r.work_date, [r]);
       }
-      const expectedOf = new Map((expected.get(person.id)?.days ?? []).map((d) => [d.date, d.minutes]));
+      const expectedOf = new Map((expected.get(person.id)?.days ?? []).map((d) => [d.date, d]));
       const byCategory: SummaryPerson['by_category'] = {};
       const days: SummaryDay[] = [];
       let worked = 0;
       let expectedTotal = 0;
+      let soFar = 0;
       for (const date of dates) {
         const records = byDate.get(date) ?? [];
-        const minutes = expectedOf.get(date) ?? 0;
-        if (!records.length && minutes <= 0) continue;
+        const expectedDay = expectedOf.get(date);
+        if (!records.length && (expectedDay?.minutes ?? 0) <= 0) continue;
         const codes = flags.filter((f) => f.date === date).map((f) => f.code);
-        const day = summarizeDay(date, records, minutes, codes);
+        const day = summarizeDay(date, records, expectedDay, codes, clock);
         worked += day.worked_minutes;
         expectedTotal += day.expected_minutes;
+        soFar += day.expected_so_far_minutes;
         for (const [category, paid] of Object.entries(day.by_category) as [TimesheetCategory, number][]) {
           addTo(byCategory, category, paid);
         }
@@ -207,6 +269,8 @@ export async function timesheetSummary(db: Db, req: SummaryRequest): Promise<Sum
         exempt: person.exempt,
         worked_minutes: worked,
         expected_minutes: expectedTotal,
+        expected_so_far_minutes: soFar,
+        expected_ahead_minutes: expectedTotal - soFar,
         by_category: byCategory,
         days,
         flags,

@@ -273,6 +273,11 @@ export const SummaryDaySchema = z.object({
   date: z.string(),
   worked_minutes: z.number().int(),
   expected_minutes: z.number().int(),
+  /**
+   * The expected minutes up to the answer's `as_of`: all of a past day's, none of a future day's, and today's up to
+   * now (or the last clock-out, once the day's work records are all finished).
+   */
+  expected_so_far_minutes: z.number().int(),
   /** Paid minutes by category. */
   by_category: z.partialRecord(TimesheetCategorySchema, z.number().int()),
   /** The day's first start and last end (null while clocked in). */
@@ -291,6 +296,10 @@ export const SummaryPersonSchema = z.object({
   exempt: z.boolean(),
   worked_minutes: z.number().int(),
   expected_minutes: z.number().int(),
+  /** The expected minutes of the range up to `as_of` (the sum of the days'). */
+  expected_so_far_minutes: z.number().int(),
+  /** The expected minutes still ahead: `expected_minutes` less `expected_so_far_minutes`. */
+  expected_ahead_minutes: z.number().int(),
   by_category: z.partialRecord(TimesheetCategorySchema, z.number().int()),
   /** Only days with a record or expected hours; all of them when `days=true`, none otherwise. */
   days: z.array(SummaryDaySchema),
@@ -304,6 +313,8 @@ export const SummaryResponseSchema = z.object({
   from: z.string(),
   to: z.string(),
   time_zone: z.string(),
+  /** The instant the answer is of: the expected minutes so far count up to it. */
+  as_of: z.string(),
   flag_settings: TimesheetFlagSettingsSchema,
   people: z.array(SummaryPersonSchema),
 });

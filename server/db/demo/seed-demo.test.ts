@@ -360,6 +360,7 @@ describe('seedDemo', () => {
       timeZone: SEEDED_AT.timeZone,
       settings: { ...DEFAULT_PAY_PERIODS, timesheet_flags: DEFAULT_FLAG_SETTINGS },
       withDays: false,
+      now: new Date(),
     });
     const flagsOf = (ids: string[]) =>
       summary.people.filter((p) => ids.includes(p.user_id)).flatMap((p) => p.flags.map((f) => `${f.date} ${f.code}`));

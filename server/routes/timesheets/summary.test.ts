@@ -324,6 +324,7 @@ describe('timesheet summary', () => {
           timeZone: SCHOOL_TZ,
           settings: await readTimekeepingSettings(db),
           withDays: true,
+          now: new Date(),
         });
         return { people: answer.people.length, queries: queries() };
       });

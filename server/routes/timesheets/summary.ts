@@ -37,6 +37,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           timeZone: app.config.SCHOOL_TIMEZONE,
           settings: await readTimekeepingSettings(tx),
           withDays: days === 'true',
+          now: new Date(),
         }),
       );
       if (user_id && !summary.people.length) throw notFound('staff member');

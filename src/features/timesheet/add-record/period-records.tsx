@@ -1,6 +1,7 @@
 /**
  * The person's records of this pay period (issue T2 item 2), by day, newest first: each record's in and out, break
- * and category, and each day's worked hours against the hours T1's schedule expects. The records come from the device
+ * and category, and each day's worked hours against the hours T1's schedule expects so far (today's up to the
+ * summary's `as_of` or the clock-out; the hours expected later in the period said apart). The records come from the device
  * (offline too); the expected hours and the period's state from the server's summary, when it can be reached. The
  * person submits the period for approval here.
  */
@@ -13,6 +14,7 @@ import { addNotification } from '../../../ui/notifications';
 import { formatClockTime, formatDay } from '../../../ui/school-clock';
 import { formatMinutes } from '../../../ui/timekeeping/hours';
 import { fetchSummary, periodAction, summaryKeys } from '../api/timesheets-api';
+import { signedMinutes } from '../reports/model/words';
 import { byDay, type ClockRecord, recordMinutes } from './model/clock';
 
 export interface PeriodRecordsProps {
@@ -35,7 +37,7 @@ export function PeriodRecords({ userId, period, records, now, timeZone, online }
     enabled: online,
   });
   const person = summary.data?.people.find((p) => p.user_id === userId);
-  const expectedOn = new Map((person?.days ?? []).map((d) => [d.date, d.expected_minutes]));
+  const expectedOn = new Map((person?.days ?? []).map((d) => [d.date, d]));
   const state = person?.periods.find((p) => p.start === period.start);
   const days = byDay(records, period.start, period.end, now);
   const worked = days.reduce((sum, d) => sum + d.worked, 0);
@@ -59,14 +61,20 @@ export function PeriodRecords({ userId, period, records, now, timeZone, online }
           <Text as="h2" id="period-title" fontSize="lg" fontWeight="semibold">
             {t('title', { from: formatDay(period.start, i18n.language), to: formatDay(period.end, i18n.language) })}
           </Text>
-          <Text>
+          <Text data-testid="period-totals">
             {person
               ? t('totalsExpected', {
                   worked: formatMinutes(worked),
-                  expected: formatMinutes(person.expected_minutes),
+                  expected: formatMinutes(person.expected_so_far_minutes),
+                  difference: signedMinutes(worked - person.expected_so_far_minutes),
                 })
               : t('totals', { worked: formatMinutes(worked) })}
           </Text>
+          {person && person.expected_ahead_minutes > 0 && (
+            <Text color="fg.muted" data-testid="period-ahead">
+              {t('expectedLater', { hours: formatMinutes(person.expected_ahead_minutes) })}
+            </Text>
+          )}
           {!online && <Text color="fg.muted">{t('expectedOffline')}</Text>}
           {online && summary.isError && <Text color="fg.muted">{t('expectedFailed')}</Text>}
         </Box>
@@ -108,6 +116,7 @@ export function PeriodRecords({ userId, period, records, now, timeZone, online }
             <Table.Body>
               {days.map((day) => {
                 const expected = expectedOn.get(day.date);
+                const later = expected ? expected.expected_minutes - expected.expected_so_far_minutes : 0;
                 return (
                   <Table.Row key={day.date}>
                     <Table.Cell verticalAlign="top" whiteSpace="nowrap">
@@ -148,7 +157,12 @@ export function PeriodRecords({ userId, period, records, now, timeZone, online }
                       {formatMinutes(day.worked)}
                     </Table.Cell>
                     <Table.Cell textAlign="end" verticalAlign="top">
-                      {expected === undefined ? '–' : formatMinutes(expected)}
+                      {expected === undefined ? '–' : formatMinutes(expected.expected_so_far_minutes)}
+                      {later > 0 && (
+                        <Text as="span" display="block" fontSize="xs" fontStyle="italic" color="fg.muted">
+                          {t('laterShort', { hours: formatMinutes(later) })}
+                        </Text>
+                      )}
                     </Table.Cell>
                   </Table.Row>
                 );

@@ -1,7 +1,8 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { captureDownloads, csvRows } from '../../../test/csv-capture';
 import { renderWithProviders } from '../../../test/render-with-providers';
-import { demoPeople } from '../reports/test/demo-people';
+import { BEN, demoPeople } from '../reports/test/demo-people';
 import { day, FakeTimesheetServer } from '../reports/test/fake-timesheet-server';
 import CumulativePage from './cumulative-page';
 
@@ -28,6 +29,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
 });
 
@@ -49,6 +51,10 @@ describe('View Cumulative', () => {
       'Total (3 people) | 43:30 | 96:00 | −52:30 | 56:30 | 112:00 | −55:30 | 41:30/school year 49:30 | 2:00/school year 2:00 | 0:00/school year 5:00',
     ]);
     expect(screen.getByRole('columnheader', { name: 'Conference' })).toBeTruthy();
+    // A past pay period: the year runs to its end.
+    expect(
+      screen.getByRole('columnheader', { name: /^School year to the period’s end \(Jul 1\s–\sNov 15, 2026\)$/ }),
+    ).toBeTruthy();
     expect(screen.queryByRole('columnheader', { name: 'Leave' })).toBeNull();
   });
 
@@ -79,6 +85,51 @@ describe('View Cumulative', () => {
     const october = await table();
     expect(october.find((r) => r.startsWith('Ruiz'))).toBe(
       'Ruiz, Ana/Exempt | 0:00 | 0:00 | 0:00 | 8:00 | 8:00 | 0:00 | 0:00/school year 8:00 | 0:00/school year 0:00',
+    );
+  });
+
+  it('runs the school year to today in the current pay period, against the hours expected so far', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-17T23:30:00Z')); // Tuesday 15:30 in Los Angeles
+    server.people = [
+      {
+        user_id: BEN,
+        user_name: 'Ortiz, Ben',
+        days: [
+          day('2026-09-14', 480, 480),
+          day('2026-11-16', 480, 480),
+          // Gone home at 14:00: 6:00 of the day's 8:00 so far.
+          day('2026-11-17', 300, 480, { expected_so_far_minutes: 360 }),
+          ...['2026-11-18', '2026-11-19', '2026-11-20'].map((d) => day(d, 0, 480, { expected_so_far_minutes: 0 })),
+        ],
+      },
+    ];
+    await page('/timesheet/view-cumulative?date=2026-11-17');
+    const rows = await table();
+    const calls = server.requests
+      .filter((r) => r.path === 'v2/timesheets/summary')
+      .map((r) => `${r.query.get('from')} ${r.query.get('to')}`);
+    expect(calls).toEqual(['2026-11-16 2026-11-30', '2026-07-01 2026-11-17']);
+    expect(rows).toEqual([
+      'Ortiz, Ben | 13:00 | 14:00/26:00 later | −1:00 | 21:00 | 22:00/2:00 later | −1:00 | 13:00/school year 21:00',
+      'Total (1 person) | 13:00 | 14:00/26:00 later | −1:00 | 21:00 | 22:00/2:00 later | −1:00 | 13:00/school year 21:00',
+    ]);
+    expect(
+      screen.getByRole('columnheader', { name: /^School year to today \(Jul 1\s–\sNov 17, 2026\)$/ }),
+    ).toBeTruthy();
+    const downloads = captureDownloads();
+    try {
+      fireEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
+      const [file] = await downloads.files();
+      expect(csvRows(file?.text ?? '')).toEqual([
+        'Person,Exempt,Pay period: Worked,Pay period: Expected so far,Pay period: Expected later,Pay period: Over expected,Pay period: Under expected,School year: Worked,School year: Expected so far,School year: Expected later,School year: Over expected,School year: Under expected,Pay period: Regular,School year: Regular',
+        '"Ortiz, Ben",,13.00,14.00,26.00,0.00,1.00,21.00,22.00,2.00,0.00,1.00,13.00,21.00',
+      ]);
+    } finally {
+      downloads.restore();
+    }
+    expect(screen.getByTestId('cumulative-intro').textContent).toMatch(
+      /^Running totals of the pay period and of the school year to today \(Jul 1\s–\sNov 17, 2026\), against the hours expected so far\.$/,
     );
   });
 });

@@ -1,6 +1,7 @@
 /**
  * View Cumulative (`/timesheet/view-cumulative`, issue T2 item 6): per person, the running totals of a pay period and
- * of the school year (July to June) up to its end: worked, expected, the difference, and worked by category. The pay
+ * of the school year (July to June) to date, to today while the period is the current one and to its end for a past
+ * one: worked, expected so far (the hours expected later apart), the difference, and worked by category. The pay
  * period is chosen with previous / next (it lives in the address, with the sort); both come from the summary with
  * totals only (`days=false`). Sorted by name or either difference. Print and CSV. A timekeeper's screen, online only.
  */
@@ -39,7 +40,7 @@ export default function CumulativePage(_props: CumulativePageProps) {
   const { t: tc } = useTranslation();
   const report = useReportRange(KINDS);
   const period = report.range;
-  const year = period ? yearToDate(period) : null;
+  const year = period ? yearToDate(period, report.today) : null;
   const periodSummary = useSummary(period, 'false');
   const yearSummary = useSummary(year, 'false');
   const sort: CumulativeSort = CUMULATIVE_SORTS.includes(report.sort as CumulativeSort)
@@ -54,7 +55,8 @@ export default function CumulativePage(_props: CumulativePageProps) {
   const categories = useMemo(() => usedCategories(rows ?? []), [rows]);
   const totals = useMemo(() => cumulativeTotals(rows ?? []), [rows]);
   const periodLabel = period ? rangeText(period, i18n.language) : '';
-  const yearLabel = year ? rangeText(year, i18n.language) : '';
+  const yearLabel = year ? rangeText({ from: year.from, to: year.to }, i18n.language) : '';
+  const toToday = year?.toToday ?? false;
   // The screen waits on the pay period's dates, then on the pay period's totals, then on the year's.
   const waitingOn = !period ? report.period : periodSummary.data ? yearSummary : periodSummary;
 
@@ -69,7 +71,7 @@ export default function CumulativePage(_props: CumulativePageProps) {
         {rows && (
           <Stack gap="3">
             <HStack gap="4" wrap="wrap" justify="space-between" align="flex-end">
-              <Text>{t('intro', { year: yearLabel })}</Text>
+              <Text data-testid="cumulative-intro">{t(toToday ? 'introToToday' : 'intro', { year: yearLabel })}</Text>
               <ReportActions
                 csv={() =>
                   cumulativeCsv(rows, categories, {
@@ -91,6 +93,7 @@ export default function CumulativePage(_props: CumulativePageProps) {
               categories={categories}
               periodLabel={periodLabel}
               yearLabel={yearLabel}
+              yearToToday={toToday}
               sort={sort}
               onSort={(next) => report.update({ sort: next })}
             />

@@ -1,11 +1,11 @@
 /**
- * View Cumulative's table: a row per person with the pay period's worked, expected and difference, the same for the
- * school year to date, and the hours worked by category (the pay period's, with the year's under them); a totals row
+ * View Cumulative's table: a row per person with the pay period's worked, expected so far (with the hours expected
+ * later under it) and difference, the same for the school year to date, and the hours worked by category (the pay period's, with the year's under them); a totals row
  * at the bottom. Name and both differences sort (the header's button; `aria-sort` says how). The box scrolls sideways
  * inside the page on a phone, with the names kept in view; it can be focused and scrolled from the keyboard.
  */
 import { Box } from '@chakra-ui/react';
-import { memo, useId } from 'react';
+import { memo, useCallback, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TimesheetCategory } from '../../../contract';
 import { formatMinutes } from '../../../ui/timekeeping/hours';
@@ -32,6 +32,8 @@ const TABLE_CSS = {
   },
   '& tfoot th, & tfoot td': { bg: 'bg.muted', fontWeight: 'semibold' },
   '& .e': { display: 'block', fontSize: 'xs', color: 'fg.muted' },
+  // Hours still ahead: slanted (in the muted colour, for contrast), not a shortfall.
+  '& .e[data-ahead]': { color: 'fg.muted', fontStyle: 'italic' },
   '& .ex': { display: 'block', fontSize: 'xs', color: 'fg.muted', fontWeight: 'normal' },
   '& [data-sign="under"]': { color: 'fg.error' },
   '& th button': {
@@ -83,11 +85,28 @@ function Difference({ minutes }: { minutes: number }) {
   return <td data-sign={minutes < 0 ? 'under' : undefined}>{signedMinutes(minutes)}</td>;
 }
 
-function RunningCells({ value, start }: { value: Running; start?: boolean }) {
+function RunningCells({
+  value,
+  start,
+  later,
+}: {
+  value: Running;
+  start?: boolean;
+  /** The words of the hours expected later ('2:00 later'). */
+  later: (hours: string) => string;
+}) {
   return (
     <>
       <td data-start={start ? '' : undefined}>{formatMinutes(value.worked)}</td>
-      <td>{formatMinutes(value.expected)}</td>
+      <td>
+        {formatMinutes(value.expected)}
+        {value.ahead > 0 && (
+          <span className="e" data-ahead="">
+            {' '}
+            {later(formatMinutes(value.ahead))}
+          </span>
+        )}
+      </td>
       <Difference minutes={value.difference} />
     </>
   );
@@ -98,17 +117,18 @@ interface RowProps {
   categories: readonly TimesheetCategory[];
   yearWord: string;
   exemptWord: string;
+  later: (hours: string) => string;
 }
 
-const Row = memo(function Row({ row, categories, yearWord, exemptWord }: RowProps) {
+const Row = memo(function Row({ row, categories, yearWord, exemptWord, later }: RowProps) {
   return (
     <tr data-user={row.userId}>
       <th scope="row" data-name="">
         {row.name}
         {row.exempt && <span className="ex">{exemptWord}</span>}
       </th>
-      <RunningCells value={row.period} start />
-      <RunningCells value={row.year} start />
+      <RunningCells value={row.period} start later={later} />
+      <RunningCells value={row.year} start later={later} />
       {categories.map((c, i) => (
         <td key={c} data-start={i === 0 ? '' : undefined}>
           {formatMinutes(row.period.byCategory[c] ?? 0)}
@@ -128,6 +148,8 @@ export interface CumulativeTableProps {
   categories: readonly TimesheetCategory[];
   periodLabel: string;
   yearLabel: string;
+  /** The year runs to today (the current pay period), not to the period's end. */
+  yearToToday: boolean;
   sort: CumulativeSort;
   onSort: (sort: CumulativeSort) => void;
 }
@@ -139,10 +161,13 @@ export function CumulativeTable({
   categories,
   periodLabel,
   yearLabel,
+  yearToToday,
   sort,
   onSort,
 }: CumulativeTableProps) {
   const { t } = useTranslation('timesheet-reports', { keyPrefix: 'cumulative' });
+  // One function per language, so the memoised rows are not redrawn for a new one each time.
+  const later = useCallback((hours: string) => t('later', { hours }), [t]);
   const { t: tt } = useTranslation('timesheet');
   const captionId = useId();
   const columns = (group: 'period' | 'year') => (
@@ -182,7 +207,7 @@ export function CumulativeTable({
               {t('groups.period', { range: periodLabel })}
             </th>
             <th scope="colgroup" colSpan={3}>
-              {t('groups.year', { range: yearLabel })}
+              {t(yearToToday ? 'groups.yearToToday' : 'groups.year', { range: yearLabel })}
             </th>
             {categories.length > 0 && (
               <th scope="colgroup" colSpan={categories.length}>
@@ -208,6 +233,7 @@ export function CumulativeTable({
               categories={categories}
               yearWord={t('yearShort')}
               exemptWord={t('exempt')}
+              later={later}
             />
           ))}
         </tbody>
@@ -217,6 +243,7 @@ export function CumulativeTable({
             categories={categories}
             yearWord={t('yearShort')}
             exemptWord={t('exempt')}
+            later={later}
           />
         </tfoot>
       </table>

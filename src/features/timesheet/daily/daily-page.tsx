@@ -1,8 +1,8 @@
 /**
  * View Daily Combined (`/timesheet/view-group-by-date`, issue T2 item 4): everyone's recorded time for a range (this
  * week by default; a pay period, a month or dates chosen by hand), by date: each day's people with their first in,
- * last out, worked and expected hours, the difference and the day's flags, the day's totals, and who was expected
- * but recorded nothing. One person or everyone. The range and the person live in the address. Print and CSV. A
+ * last out, worked and expected hours so far (today's up to now), the difference and the day's flags, the day's
+ * totals, and who was expected but recorded nothing; the hours expected later in the dates are said apart. One person or everyone. The range and the person live in the address. Print and CSV. A
  * timekeeper's screen, online only.
  */
 import { Heading, HStack, Stack, Text } from '@chakra-ui/react';
@@ -57,6 +57,7 @@ export default function DailyPage(_props: DailyPageProps) {
         t('csv.lastOut'),
         t('csv.worked'),
         t('csv.expected'),
+        t('csv.later'),
         t('csv.over'),
         t('csv.under'),
         t('csv.flags'),
@@ -96,6 +97,9 @@ export default function DailyPage(_props: DailyPageProps) {
                   difference: signedMinutes(totals.difference),
                 })}
               </Text>
+              {totals.ahead > 0 && (
+                <Text data-testid="range-ahead">{t('ahead', { ahead: formatMinutes(totals.ahead) })}</Text>
+              )}
               <Stack gap="6" css={DAILY_CSS}>
                 {groups.map((group) => (
                   <DaySection key={group.date} group={group} timeZone={timeZone} />

@@ -1,6 +1,7 @@
 /**
  * One day of View Daily Combined: its date as a heading, then a table of the people who recorded time (name, first
- * in, last out, worked, expected, difference, flags and an open record as chips) closed by the day's totals, or the
+ * in, last out, worked, expected so far with the hours later that day apart, difference, flags and an open record as
+ * chips) closed by the day's totals, or the
  * words saying no one did; then who was expected and recorded nothing. From the md breakpoint a table; below it each
  * person is a short block whose values carry their own labels, so a phone never scrolls sideways.
  */
@@ -59,6 +60,16 @@ export const DaySection = memo(function DaySection({ group, timeZone }: DaySecti
   const locale = i18n.language;
   const clock = (instant: string | null) => (instant ? formatClockTime(instant, timeZone, locale) : '—');
   const label = (text: string) => <span data-phone-label="">{text} </span>;
+  // The rest of today's hours, under the expected so far: ahead, not short.
+  const later = (minutes: number) =>
+    minutes > 0 ? (
+      <>
+        {' '}
+        <Text as="span" display="block" fontSize="xs" fontStyle="italic" color="fg.muted" data-ahead="">
+          {t('later', { hours: formatMinutes(minutes) })}
+        </Text>
+      </>
+    ) : null;
   const { entries, absent, totals } = group;
 
   return (
@@ -109,6 +120,7 @@ export const DaySection = memo(function DaySection({ group, timeZone }: DaySecti
                 <td data-num="">
                   {label(t('columns.expected'))}
                   {formatMinutes(e.expected)}
+                  {later(e.ahead)}
                 </td>
                 <td data-num="">
                   {label(t('columns.difference'))}
@@ -132,6 +144,7 @@ export const DaySection = memo(function DaySection({ group, timeZone }: DaySecti
               <td data-num="">
                 {label(t('columns.expected'))}
                 {formatMinutes(totals.expected)}
+                {later(totals.ahead)}
               </td>
               <td data-num="">
                 {label(t('columns.difference'))}

@@ -1,7 +1,7 @@
 /**
  * The grid as a CSV file, as it reads on screen: a row per person with their pay periods' states, the hours worked
- * each day (decimal hours, what payroll imports), each week's worked and expected and the range's with the hours over and under expected, then a row of the
- * day totals. Named after the range: `timesheet-grid-2026-11-01-2026-11-15.csv`.
+ * each day (decimal hours, what payroll imports), each week's worked and expected so far, the range's with the hours
+ * still expected later and the hours over and under the expected so far, then a row of the day totals. Named after the range: `timesheet-grid-2026-11-01-2026-11-15.csv`.
  */
 import { decimalHours } from '../../../ui/timekeeping/hours';
 import { overUnder } from '../reports/model/words';
@@ -17,13 +17,20 @@ export interface GridCsvWords {
   weekExpected: (from: string, to: string) => string;
   totalWorked: string;
   totalExpected: string;
+  totalLater: string;
   over: string;
   under: string;
   dayTotals: string;
   state: (state: string) => string;
 }
 
-const totalsCells = (totals: Totals) => [decimalHours(totals.worked), decimalHours(totals.expected)];
+const totalsCells = (totals: Totals) => [decimalHours(totals.worked), decimalHours(totals.soFar)];
+/** The range's total: worked, expected so far, expected later, then over or under the expected so far. */
+const totalCells = (totals: Totals) => [
+  ...totalsCells(totals),
+  decimalHours(totals.expected - totals.soFar),
+  ...overUnder(totals.worked - totals.soFar),
+];
 
 /** The file of a grid. */
 export function gridCsv(model: GridModel, words: GridCsvWords): ReportCsv {
@@ -37,6 +44,7 @@ export function gridCsv(model: GridModel, words: GridCsvWords): ReportCsv {
     ...model.weeks.flatMap((w) => [words.weekWorked(w.from, w.to), words.weekExpected(w.from, w.to)]),
     words.totalWorked,
     words.totalExpected,
+    words.totalLater,
     words.over,
     words.under,
   ];
@@ -46,8 +54,7 @@ export function gridCsv(model: GridModel, words: GridCsvWords): ReportCsv {
     row.periods.map((p) => `${p.start}–${p.end}: ${words.state(p.state)}`).join('; '),
     ...row.cells.map((c) => decimalHours(c.worked)),
     ...row.weeks.flatMap(totalsCells),
-    ...totalsCells(row.total),
-    ...overUnder(row.total.worked - row.total.expected),
+    ...totalCells(row.total),
   ]);
   rows.push([
     words.dayTotals,
@@ -55,8 +62,7 @@ export function gridCsv(model: GridModel, words: GridCsvWords): ReportCsv {
     '',
     ...model.dayTotals.map((d) => decimalHours(d.worked)),
     ...model.weekTotals.flatMap(totalsCells),
-    ...totalsCells(model.total),
-    ...overUnder(model.total.worked - model.total.expected),
+    ...totalCells(model.total),
   ]);
   return { fileName: `timesheet-grid-${first}-${last}.csv`, header, rows };
 }

@@ -12,6 +12,8 @@ function person(id: string, name: string, extra: Partial<SummaryPerson> = {}): S
     exempt: false,
     worked_minutes: 0,
     expected_minutes: 0,
+    expected_so_far_minutes: 0,
+    expected_ahead_minutes: 0,
     by_category: {},
     days: [],
     flags: [],
@@ -25,6 +27,7 @@ const summary: SummaryResponse = {
   from: '2026-11-01',
   to: '2026-11-15',
   time_zone: 'America/Los_Angeles',
+  as_of: '2026-11-17T19:40:00.000Z',
   flag_settings: FLAGS,
   people: [
     person('ruiz', 'Ruiz, Ana', {
@@ -62,24 +65,24 @@ describe('grid model', () => {
     expect(model.rows.map((r) => r.name)).toEqual(['Ortiz, Ben', 'Ruiz, Ana']);
     const [ben, ana] = model.rows;
     expect(ben?.weeks).toEqual([
-      { worked: 0, expected: 0 },
-      { worked: 1890, expected: 2400 },
-      { worked: 480, expected: 480 },
+      { worked: 0, expected: 0, soFar: 0 },
+      { worked: 1890, expected: 2400, soFar: 2400 },
+      { worked: 480, expected: 480, soFar: 480 },
     ]);
-    expect(ben?.total).toEqual({ worked: 2370, expected: 2880 });
+    expect(ben?.total).toEqual({ worked: 2370, expected: 2880, soFar: 2880 });
     expect(ana?.weeks).toEqual([
-      { worked: 0, expected: 0 },
-      { worked: 240, expected: 0 },
-      { worked: 480, expected: 480 },
+      { worked: 0, expected: 0, soFar: 0 },
+      { worked: 240, expected: 0, soFar: 0 },
+      { worked: 480, expected: 480, soFar: 480 },
     ]);
     expect(model.weekTotals).toEqual([
-      { worked: 0, expected: 0 },
-      { worked: 2130, expected: 2400 },
-      { worked: 960, expected: 960 },
+      { worked: 0, expected: 0, soFar: 0 },
+      { worked: 2130, expected: 2400, soFar: 2400 },
+      { worked: 960, expected: 960, soFar: 960 },
     ]);
-    expect(model.dayTotals[8]).toEqual({ worked: 480, expected: 480 });
-    expect(model.dayTotals[9]).toEqual({ worked: 480, expected: 480 });
-    expect(model.total).toEqual({ worked: 3090, expected: 3360 });
+    expect(model.dayTotals[8]).toEqual({ worked: 480, expected: 480, soFar: 480 });
+    expect(model.dayTotals[9]).toEqual({ worked: 480, expected: 480, soFar: 480 });
+    expect(model.total).toEqual({ worked: 3090, expected: 3360, soFar: 3360 });
     expect(ana?.periods.map((p) => p.state)).toEqual(['approved']);
   });
 
@@ -103,18 +106,18 @@ describe('grid model', () => {
   });
 
   it('leaves today and later days alone: clocked in now, not under yet', () => {
-    expect(cellMarks({ date: '2026-11-25', worked: 0, expected: 480, flags: [], hasOpen: true }, '2026-11-25')).toEqual(
+    expect(cellMarks({ date: '2026-11-25', worked: 0, soFar: 480, flags: [], hasOpen: true }, '2026-11-25')).toEqual(
       [],
     );
-    expect(
-      cellMarks({ date: '2026-11-25', worked: 200, expected: 480, flags: [], hasOpen: false }, '2026-11-25'),
-    ).toEqual([]);
-    expect(
-      cellMarks({ date: '2026-11-24', worked: 465, expected: 480, flags: [], hasOpen: false }, '2026-11-25'),
-    ).toEqual(['under']);
-    expect(
-      cellMarks({ date: '2026-11-26', worked: 495, expected: 480, flags: [], hasOpen: false }, '2026-11-25'),
-    ).toEqual(['over']);
+    expect(cellMarks({ date: '2026-11-25', worked: 200, soFar: 480, flags: [], hasOpen: false }, '2026-11-25')).toEqual(
+      [],
+    );
+    expect(cellMarks({ date: '2026-11-24', worked: 465, soFar: 480, flags: [], hasOpen: false }, '2026-11-25')).toEqual(
+      ['under'],
+    );
+    expect(cellMarks({ date: '2026-11-26', worked: 495, soFar: 480, flags: [], hasOpen: false }, '2026-11-25')).toEqual(
+      ['over'],
+    );
     const today = buildGridModel(
       {
         ...summary,
@@ -125,5 +128,41 @@ describe('grid model', () => {
       '2026-11-25',
     );
     expect(today.rows[0]?.cells[0]?.open).toBe('clockedIn');
+  });
+
+  it('compares worked with the expected so far: today up to now, later days all ahead and never short', () => {
+    // Tuesday 2026-11-17 in the afternoon: Monday is past, Tuesday 6:00 of its 8:00 so far, the rest of the week ahead.
+    const week = buildGridModel(
+      {
+        ...summary,
+        from: '2026-11-16',
+        to: '2026-11-22',
+        people: [
+          person('x', 'X', {
+            days: [
+              day('2026-11-16', 480, 480),
+              day('2026-11-17', 350, 480, { expected_so_far_minutes: 360 }),
+              day('2026-11-18', 0, 480, { expected_so_far_minutes: 0 }),
+              day('2026-11-19', 0, 480, { expected_so_far_minutes: 0 }),
+            ],
+          }),
+        ],
+      },
+      '2026-11-17',
+    );
+    const [row] = week.rows;
+    const cells = row?.cells ?? [];
+    expect(cells.map((c) => [c.date, c.soFar, c.ahead, c.difference, c.marks])).toEqual([
+      ['2026-11-16', 480, false, 0, []],
+      ['2026-11-17', 360, false, -10, []],
+      ['2026-11-18', 0, true, 0, []],
+      ['2026-11-19', 0, true, 0, []],
+      ['2026-11-20', 0, false, 0, []],
+      ['2026-11-21', 0, false, 0, []],
+      ['2026-11-22', 0, false, 0, []],
+    ]);
+    expect(row?.total).toEqual({ worked: 830, expected: 1920, soFar: 840 });
+    expect(week.total).toEqual({ worked: 830, expected: 1920, soFar: 840 });
+    expect(week.attention).toBe(0);
   });
 });

@@ -3,12 +3,15 @@
  * (rows, by name) by days (columns) of the summary's range, each cell's worked and expected minutes and what needs
  * the timekeeper's attention there, each person's totals per week and for the range, and the day totals.
  *
+ * Worked hours are compared with the hours expected SO FAR (the summary's `expected_so_far_minutes`, up to its
+ * `as_of`): a future day's expected hours are still ahead, not short, and today's count up to now.
+ *
  * Weeks run Monday to Sunday (the workweek of the weekly flag), cut at the range's edges: a semi-monthly pay period of
  * Nov 1 – 15, 2026 is Sunday the 1st, then Nov 2 – 8 and Nov 9 – 15.
  *
  * A cell needs attention (`marks`) when:
  * - `missingOut`: a record of a past day has no clock-out (today's is someone still clocked in, not a problem);
- * - `over`: worked is ATTENTION_MINUTES or more above expected, any day (a weekend's work with nothing expected too);
+ * - `over`: worked is ATTENTION_MINUTES or more above expected so far, any day (a weekend's work with nothing expected too);
  * - `under`: worked is ATTENTION_MINUTES or more below expected, on a past day without an open record (today is not
  *   over yet, a future day not begun, and a missing clock-out is already said);
  * - `flag`: a compliance flag of that day (item 9: the summary's day flags and the person's dated flags).
@@ -30,18 +33,25 @@ export type CellMark = (typeof CELL_MARKS)[number];
 
 export interface Totals {
   worked: number;
+  /** All the expected minutes, those still ahead included. */
   expected: number;
+  /** The expected minutes so far; `expected - soFar` are still ahead. */
+  soFar: number;
 }
 
 export interface GridCell {
   date: string;
   worked: number;
   expected: number;
+  /** Expected minutes so far (all of a past day's, none of a future day's). */
+  soFar: number;
+  /** A day after today with expected hours: they are all still ahead. */
+  ahead: boolean;
   /** The summary lists the day (it has a record or expected hours). */
   listed: boolean;
   /** An open record: still clocked in (today or later) or a missing clock-out (a past day). */
   open: 'clockedIn' | 'missingOut' | null;
-  /** Worked less expected. */
+  /** Worked less expected so far. */
   difference: number;
   /** What needs attention, most pressing first. */
   marks: CellMark[];
@@ -107,25 +117,26 @@ export function weeksOf(dates: readonly string[]): GridWeek[] {
 
 /** What needs attention in one day of one person. */
 export function cellMarks(
-  cell: Pick<GridCell, 'date' | 'worked' | 'expected' | 'flags'> & { hasOpen: boolean },
+  cell: Pick<GridCell, 'date' | 'worked' | 'soFar' | 'flags'> & { hasOpen: boolean },
   today: string,
 ): CellMark[] {
   const marks: CellMark[] = [];
   const past = cell.date < today;
   if (cell.hasOpen && past) marks.push('missingOut');
   if (cell.flags.length) marks.push('flag');
-  const difference = cell.worked - cell.expected;
+  const difference = cell.worked - cell.soFar;
   if (difference >= ATTENTION_MINUTES) marks.push('over');
   else if (-difference >= ATTENTION_MINUTES && past && !cell.hasOpen) marks.push('under');
   return marks;
 }
 
-const add = (into: Totals, worked: number, expected: number) => {
-  into.worked += worked;
-  into.expected += expected;
+const add = (into: Totals, from: Totals) => {
+  into.worked += from.worked;
+  into.expected += from.expected;
+  into.soFar += from.soFar;
 };
 
-const zero = (): Totals => ({ worked: 0, expected: 0 });
+const zero = (): Totals => ({ worked: 0, expected: 0, soFar: 0 });
 
 /** The grid of a summary answer, with `today` on the school's clock. */
 export function buildGridModel(summary: SummaryResponse, today: string): GridModel {
@@ -152,28 +163,32 @@ export function buildGridModel(summary: SummaryResponse, today: string): GridMod
       const day = byDate.get(date);
       const worked = day?.worked_minutes ?? 0;
       const expected = day?.expected_minutes ?? 0;
+      const soFar = day?.expected_so_far_minutes ?? 0;
       const flags = [...new Set([...(day?.flags ?? []), ...(datedFlags.get(date) ?? [])])];
       const hasOpen = day?.open ?? false;
-      const marks = cellMarks({ date, worked, expected, flags, hasOpen }, today);
+      const marks = cellMarks({ date, worked, soFar, flags, hasOpen }, today);
       if (marks.length) rowAttention += 1;
-      add(dayTotals[i] as Totals, worked, expected);
-      add(rowWeeks[weekOfDate.get(date) ?? 0] as Totals, worked, expected);
-      add(rowTotal, worked, expected);
+      const totals = { worked, expected, soFar };
+      add(dayTotals[i] as Totals, totals);
+      add(rowWeeks[weekOfDate.get(date) ?? 0] as Totals, totals);
+      add(rowTotal, totals);
       return {
         date,
         worked,
         expected,
+        soFar,
+        ahead: date > today && expected > 0,
         listed: day !== undefined,
         open: hasOpen ? (date < today ? 'missingOut' : 'clockedIn') : null,
-        difference: worked - expected,
+        difference: worked - soFar,
         marks,
         flags,
       };
     });
     rowWeeks.forEach((week, w) => {
-      add(weekTotals[w] as Totals, week.worked, week.expected);
+      add(weekTotals[w] as Totals, week);
     });
-    add(total, rowTotal.worked, rowTotal.expected);
+    add(total, rowTotal);
     attention += rowAttention;
     return {
       userId: person.user_id,

@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { captureDownloads, csvRows } from '../../../test/csv-capture';
 import { renderWithProviders } from '../../../test/render-with-providers';
 import { ANA, BEN, CRUZ, demoPeople } from '../reports/test/demo-people';
-import { FakeTimesheetServer } from '../reports/test/fake-timesheet-server';
+import { day, FakeTimesheetServer } from '../reports/test/fake-timesheet-server';
 import GridPage from './grid-page';
 
 let server: FakeTimesheetServer;
@@ -31,6 +32,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
 });
 
@@ -78,8 +80,12 @@ describe('View Grid', () => {
       '16:00 | expected 24:00',
       '0:00 | expected 16:00',
     ]);
-    expect(screen.getByTestId('grid-total').textContent).toBe('Everyone: worked 43:30 of 96:00 expected (−52:30).');
+    expect(screen.getByTestId('grid-total').textContent).toBe(
+      'Everyone: worked 43:30 of 96:00 expected so far (−52:30).',
+    );
     expect(screen.getByText('11 days need attention.')).toBeTruthy();
+    // Every day of the period is past: nothing is still ahead.
+    expect(screen.queryByTestId('grid-ahead')).toBeNull();
     expect(screen.getByText('Over expected by 15 minutes or more')).toBeTruthy();
   });
 
@@ -158,5 +164,59 @@ describe('View Grid', () => {
     server.offline = true;
     await page('/timesheet/view-grid?range=week&date=2026-10-20');
     expect(await screen.findByText(/You are offline\. Timesheet reports show the hours the server has/)).toBeTruthy();
+  });
+
+  it('on a Tuesday afternoon compares with the hours so far and shows the rest of the week as ahead', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-17T23:30:00Z')); // Tuesday 15:30 in Los Angeles
+    server.people = [
+      {
+        user_id: BEN,
+        user_name: 'Ortiz, Ben',
+        days: [
+          day('2026-11-16', 480, 480),
+          // Gone home at 14:00: 6:00 of the day's 8:00 so far (the summary counts to the clock-out).
+          day('2026-11-17', 300, 480, { expected_so_far_minutes: 360 }),
+          ...['2026-11-18', '2026-11-19', '2026-11-20'].map((d) => day(d, 0, 480, { expected_so_far_minutes: 0 })),
+        ],
+      },
+    ];
+    await page('/timesheet/view-grid?range=week&date=2026-11-17');
+    const ben = await rowOf(BEN);
+    expect(lines(cellOf(ben, '2026-11-16'))).toBe('8:00 | expected 8:00');
+    expect(lines(cellOf(ben, '2026-11-17'))).toBe('5:00 | expected so far 6:00 | expected later 2:00 later');
+    expect(cellOf(ben, '2026-11-17').dataset.a).toBeUndefined();
+    // Days to come: their hours only as ahead, never tinted or marked as short.
+    expect(lines(cellOf(ben, '2026-11-18'))).toBe('0:00 | expected later 8:00 later');
+    expect(cellOf(ben, '2026-11-18').dataset.a).toBeUndefined();
+    expect(cellOf(ben, '2026-11-18').querySelector('[data-ahead]')).toBeTruthy();
+    expect(lines(ben.querySelector('td[data-week]'))).toBe(
+      '13:00 | expected so far 14:00 | expected later 26:00 later',
+    );
+    expect(screen.getByTestId('grid-total').textContent).toBe(
+      'Everyone: worked 13:00 of 14:00 expected so far (−1:00).',
+    );
+    expect(screen.getByTestId('grid-ahead').textContent).toBe('26:00 expected later in these dates.');
+    expect(screen.getByText('Nothing needs attention.')).toBeTruthy();
+
+    // The CSV carries the same figures: the week and total expected so far, and the total expected later apart.
+    const downloads = captureDownloads();
+    try {
+      fireEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
+      const [file] = await downloads.files();
+      const [header, row] = csvRows(file?.text ?? '');
+      expect(header?.split(',').slice(-7)).toEqual([
+        'Week 2026-11-16 to 2026-11-22 worked',
+        'Week 2026-11-16 to 2026-11-22 expected so far',
+        'Total worked',
+        'Total expected so far',
+        'Total expected later',
+        'Over expected',
+        'Under expected',
+      ]);
+      expect(row?.split(',').slice(-7)).toEqual(['13.00', '14.00', '13.00', '14.00', '26.00', '0.00', '1.00']);
+    } finally {
+      downloads.restore();
+    }
   });
 });

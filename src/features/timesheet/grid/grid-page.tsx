@@ -65,10 +65,15 @@ export default function GridPage({ permissions }: GridPageProps) {
                 <Text fontWeight="semibold" data-testid="grid-total">
                   {t('total', {
                     worked: formatMinutes(model.total.worked),
-                    expected: formatMinutes(model.total.expected),
-                    difference: signedMinutes(model.total.worked - model.total.expected),
+                    expected: formatMinutes(model.total.soFar),
+                    difference: signedMinutes(model.total.worked - model.total.soFar),
                   })}
                 </Text>
+                {model.total.expected > model.total.soFar && (
+                  <Text data-testid="grid-ahead">
+                    {t('ahead', { ahead: formatMinutes(model.total.expected - model.total.soFar) })}
+                  </Text>
+                )}
                 <Text>{model.attention ? t('attention', { count: model.attention }) : t('noAttention')}</Text>
               </Stack>
               <ReportActions
@@ -82,6 +87,7 @@ export default function GridPage({ permissions }: GridPageProps) {
                     weekExpected: (from, to) => t('csv.weekExpected', { from, to }),
                     totalWorked: t('csv.totalWorked'),
                     totalExpected: t('csv.totalExpected'),
+                    totalLater: t('csv.totalLater'),
                     over: t('csv.over'),
                     under: t('csv.under'),
                     dayTotals: t('dayTotals'),

@@ -1,6 +1,7 @@
 /**
  * The grid itself: a row per person (their name, exempt or not, and their pay periods' states), a column per day with
- * the hours worked and, under them, the hours expected; after each week (Monday to Sunday) a column with the week's
+ * the hours worked and, under them, the hours expected so far and apart the hours still expected later (a future
+ * day's, the rest of today's), styled as ahead rather than short; after each week (Monday to Sunday) a column with the week's
  * total, and a last column with the range's total when it spans more than one week; the bottom row totals each day.
  *
  * Built for a month of 40 people (about 1,500 cells, DESIGN section 8's 100 ms; bench/timesheet-grid.mjs): plain
@@ -57,6 +58,8 @@ const GRID_CSS = {
   '& thead th:first-of-type': { zIndex: 3, bg: 'bg.muted' },
   '& tfoot th, & tfoot td': { bg: 'bg.muted', fontWeight: 'semibold' },
   '& .e': { display: 'block', fontSize: 'xs', color: 'fg.muted', fontWeight: 'normal' },
+  // Hours still ahead: slanted (in the muted colour, for contrast), never the tint or the icon of a shortfall.
+  '& .e[data-ahead]': { color: 'fg.muted', fontStyle: 'italic' },
   '& .m': { display: 'block', fontSize: 'xs', lineHeight: 'short', whiteSpace: 'normal' },
   // The marks' icons: shown, with an empty text for screen readers (they hear the words that follow).
   '& .m[data-m="missingOut"]': { color: 'red.fg', _before: { content: '"⚠ " / ""' } },
@@ -93,15 +96,31 @@ const GRID_CSS = {
   '& .st[data-state="approved"]': { bg: 'green.subtle', color: 'green.fg', borderColor: 'green.muted' },
 } as const;
 
-/** The worked hours (the cell's own text) with the expected under them. */
+/**
+ * The worked hours (the cell's own text) with the expected so far under them, then the hours expected later when
+ * there are any (a future day shows only those).
+ */
 function hours(totals: Totals, words: GridWords): ReactNode[] {
-  return [
-    formatMinutes(totals.worked),
-    <span key="e" className="e">
-      <span className="sr">{words.expected} </span>
-      {formatMinutes(totals.expected)}
-    </span>,
-  ];
+  const ahead = totals.expected - totals.soFar;
+  const out: ReactNode[] = [formatMinutes(totals.worked)];
+  if (totals.soFar > 0 || ahead <= 0) {
+    out.push(
+      <span key="e" className="e">
+        <span className="sr">{ahead > 0 ? words.expectedSoFar : words.expected} </span>
+        {formatMinutes(totals.soFar)}
+      </span>,
+    );
+  }
+  if (ahead > 0) {
+    out.push(
+      <span key="a" className="e" data-ahead="">
+        <span className="sr">{words.expectedLater} </span>
+        {formatMinutes(ahead)}
+        <span aria-hidden="true"> {words.laterShort}</span>
+      </span>,
+    );
+  }
+  return out;
 }
 
 /** The marks of one day, each words after an icon (the style sheet's, which screen readers skip), keyed by place. */

@@ -9,6 +9,11 @@ import { FLAG_CODES, type FlagCode } from '../../../contract';
 export interface GridWords {
   /** Said before the expected hours under the worked ones ('expected'). */
   expected: string;
+  /** The same of a day or total with hours still ahead ('expected so far'). */
+  expectedSoFar: string;
+  /** Said before the hours still expected later ('expected later'); `laterShort` follows them on screen. */
+  expectedLater: string;
+  laterShort: string;
   /** A missing clock-out, shown in the cell. */
   missingOut: string;
   /** Clocked in now, shown in the cell. */
@@ -36,6 +41,9 @@ export function useGridWords(): GridWords {
   return useMemo(
     () => ({
       expected: t('cell.expected'),
+      expectedSoFar: t('cell.expectedSoFar'),
+      expectedLater: t('cell.expectedLater'),
+      laterShort: t('cell.laterShort'),
       missingOut: t('cell.missingOut'),
       clockedIn: t('cell.clockedIn'),
       over: t('cell.over'),

@@ -1,6 +1,7 @@
 /**
- * View Cumulative as a CSV file, in the order on screen: a row per person with the pay period's worked, expected and
- * hours over and under expected, the school year's to date, then worked by category for each (decimal hours, what payroll imports).
+ * View Cumulative as a CSV file, in the order on screen: a row per person with the pay period's worked, expected so
+ * far, expected later and hours over and under the expected so far, the school year's to date, then worked by
+ * category for each (decimal hours, what payroll imports).
  * Named after the pay period: `timesheet-cumulative-2026-11-01-2026-11-15.csv`.
  */
 import type { TimesheetCategory } from '../../../../contract';
@@ -20,8 +21,13 @@ export interface CumulativeCsvWords {
   category: (category: TimesheetCategory, scope: 'period' | 'year') => string;
 }
 
-const running = (r: Running) => [decimalHours(r.worked), decimalHours(r.expected), ...overUnder(r.difference)];
-const WHAT = ['worked', 'expected', 'over', 'under'] as const;
+const running = (r: Running) => [
+  decimalHours(r.worked),
+  decimalHours(r.expected),
+  decimalHours(r.ahead),
+  ...overUnder(r.difference),
+];
+const WHAT = ['worked', 'expected', 'later', 'over', 'under'] as const;
 
 /** The file of the rows shown. */
 export function cumulativeCsv(

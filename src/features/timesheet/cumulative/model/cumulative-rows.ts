@@ -1,6 +1,7 @@
 /**
  * View Cumulative's rows (issue T2 item 6): per person, the running totals of a pay period and of the school year up
- * to that period's end, each as worked, expected, the difference and worked by category, from two summaries of
+ * to date, each as worked, expected so far, the hours expected later, the difference from the expected so far and
+ * worked by category, from two summaries of
  * totals only (`days=false`). Someone in one answer and not the other (they joined or left staff meanwhile) has zeros
  * there. Sorted by name, or by either difference (most under expected first, or most over first).
  */
@@ -10,7 +11,11 @@ import { schoolYearOf } from './school-year';
 
 export interface Running {
   worked: number;
+  /** Expected so far (the summary's `expected_so_far_minutes`, up to its `as_of`). */
   expected: number;
+  /** Expected later in the dates: still ahead, not short. */
+  ahead: number;
+  /** Worked less expected so far. */
   difference: number;
   byCategory: Partial<Record<TimesheetCategory, number>>;
 }
@@ -26,19 +31,24 @@ export interface CumulativeRow {
 export const CUMULATIVE_SORTS = ['name', '-name', 'period', '-period', 'year', '-year'] as const;
 export type CumulativeSort = (typeof CUMULATIVE_SORTS)[number];
 
-/** The school year to date of a pay period: from July 1 to the period's end. */
-export function yearToDate(period: DateRange): DateRange {
-  return { from: schoolYearOf(period.to).start, to: period.to };
+/**
+ * The school year to date of a pay period: from July 1 to today while the period is the current one (`toToday`), to
+ * the period's end for any other (a past period's year ends with it; a later one has nothing done yet either way).
+ */
+export function yearToDate(period: DateRange, today: string): DateRange & { toToday: boolean } {
+  const current = period.from <= today && today <= period.to;
+  return { from: schoolYearOf(period.to).start, to: current ? today : period.to, toToday: current };
 }
 
-const empty = (): Running => ({ worked: 0, expected: 0, difference: 0, byCategory: {} });
+const empty = (): Running => ({ worked: 0, expected: 0, ahead: 0, difference: 0, byCategory: {} });
 
 function running(person: SummaryResponse['people'][number] | undefined): Running {
   if (!person) return empty();
   return {
     worked: person.worked_minutes,
-    expected: person.expected_minutes,
-    difference: person.worked_minutes - person.expected_minutes,
+    expected: person.expected_so_far_minutes,
+    ahead: person.expected_ahead_minutes,
+    difference: person.worked_minutes - person.expected_so_far_minutes,
     byCategory: person.by_category,
   };
 }
@@ -82,6 +92,7 @@ export function cumulativeTotals(rows: readonly CumulativeRow[]): { period: Runn
       const r = pick(row);
       out.worked += r.worked;
       out.expected += r.expected;
+      out.ahead += r.ahead;
       for (const [c, m] of Object.entries(r.byCategory) as [TimesheetCategory, number][]) {
         out.byCategory[c] = (out.byCategory[c] ?? 0) + m;
       }

@@ -1,7 +1,8 @@
 /**
  * View Daily Combined as a CSV file: a row per person and day as on screen (the date, the name, first in and last
- * out on the school's clock (24-hour), worked and expected in decimal hours, the hours over and under expected, the flags in words, and whether
- * a clock-out is missing or the person is still clocked in), then a row for each person expected that day who
+ * out on the school's clock (24-hour), worked and expected so far in decimal hours, the hours expected later that
+ * day, the hours over and under the expected so far, the flags in words, and whether a clock-out is missing or the
+ * person is still clocked in), then a row for each person expected that day who
  * recorded nothing. Named after the range: `timesheet-daily-2026-11-23-2026-11-29.csv`.
  */
 import type { FlagCode } from '../../../../contract';
@@ -30,6 +31,7 @@ export function dailyCsv(groups: readonly DailyGroup[], words: DailyCsvWords): R
         words.clock(e.lastOut),
         decimalHours(e.worked),
         decimalHours(e.expected),
+        decimalHours(e.ahead),
         ...overUnder(e.difference),
         e.flags.map(words.flag).join('; '),
         e.open ? words.open(e.open) : '',
@@ -43,6 +45,7 @@ export function dailyCsv(groups: readonly DailyGroup[], words: DailyCsvWords): R
         '',
         decimalHours(0),
         decimalHours(a.expected),
+        decimalHours(0),
         ...overUnder(-a.expected),
         '',
         words.absent,

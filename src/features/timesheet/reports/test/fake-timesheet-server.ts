@@ -1,7 +1,7 @@
 /**
  * A small stand-in for the calls the timesheet reports make, installed by stubbing `fetch` (src/test/fake-server.ts):
- * `v2/config`, `v2/timesheets/summary` (computed from the days a test gives each person, totals summed from them, days
- * left out for `days=false`), `v2/timesheets/periods` (semi-monthly periods touching the dates, each person's state
+ * `v2/config`, `v2/timesheets/summary` (computed from the days a test gives each person, totals summed from them,
+ * so far and ahead too, days left out for `days=false`), `v2/timesheets/periods` (semi-monthly periods touching the dates, each person's state
  * kept here) and its submit / approve / return / reopen, which follow the approval's states as the contract describes
  * them and answer 409 from any other state, or 422 without the note or reason.
  */
@@ -26,7 +26,10 @@ export interface RecordedRequest extends BaseRecordedRequest {
   body: Record<string, unknown> | null;
 }
 
-/** A day as a test writes it: the date, worked and expected minutes and whatever else matters to it. */
+/**
+ * A day as a test writes it: the date, worked and expected minutes and whatever else matters to it. Its expected
+ * minutes so far are all of them (a past day) unless the test says otherwise.
+ */
 export function day(
   date: string,
   worked: number,
@@ -37,6 +40,7 @@ export function day(
     date,
     worked_minutes: worked,
     expected_minutes: expected,
+    expected_so_far_minutes: expected,
     by_category: worked > 0 ? { regular: worked } : {},
     first_in: null,
     last_out: null,
@@ -58,6 +62,8 @@ export interface FakePerson {
 
 export class FakeTimesheetServer extends FakeServer<RecordedRequest> {
   people: FakePerson[] = [];
+  /** The instant the summary answers as of (`as_of`); the days' so-far minutes are the test's own. */
+  asOf = '2026-11-17T19:40:00.000Z';
   /** Pay period states by `user_id|start` (absent: open), with their note. */
   states = new Map<string, { state: PeriodState; note: string | null; reason: string | null }>();
 
@@ -91,12 +97,16 @@ export class FakeTimesheetServer extends FakeServer<RecordedRequest> {
         byCategory[category] = (byCategory[category] ?? 0) + minutes;
       }
     }
+    const expected = days.reduce((sum, d) => sum + d.expected_minutes, 0);
+    const soFar = days.reduce((sum, d) => sum + d.expected_so_far_minutes, 0);
     return {
       user_id: person.user_id,
       user_name: person.user_name,
       exempt: person.exempt ?? false,
       worked_minutes: days.reduce((sum, d) => sum + d.worked_minutes, 0),
-      expected_minutes: days.reduce((sum, d) => sum + d.expected_minutes, 0),
+      expected_minutes: expected,
+      expected_so_far_minutes: soFar,
+      expected_ahead_minutes: expected - soFar,
       by_category: byCategory,
       days: withDays ? days : [],
       flags: (person.flags ?? []).filter((f) => f.date >= from && f.date <= to),
@@ -122,6 +132,7 @@ export class FakeTimesheetServer extends FakeServer<RecordedRequest> {
         from,
         to,
         time_zone: TIME_ZONE,
+        as_of: this.asOf,
         flag_settings: { weekly_overtime: true, daily_overtime: true, seventh_day: true, meal_break: true },
         people: this.people.map((p) => this.summaryOf(p, from, to, query.get('days') !== 'false')),
       };
