@@ -9,7 +9,9 @@
  * - `POST return` (timekeeper): a submitted period goes back with a note.
  * - `POST reopen` (timekeeper): an approved period is open again, with the reason.
  * - `POST withdraw`: the person (or the timekeeper for them) takes a submitted period back to open.
- * - `POST approve_many` (timekeeper): a list of periods approved in one transaction, each answered on its own.
+ * - `POST approve_many` (timekeeper): a list of periods approved in one transaction, each answered on its own (a
+ *   route of its own rather than a list on `approve`: its answer is one result per period, where `approve` answers one
+ *   period or an error, and its callers keep that shape).
  *
  * Each change locks the person's row (as record writes do), writes the period's row and one audit event
  * ('timesheet_periods'); a change the state does not allow answers 409 saying why. Approve and withdraw may be sent
@@ -212,9 +214,7 @@ async function approveMany(
         continue;
       }
       try {
-        const period = await tx.transaction((sp) =>
-          changeIn(sp, request, 'approve', key.user_id, { date: key.start }),
-        );
+        const period = await tx.transaction((sp) => changeIn(sp, request, 'approve', key.user_id, { date: key.start }));
         results[index] = { ok: true, user_id: key.user_id, start: key.start, period };
       } catch (error) {
         if (!(error instanceof AppError) || ![404, 409, 422].includes(error.status)) throw error;

@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { ApiError } from '../../../api/client';
-import type { PeriodApproveResult, SummaryResponse } from '../../../contract';
+import type { FlagCode, PeriodApproveResult, SummaryResponse } from '../../../contract';
 import { DialogShell } from '../../../ui/dialog-shell';
 import { addNotification } from '../../../ui/notifications';
 import { FormAlert } from '../../../ui/timekeeping/form-dialog';
@@ -36,14 +36,14 @@ export interface BulkApprovalDialogProps {
   onApproved: (keys: string[]) => void;
 }
 
-const keyOf = (item: { user_id: string; start: string } | BulkItem) =>
-  'userId' in item ? `${item.userId}|${item.start}` : `${item.user_id}|${item.start}`;
+/** A period's key, `user_id|start`, as the grid ticks it. */
+const keyOf = (userId: string, start: string) => `${userId}|${start}`;
 
 /** Worked and expected minutes and the dated flags of each item, from one summary covering them all. */
 function totalsOf(summary: SummaryResponse, item: BulkItem) {
   const person = summary.people.find((p) => p.user_id === item.userId);
   const days = (person?.days ?? []).filter((d) => d.date >= item.start && d.date <= item.end);
-  const flags = new Map<string, { code: (typeof days)[number]['flags'][number]; date: string }>();
+  const flags = new Map<string, { code: FlagCode; date: string }>();
   for (const f of person?.flags ?? []) {
     if (f.date >= item.start && f.date <= item.end) flags.set(`${f.date}|${f.code}`, f);
   }
@@ -86,9 +86,9 @@ export function BulkApprovalDialog({ items, open, onClose, onApproved }: BulkApp
       }
       void client.invalidateQueries({ queryKey: summaryKeys.all });
       void client.invalidateQueries({ queryKey: periodKeys.all });
-      onApproved(approved.map(keyOf));
+      onApproved(approved.map((r) => keyOf(r.user_id, r.start)));
       if (approved.length) addNotification({ type: 'success', text: t('done', { count: approved.length }) });
-      const refusals = new Map(results.flatMap((r) => (r.ok ? [] : [[keyOf(r), r.message] as const])));
+      const refusals = new Map(results.flatMap((r) => (r.ok ? [] : [[keyOf(r.user_id, r.start), r.message] as const])));
       if (refusals.size) setRefused(refusals);
       else close();
     },
@@ -97,7 +97,7 @@ export function BulkApprovalDialog({ items, open, onClose, onApproved }: BulkApp
   });
 
   // Once answered, only the refused ones stay, each with the server's reason.
-  const shown = refused.size ? items.filter((i) => refused.has(keyOf(i))) : items;
+  const shown = refused.size ? items.filter((i) => refused.has(keyOf(i.userId, i.start))) : items;
   const footer = (
     <HStack gap="2" justify="flex-end" wrap="wrap">
       <Button variant="outline" minH="10" onClick={close} disabled={approve.isPending}>
@@ -127,10 +127,10 @@ export function BulkApprovalDialog({ items, open, onClose, onApproved }: BulkApp
           {shown.map((item) => {
             const dates = rangeText({ from: item.start, to: item.end }, i18n.language, false);
             const totals = summary.data ? totalsOf(summary.data, item) : null;
-            const reason = refused.get(keyOf(item));
+            const reason = refused.get(keyOf(item.userId, item.start));
             const records = `/timesheet/view-records?${new URLSearchParams({ staff: item.userId, from: item.start, to: item.end })}`;
             return (
-              <List.Item key={keyOf(item)} data-key={keyOf(item)}>
+              <List.Item key={keyOf(item.userId, item.start)} data-key={keyOf(item.userId, item.start)}>
                 <Stack gap="1">
                   <Text fontWeight="semibold">{t('person', { name: item.userName, dates })}</Text>
                   {totals && (
