@@ -115,6 +115,8 @@ describe('permission matrix', () => {
       `POST ${base}/periods/approve timesheets-update`,
       `POST ${base}/periods/return timesheets-update`,
       `POST ${base}/periods/reopen timesheets-update`,
+      `POST ${base}/periods/withdraw timesheets-update`,
+      `POST ${base}/periods/approve_many timesheets-update`,
       `POST ${base}/badge timesheets-view`,
       `GET ${base}/summary timesheets-view`,
     ];

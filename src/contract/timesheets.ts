@@ -226,6 +226,31 @@ export const PeriodReturnSchema = z.object({ ...periodTarget, user_id: IdSchema,
 /** `POST .../reopen` (timekeeper): an approved period open again, with the reason (audited). */
 export const PeriodReopenSchema = z.object({ ...periodTarget, user_id: IdSchema, reason: requiredText(500) });
 export const PeriodResponseSchema = z.object({ data: TimesheetPeriodSchema });
+/** `POST .../withdraw`: the person (or the timekeeper for them) takes a submitted period back to open. */
+export const PeriodWithdrawSchema = z.object(periodTarget);
+
+/** The most periods one `approve_many` takes: two pay periods of a school's whole staff, in one transaction. */
+export const MAX_APPROVE_MANY = 200;
+/** One period of `approve_many`: the person and the period's first day. */
+export const PeriodKeySchema = z.object({ user_id: IdSchema, start: DateOnlySchema });
+export type PeriodKey = z.infer<typeof PeriodKeySchema>;
+/** `POST .../approve_many` (timekeeper): approves each period it can, in one transaction. */
+export const PeriodApproveManySchema = z.object({
+  periods: z.array(PeriodKeySchema).min(1).max(MAX_APPROVE_MANY),
+});
+/** Each period's result, in the order asked: approved (now or already), or why not (the status and message the single approve would answer). */
+export const PeriodApproveResultSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), user_id: z.string(), start: z.string(), period: TimesheetPeriodSchema }),
+  z.object({
+    ok: z.literal(false),
+    user_id: z.string(),
+    start: z.string(),
+    status: z.union([z.literal(404), z.literal(409), z.literal(422)]),
+    message: z.string(),
+  }),
+]);
+export type PeriodApproveResult = z.infer<typeof PeriodApproveResultSchema>;
+export const PeriodApproveManyResponseSchema = z.object({ data: z.array(PeriodApproveResultSchema) });
 
 // ---- Compliance flags ----------------------------------------------------------------------------------------------
 

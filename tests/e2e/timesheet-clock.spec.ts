@@ -110,6 +110,10 @@ describe('clocking in and out', () => {
       expect(closed).toMatchObject({ id: record.id, version: record.version + 1 });
       const submit = phone.page.getByRole('button', { name: 'Submit for approval', exact: true });
       await submit.click();
+      // The confirmation with the period's summary; on the set clock (the 17th) the period runs to the 30th.
+      const confirm = phone.page.getByRole('alertdialog');
+      await confirm.getByText('This period has not ended yet.').waitFor();
+      await confirm.getByRole('button', { name: 'Submit', exact: true }).click();
       await phone.page.getByText('Pay period submitted for approval.').waitFor();
       expect(
         await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),

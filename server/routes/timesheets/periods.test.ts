@@ -5,7 +5,7 @@
  */
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_SUMMARY_DAYS, shiftDate, type TimesheetPeriod } from '../../../src/contract';
+import { MAX_APPROVE_MANY, MAX_SUMMARY_DAYS, shiftDate, type TimesheetPeriod } from '../../../src/contract';
 import { auditEvents, timesheetPeriods, users } from '../../db/schema';
 import type { TestServer } from '../../test/helpers';
 import { signedInStaff, startTimekeepingServer } from '../../test/timekeeping';
@@ -66,12 +66,15 @@ describe('the approval of a pay period', () => {
     expect((await post('periods/submit', ana.token, { date: '2025-10-01' })).json().data.state).toBe('submitted');
     const approve = await post('periods/approve', keeper, { user_id: ana.id, date: '2025-10-01' });
     expect(approve.json().data.state).toBe('approved');
+    // A retried approval answers the period as it is (nothing written: the audit trail below has one approval).
     const again = await post('periods/approve', keeper, { user_id: ana.id, date: '2025-10-01' });
-    expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe(
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data).toEqual(approve.json().data);
+    const submitApproved = await post('periods/submit', ana.token, { date: '2025-10-01' });
+    expect(submitApproved.statusCode).toBe(409);
+    expect(submitApproved.json().message).toBe(
       'The pay period 2025-10-01 to 2025-10-15 is approved already. The timekeeper can reopen it, with a reason.',
     );
-    expect((await post('periods/submit', ana.token, { date: '2025-10-01' })).statusCode).toBe(409);
     const returnApproved = await post('periods/return', keeper, { user_id: ana.id, date: '2025-10-01', note: 'x' });
     expect(returnApproved.statusCode).toBe(409);
 
@@ -153,6 +156,155 @@ describe('the approval of a pay period', () => {
     const notStaff = await post('periods/approve', keeper, { user_id: scholar?.id, date: '2025-10-07' });
     expect(notStaff.statusCode).toBe(422);
     expect(notStaff.json().errors.user_id).toBeDefined();
+  });
+});
+
+/** The audit trail of a person's period: each event's action and the period action it records. */
+async function trail(userId: string, start: string) {
+  const [row] = await s.database.db
+    .select()
+    .from(timesheetPeriods)
+    .where(and(eq(timesheetPeriods.user_id, userId), eq(timesheetPeriods.period_start, start)));
+  const events = await s.database.db
+    .select()
+    .from(auditEvents)
+    .where(and(eq(auditEvents.resource, 'timesheet_periods'), eq(auditEvents.record_id, row?.id ?? '')))
+    .orderBy(asc(auditEvents.id));
+  return { row, actions: events.map((e) => [e.action, (e.changes as { action: string }).action]) };
+}
+
+describe('withdrawing a submission', () => {
+  it('takes a submitted period back to open, audited; a retry answers it as it is', async () => {
+    const hal = await staff('Hal');
+    await post('periods/submit', hal.token, { date: '2025-11-04' });
+    const withdraw = await post('periods/withdraw', hal.token, { date: '2025-11-10' });
+    expect(withdraw.statusCode).toBe(200);
+    expect(withdraw.json().data).toMatchObject({
+      user_id: hal.id,
+      start: '2025-11-01',
+      end: '2025-11-15',
+      state: 'open',
+      submitted_at: null,
+      submitted_by: null,
+    });
+    const twice = await post('periods/withdraw', hal.token, { date: '2025-11-01' });
+    expect(twice.statusCode).toBe(200);
+    expect(twice.json().data).toEqual(withdraw.json().data);
+    expect((await trail(hal.id, '2025-11-01')).actions).toEqual([
+      ['create', 'submit'],
+      ['update', 'withdraw'],
+    ]);
+    // Open again, it can be handed in again.
+    expect((await post('periods/submit', hal.token, { date: '2025-11-01' })).json().data.state).toBe('submitted');
+  });
+
+  it("is refused with 409 once approved, or when never submitted; one's own only, anyone's for the timekeeper", async () => {
+    const ida = await staff('Ida');
+    const jon = await staff('Jon');
+    const never = await post('periods/withdraw', ida.token, { date: '2025-11-20' });
+    expect(never.statusCode).toBe(409);
+    expect(never.json().message).toBe(
+      'The pay period 2025-11-16 to 2025-11-30 is open: only a submitted period can be withdrawn.',
+    );
+    await post('periods/submit', ida.token, { date: '2025-11-20' });
+    await post('periods/return', keeper, { user_id: ida.id, date: '2025-11-20', note: 'The 18th is missing.' });
+    const returned = await post('periods/withdraw', ida.token, { date: '2025-11-20' });
+    expect(returned.statusCode).toBe(409);
+    expect(returned.json().record.state).toBe('returned');
+    await post('periods/submit', ida.token, { date: '2025-11-20' });
+    await post('periods/approve', keeper, { user_id: ida.id, date: '2025-11-20' });
+    const approved = await post('periods/withdraw', ida.token, { date: '2025-11-20' });
+    expect(approved.statusCode).toBe(409);
+    expect(approved.json().message).toBe(
+      'The pay period 2025-11-16 to 2025-11-30 is approved already. The timekeeper can reopen it, with a reason.',
+    );
+    expect((await trail(ida.id, '2025-11-16')).row?.state).toBe('approved');
+
+    await post('periods/submit', jon.token, { date: '2025-11-20' });
+    expect((await post('periods/withdraw', ida.token, { user_id: jon.id, date: '2025-11-20' })).statusCode).toBe(403);
+    const forJon = await post('periods/withdraw', keeper, { user_id: jon.id, date: '2025-11-20' });
+    expect(forJon.json().data).toMatchObject({ user_id: jon.id, state: 'open' });
+    expect((await post('periods/withdraw', keeper, { date: 'soon' })).statusCode).toBe(422);
+  });
+});
+
+describe('approving many periods at once', () => {
+  it('approves each it can in one request, answers the one with an open record with its reason, safe to resend', async () => {
+    const kim = await staff('Kim');
+    const lou = await staff('Lou');
+    const max = await staff('Max');
+    await post('periods/submit', kim.token, { date: '2025-12-03' });
+    await post('periods/submit', lou.token, { date: '2025-12-03' });
+    const clockIn = await s.call({
+      method: 'POST',
+      url: '/api/v2/timesheets',
+      token: max.token,
+      payload: { started_at: '2025-12-02T08:00:00-08:00', method: 'clock' },
+    });
+    expect(clockIn.statusCode).toBe(201);
+    const periods = [
+      { user_id: kim.id, start: '2025-12-01' },
+      { user_id: max.id, start: '2025-12-01' },
+      { user_id: lou.id, start: '2025-12-01' },
+    ];
+    const many = await post('periods/approve_many', keeper, { periods });
+    expect(many.statusCode).toBe(200);
+    const data = many.json().data;
+    expect(data.map((r: { user_id: string; ok: boolean }) => [r.user_id, r.ok])).toEqual([
+      [kim.id, true],
+      [max.id, false],
+      [lou.id, true],
+    ]);
+    expect(data[0].period).toMatchObject({ state: 'approved', decided_by: keeperId, end: '2025-12-15' });
+    expect(data[1]).toEqual({
+      ok: false,
+      user_id: max.id,
+      start: '2025-12-01',
+      status: 422,
+      message: `${max.name} has a record with no clock-out on 2025-12-02 from 8:00 AM: clock out or fix it first.`,
+    });
+    expect((await trail(kim.id, '2025-12-01')).row?.state).toBe('approved');
+    expect((await trail(lou.id, '2025-12-01')).row?.state).toBe('approved');
+    // Nothing written for the refused one (its savepoint rolled back).
+    expect((await trail(max.id, '2025-12-01')).row).toBeUndefined();
+
+    // Sent again: the approved ones as they are, the refused one still refused, no second approval audited.
+    const again = await post('periods/approve_many', keeper, { periods });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data[0]).toEqual(data[0]);
+    expect(again.json().data[2]).toEqual(data[2]);
+    expect(again.json().data[1].ok).toBe(false);
+    expect((await trail(kim.id, '2025-12-01')).actions).toEqual([
+      ['create', 'submit'],
+      ['update', 'approve'],
+    ]);
+  });
+
+  it("is the timekeeper's; takes 1 to 200 periods, each starting a pay period", async () => {
+    const ned = await staff('Ned');
+    const one = [{ user_id: ned.id, start: '2025-12-16' }];
+    expect((await post('periods/approve_many', ned.token, { periods: one })).statusCode).toBe(403);
+    expect((await post('periods/approve_many', keeper, { periods: [] })).statusCode).toBe(422);
+    const tooMany = Array.from({ length: MAX_APPROVE_MANY + 1 }, () => one[0]);
+    expect((await post('periods/approve_many', keeper, { periods: tooMany })).statusCode).toBe(422);
+    const notStart = await post('periods/approve_many', keeper, {
+      periods: [{ user_id: ned.id, start: '2025-12-17' }],
+    });
+    expect(notStart.json().data).toEqual([
+      {
+        ok: false,
+        user_id: ned.id,
+        start: '2025-12-17',
+        status: 422,
+        message: '2025-12-17 is not the first day of a pay period.',
+      },
+    ]);
+    const scholar = (await s.database.db.select({ id: users.id }).from(users).where(eq(users.type, 'student')))[0];
+    const mixed = await post('periods/approve_many', keeper, {
+      periods: [...one, { user_id: scholar?.id, start: '2025-12-16' }],
+    });
+    expect(mixed.json().data.map((r: { ok: boolean }) => r.ok)).toEqual([true, false]);
+    expect(mixed.json().data[1].message).toBe('Choose a staff member.');
   });
 });
 

@@ -8,11 +8,17 @@
  * - `POST approve` (timekeeper): from open, submitted or returned; locks the period's records.
  * - `POST return` (timekeeper): a submitted period goes back with a note.
  * - `POST reopen` (timekeeper): an approved period is open again, with the reason.
+ * - `POST withdraw`: the person (or the timekeeper for them) takes a submitted period back to open.
+ * - `POST approve_many` (timekeeper): a list of periods approved in one transaction, each answered on its own (a
+ *   route of its own rather than a list on `approve`: its answer is one result per period, where `approve` answers one
+ *   period or an error, and its callers keep that shape).
  *
  * Each change locks the person's row (as record writes do), writes the period's row and one audit event
- * ('timesheet_periods'); a change the state does not allow answers 409 saying why.
+ * ('timesheet_periods'); a change the state does not allow answers 409 saying why. Approve and withdraw may be sent
+ * again by a retry: a period already where the action leads (approved; open by a withdrawal) is answered as it is,
+ * 200, with nothing written.
  */
-import { and, asc, eq, gte, isNull, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull, lte } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -20,6 +26,9 @@ import {
   daysBetween,
   ErrorResponseSchema,
   MAX_SUMMARY_DAYS,
+  PeriodApproveManyResponseSchema,
+  PeriodApproveManySchema,
+  type PeriodApproveResult,
   PeriodApproveSchema,
   PeriodReopenSchema,
   PeriodResponseSchema,
@@ -28,12 +37,13 @@ import {
   PeriodSubmitSchema,
   PeriodsQuerySchema,
   PeriodsResponseSchema,
+  PeriodWithdrawSchema,
   payPeriodOf,
   type TimesheetPeriod,
   uuidv7,
 } from '../../../src/contract';
 import type { Tx } from '../../db/client';
-import { timesheetPeriods, timesheets, users } from '../../db/schema';
+import { auditEvents, timesheetPeriods, timesheets, users } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { AppError, forbidden, invalid, notFound } from '../../lib/errors';
 import { ERROR_RESPONSES } from '../../lib/resource';
@@ -41,7 +51,7 @@ import { can, requireAuth } from '../../plugins/access';
 import { readTimekeepingSettings } from '../timesheet_schedules/settings';
 import { clockText, lockPerson, type Person, periodText, readPeriodStates, toPeriod, userName } from './shared';
 
-type Action = 'submit' | 'approve' | 'return' | 'reopen';
+type Action = 'submit' | 'approve' | 'return' | 'reopen' | 'withdraw';
 
 /** The states each action starts from. */
 const FROM: Record<Action, readonly PeriodState[]> = {
@@ -49,6 +59,7 @@ const FROM: Record<Action, readonly PeriodState[]> = {
   approve: ['open', 'submitted', 'returned'],
   return: ['submitted'],
   reopen: ['approved'],
+  withdraw: ['submitted'],
 };
 
 /** Why an action cannot start from a state, in words for people. */
@@ -59,6 +70,7 @@ function refusal(action: Action, state: PeriodState, period: { start: string; en
   }
   if (state === 'approved') return `${which} is approved already. The timekeeper can reopen it, with a reason.`;
   if (action === 'return') return `${which} is ${state}: only a submitted period can be returned.`;
+  if (action === 'withdraw') return `${which} is ${state}: only a submitted period can be withdrawn.`;
   return `${which} is ${state}: only an approved period can be reopened.`;
 }
 
@@ -91,59 +103,126 @@ async function refuseOpenRecords(
   );
 }
 
+type Body = { user_id?: string; date: string; note?: string; reason?: string };
+
+/** Whether the period's last change was a withdrawal (its audit trail's newest event): an open period it left. */
+async function lastWasWithdraw(tx: Tx, id: string): Promise<boolean> {
+  const [last] = await tx
+    .select({ changes: auditEvents.changes })
+    .from(auditEvents)
+    .where(and(eq(auditEvents.resource, 'timesheet_periods'), eq(auditEvents.record_id, id)))
+    .orderBy(desc(auditEvents.id))
+    .limit(1);
+  return (last?.changes as { action?: string } | null)?.action === 'withdraw';
+}
+
 /** Applies one action to the period of `date` for `userId`, answering the period as it is after it. */
-async function change(
-  request: FastifyRequest,
-  action: Action,
-  body: { user_id?: string; date: string; note?: string; reason?: string },
-): Promise<TimesheetPeriod> {
+async function change(request: FastifyRequest, action: Action, body: Body): Promise<TimesheetPeriod> {
   const me = requireAuth(request).user.id;
   const userId = body.user_id ?? me;
-  // Deciding takes the timekeeper's view_any; handing in is one's own (or the timekeeper's for them).
-  if ((action !== 'submit' || userId !== me) && !can(request, 'timesheets-view_any')) throw forbidden();
-  return request.server.db.transaction(async (tx) => {
-    const person = await lockPerson(tx, userId, 'user_id');
-    const period = payPeriodOf(body.date, await readTimekeepingSettings(tx));
-    const [row] = await tx
-      .select()
-      .from(timesheetPeriods)
-      .where(and(eq(timesheetPeriods.user_id, userId), eq(timesheetPeriods.period_start, period.start)))
-      .limit(1);
-    const state: PeriodState = row?.state ?? 'open';
-    if (!FROM[action].includes(state)) {
-      throw new AppError('conflict', refusal(action, state, period), {
-        record: toPeriod(userId, userName(person), period, row),
-      });
-    }
-    if (action === 'submit' || action === 'approve') await refuseOpenRecords(tx, request, person, period);
-    const now = new Date().toISOString();
-    const fields =
-      action === 'submit'
-        ? { state: 'submitted' as const, submitted_at: now, submitted_by: me }
-        : action === 'approve'
-          ? { state: 'approved' as const, decided_at: now, decided_by: me }
-          : action === 'return'
-            ? { state: 'returned' as const, decided_at: now, decided_by: me, note: body.note ?? null }
-            : { state: 'open' as const, decided_at: now, decided_by: me, reopen_reason: body.reason ?? null };
-    const id = row?.id ?? uuidv7();
-    const [stored] = row
-      ? await tx
-          .update(timesheetPeriods)
-          .set({ ...fields, period_end: period.end, updated_at: now })
-          .where(eq(timesheetPeriods.id, id))
-          .returning()
-      : await tx
-          .insert(timesheetPeriods)
-          .values({ id, user_id: userId, period_start: period.start, period_end: period.end, ...fields })
-          .returning();
-    await audit(tx, request, {
-      action: row ? 'update' : 'create',
-      resource: 'timesheet_periods',
-      recordId: id,
-      changes: { action, user_id: userId, start: period.start, end: period.end, from_state: state, ...fields },
+  // Deciding takes the timekeeper's view_any; handing in and taking back are one's own (or the timekeeper's for them).
+  const own = action === 'submit' || action === 'withdraw';
+  if ((!own || userId !== me) && !can(request, 'timesheets-view_any')) throw forbidden();
+  return request.server.db.transaction(async (tx) => changeIn(tx, request, action, userId, body));
+}
+
+/** `change` inside a transaction, permission checked already. */
+async function changeIn(
+  tx: Tx,
+  request: FastifyRequest,
+  action: Action,
+  userId: string,
+  body: Body,
+): Promise<TimesheetPeriod> {
+  const me = requireAuth(request).user.id;
+  const person = await lockPerson(tx, userId, 'user_id');
+  const period = payPeriodOf(body.date, await readTimekeepingSettings(tx));
+  const [row] = await tx
+    .select()
+    .from(timesheetPeriods)
+    .where(and(eq(timesheetPeriods.user_id, userId), eq(timesheetPeriods.period_start, period.start)))
+    .limit(1);
+  const state: PeriodState = row?.state ?? 'open';
+  // A retry of an approval or a withdrawal that went through: answered as it is, nothing written.
+  const already =
+    (action === 'approve' && state === 'approved') ||
+    (action === 'withdraw' && state === 'open' && row !== undefined && (await lastWasWithdraw(tx, row.id)));
+  if (already) return toPeriod(userId, userName(person), period, row);
+  if (!FROM[action].includes(state)) {
+    throw new AppError('conflict', refusal(action, state, period), {
+      record: toPeriod(userId, userName(person), period, row),
     });
-    return toPeriod(userId, userName(person), period, stored);
+  }
+  if (action === 'submit' || action === 'approve') await refuseOpenRecords(tx, request, person, period);
+  const now = new Date().toISOString();
+  const fields =
+    action === 'submit'
+      ? { state: 'submitted' as const, submitted_at: now, submitted_by: me }
+      : action === 'approve'
+        ? { state: 'approved' as const, decided_at: now, decided_by: me }
+        : action === 'return'
+          ? { state: 'returned' as const, decided_at: now, decided_by: me, note: body.note ?? null }
+          : action === 'withdraw'
+            ? // Back to open as if never handed in: the hand-in's time and person go with it.
+              { state: 'open' as const, submitted_at: null, submitted_by: null }
+            : { state: 'open' as const, decided_at: now, decided_by: me, reopen_reason: body.reason ?? null };
+  const id = row?.id ?? uuidv7();
+  const [stored] = row
+    ? await tx
+        .update(timesheetPeriods)
+        .set({ ...fields, period_end: period.end, updated_at: now })
+        .where(eq(timesheetPeriods.id, id))
+        .returning()
+    : await tx
+        .insert(timesheetPeriods)
+        .values({ id, user_id: userId, period_start: period.start, period_end: period.end, ...fields })
+        .returning();
+  await audit(tx, request, {
+    action: row ? 'update' : 'create',
+    resource: 'timesheet_periods',
+    recordId: id,
+    changes: { action, user_id: userId, start: period.start, end: period.end, from_state: state, ...fields },
   });
+  return toPeriod(userId, userName(person), period, stored);
+}
+
+/**
+ * Approves each period of the list in one transaction, each in its own savepoint: a period that cannot be approved
+ * (an open record, a state that does not allow it, not a staff member) is answered with the status and message the
+ * single approve would give and is left as it was, and the rest are still approved. One refusal does not hold back
+ * the others because the timekeeper approves a whole pay period's people at once and fixes the few after; answering
+ * each lets the screen say which. People are locked in the order of their ids, so two lists cannot deadlock.
+ */
+async function approveMany(
+  request: FastifyRequest,
+  keys: readonly { user_id: string; start: string }[],
+): Promise<PeriodApproveResult[]> {
+  requireAuth(request);
+  if (!can(request, 'timesheets-view_any')) throw forbidden();
+  const order = keys
+    .map((key, index) => ({ key, index }))
+    .sort((a, b) => (a.key.user_id === b.key.user_id ? 0 : a.key.user_id < b.key.user_id ? -1 : 1));
+  const results: PeriodApproveResult[] = new Array(keys.length);
+  await request.server.db.transaction(async (tx) => {
+    const settings = await readTimekeepingSettings(tx);
+    for (const { key, index } of order) {
+      const refuse = (status: 404 | 409 | 422, message: string) => {
+        results[index] = { ok: false, user_id: key.user_id, start: key.start, status, message };
+      };
+      if (payPeriodOf(key.start, settings).start !== key.start) {
+        refuse(422, `${key.start} is not the first day of a pay period.`);
+        continue;
+      }
+      try {
+        const period = await tx.transaction((sp) => changeIn(sp, request, 'approve', key.user_id, { date: key.start }));
+        results[index] = { ok: true, user_id: key.user_id, start: key.start, period };
+      } catch (error) {
+        if (!(error instanceof AppError) || ![404, 409, 422].includes(error.status)) throw error;
+        refuse(error.status as 404 | 409 | 422, error.message);
+      }
+    }
+  });
+  return results;
 }
 
 const errors = { ...ERROR_RESPONSES, 409: ErrorResponseSchema };
@@ -184,14 +263,24 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     ['approve', PeriodApproveSchema],
     ['return', PeriodReturnSchema],
     ['reopen', PeriodReopenSchema],
+    ['withdraw', PeriodWithdrawSchema],
   ];
   for (const [action, body] of actions) {
     app.post(
       `/${action}`,
       { config: { access: 'timesheets-update' }, schema: { body, response: single } },
-      async (request) => ({ data: await change(request, action, request.body as Parameters<typeof change>[2]) }),
+      async (request) => ({ data: await change(request, action, request.body as Body) }),
     );
   }
+
+  app.post(
+    '/approve_many',
+    {
+      config: { access: 'timesheets-update' },
+      schema: { body: PeriodApproveManySchema, response: { 200: PeriodApproveManyResponseSchema, ...errors } },
+    },
+    async (request) => ({ data: await approveMany(request, request.body.periods) }),
+  );
 };
 
 export default routes;

@@ -1,76 +1,79 @@
-/**
- * A person's records of the pay period against the hours expected so far: on a Tuesday afternoon the period's total
- * compares the hours worked with the summary's expected so far, says the hours still expected later apart, and a
- * day cut short shows its hours so far with the rest as later. The summary comes from the reports' fake server.
- */
-import { screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render-with-providers';
-import { BEN } from '../reports/test/demo-people';
-import { day, FakeTimesheetServer, TIME_ZONE } from '../reports/test/fake-timesheet-server';
-import type { ClockRecord } from './model/clock';
+import { ANA, demoPeople } from '../reports/test/demo-people';
+import { FakeTimesheetServer, TIME_ZONE } from '../reports/test/fake-timesheet-server';
 import { PeriodRecords } from './period-records';
 
+let server: FakeTimesheetServer;
+const PERIOD = { start: '2026-11-01', end: '2026-11-15' };
+
+beforeEach(() => {
+  server = new FakeTimesheetServer().install();
+  server.people = demoPeople().filter((p) => p.user_id === ANA);
+  server.me = ANA;
+});
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const record = (id: string, date: string, start: string, end: string, breakMinutes = 0): ClockRecord => ({
-  id,
-  work_date: date,
-  started_at: start,
-  ended_at: end,
-  break_minutes: breakMinutes,
-  category: 'regular',
-  leave_type: null,
-  note: null,
-  version: 1,
-  confirmed: true,
-  pending: false,
-  attention: false,
-  locked: false,
-});
+/** Ana's period on her Add Record screen at `now` (her records are not what these tests read). */
+const render = (now: string) =>
+  renderWithProviders(
+    <PeriodRecords userId={ANA} period={PERIOD} records={[]} now={Date.parse(now)} timeZone={TIME_ZONE} online />,
+    { route: '/timesheet' },
+  );
 
-describe('Period records', () => {
-  it('compares the hours worked with the hours expected so far and says the hours later apart', async () => {
-    const server = new FakeTimesheetServer().install();
-    server.people = [
-      {
-        user_id: BEN,
-        user_name: 'Ortiz, Ben',
-        days: [
-          day('2026-11-16', 450, 480),
-          // Clocked out at 13:00 on Tuesday: five hours of the day so far, the break not yet due.
-          day('2026-11-17', 300, 480, { expected_so_far_minutes: 300 }),
-          ...['2026-11-18', '2026-11-19', '2026-11-20'].map((d) => day(d, 0, 480, { expected_so_far_minutes: 0 })),
-        ],
-      },
-    ];
-    await renderWithProviders(
-      <PeriodRecords
-        userId={BEN}
-        period={{ start: '2026-11-16', end: '2026-11-30' }}
-        records={[
-          // Monday 8:00 to 16:00 with a 30-minute lunch, Tuesday 8:00 to 13:00 (Pacific time).
-          record('r1', '2026-11-16', '2026-11-16T16:00:00Z', '2026-11-17T00:00:00Z', 30),
-          record('r2', '2026-11-17', '2026-11-17T16:00:00Z', '2026-11-17T21:00:00Z'),
-        ]}
-        now={Date.parse('2026-11-17T23:30:00Z')}
-        timeZone={TIME_ZONE}
-        online
-      />,
+const submitCalls = () => server.requests.filter((r) => r.path === 'v2/timesheets/periods/submit');
+
+describe("the period's submission", () => {
+  it('confirms with the summary (worked, expected, flags by name, days with no records) and warns before the end', async () => {
+    // Tuesday Nov 10, 11:00 in Los Angeles: the period ends on the 15th.
+    await render('2026-11-10T19:00:00Z');
+    fireEvent.click(await screen.findByRole('button', { name: 'Submit for approval' }));
+    const dialog = await screen.findByRole('alertdialog', {
+      name: 'Submit the pay period Sun, Nov 1, 2026 to Sun, Nov 15, 2026?',
+    });
+    expect(within(dialog).getByRole('alert').textContent).toBe('This period has not ended yet.');
+    expect(within(dialog).getByText('Worked 12:00 of 16:00 expected')).toBeTruthy();
+    const flags = within(dialog).getByRole('list', { name: 'Compliance flags' });
+    expect([...flags.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      'Over 40 hours this week: Fri, Nov 13, 2026',
+    ]);
+    const missing = within(dialog).getByRole('list', { name: 'Work days with expected hours and no records' });
+    expect([...missing.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['Thu, Nov 5, 2026']);
+    // Nothing is sent until confirmed; then the period is submitted and the dialog closes.
+    expect(submitCalls()).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(submitCalls().map((r) => r.body)).toEqual([{ date: '2026-11-01' }]);
+    expect(await screen.findByText('Submitted')).toBeTruthy();
+  });
+
+  it('says nothing of the end once the period is over; Cancel sends nothing', async () => {
+    await render('2026-11-16T19:00:00Z');
+    fireEvent.click(await screen.findByRole('button', { name: 'Submit for approval' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).queryByText('This period has not ended yet.')).toBeNull();
+    // On the 16th, the 5th is still the only past work day with nothing recorded.
+    expect(within(dialog).getByRole('list', { name: 'Work days with expected hours and no records' }).textContent).toBe(
+      'Thu, Nov 5, 2026',
     );
-    // Worked from the device's records; expected so far once the summary is in.
-    expect(await screen.findByText('Worked 12:30 of 13:00 expected so far (−0:30)')).toBeTruthy();
-    // Tuesday's last three hours and Wednesday to Friday.
-    expect(screen.getByTestId('period-ahead').textContent).toBe('27:00 expected later in these dates.');
-    expect(screen.getByRole('columnheader', { name: 'Expected so far' })).toBeTruthy();
-    const rows = [...document.querySelectorAll('tbody tr')] as HTMLElement[];
-    const cellsOf = (text: RegExp) =>
-      within(rows.find((r) => text.test(r.textContent ?? '')) as HTMLElement)
-        .getAllByRole('cell')
-        .map((c) => c.textContent);
-    expect(cellsOf(/Tue/).slice(2)).toEqual(['5:00', '5:003:00 later']);
-    expect(cellsOf(/Mon/).slice(2)).toEqual(['7:30', '8:00']);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(submitCalls()).toHaveLength(0);
+  });
+
+  it('withdraws a submitted period: the button shows while submitted, and the period is open again', async () => {
+    server.setState(ANA, '2026-11-01', 'submitted');
+    await render('2026-11-16T19:00:00Z');
+    expect(await screen.findByText('Submitted')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Submit for approval' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Withdraw submission' }));
+    expect(await screen.findByRole('button', { name: 'Submit for approval' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Withdraw submission' })).toBeNull();
+    const calls = server.requests.filter((r) => r.path === 'v2/timesheets/periods/withdraw');
+    expect(calls.map((r) => r.body)).toEqual([{ date: '2026-11-01' }]);
+    expect(server.states.get(`${ANA}|2026-11-01`)?.state).toBe('open');
   });
 });

@@ -3,19 +3,22 @@
  * and category, and each day's worked hours against the hours T1's schedule expects so far (today's up to the
  * summary's `as_of` or the clock-out; the hours expected later in the period said apart). The records come from the device
  * (offline too); the expected hours and the period's state from the server's summary, when it can be reached. The
- * person submits the period for approval here.
+ * person submits the period for approval here, after a confirmation with its summary, and withdraws the submission
+ * while the timekeeper has not decided it.
  */
 import { Badge, Box, Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
 import type { PayPeriod } from '../../../contract';
 import { addNotification } from '../../../ui/notifications';
-import { formatClockTime, formatDay } from '../../../ui/school-clock';
+import { formatClockTime, formatDay, schoolDayOf } from '../../../ui/school-clock';
 import { formatMinutes } from '../../../ui/timekeeping/hours';
 import { fetchSummary, periodAction, summaryKeys } from '../api/timesheets-api';
 import { signedMinutes } from '../reports/model/words';
 import { byDay, type ClockRecord, recordMinutes } from './model/clock';
+import { SubmitPeriodDialog } from './submit-period-dialog';
 
 export interface PeriodRecordsProps {
   userId: string;
@@ -44,15 +47,28 @@ export function PeriodRecords({ userId, period, records, now, timeZone, online }
   const time = (iso: string) => formatClockTime(iso, timeZone, i18n.language);
   const open = records.some((r) => r.ended_at === null && r.work_date >= period.start && r.work_date <= period.end);
 
+  const [confirming, setConfirming] = useState(false);
+  const onError = (err: unknown) =>
+    addNotification({ type: 'error', text: err instanceof ApiError ? err.message : String(err) });
   const submit = useMutation({
     mutationFn: () => periodAction('submit', { date: period.start }),
     onSuccess: () => {
+      setConfirming(false);
       addNotification({ type: 'success', text: t('submitted') });
       void client.invalidateQueries({ queryKey: summaryKeys.all });
     },
-    onError: (err) => addNotification({ type: 'error', text: err instanceof ApiError ? err.message : String(err) }),
+    onError,
+  });
+  const withdraw = useMutation({
+    mutationFn: () => periodAction('withdraw', { date: period.start }),
+    onSuccess: () => {
+      addNotification({ type: 'success', text: t('withdrawn') });
+      void client.invalidateQueries({ queryKey: summaryKeys.all });
+    },
+    onError,
   });
   const canSubmit = online && (state?.state === 'open' || state?.state === 'returned') && !open;
+  const canWithdraw = online && state?.state === 'submitted';
 
   return (
     <Stack as="section" gap="3" aria-labelledby="period-title">
@@ -87,13 +103,29 @@ export function PeriodRecords({ userId, period, records, now, timeZone, online }
               {tt(`states.${state.state}`)}
             </Badge>
             {canSubmit && (
-              <Button size="sm" loading={submit.isPending} onClick={() => submit.mutate()}>
+              <Button size="sm" onClick={() => setConfirming(true)}>
                 {t('submit')}
+              </Button>
+            )}
+            {canWithdraw && (
+              <Button size="sm" variant="outline" loading={withdraw.isPending} onClick={() => withdraw.mutate()}>
+                {t('withdraw')}
               </Button>
             )}
           </HStack>
         )}
       </HStack>
+      {person && (
+        <SubmitPeriodDialog
+          open={confirming}
+          period={period}
+          person={person}
+          today={schoolDayOf(now, timeZone)}
+          pending={submit.isPending}
+          onConfirm={() => submit.mutate()}
+          onClose={() => setConfirming(false)}
+        />
+      )}
       {state?.state === 'returned' && state.note && (
         <Text role="note" color="fg.warning">
           {t('returnedNote', { note: state.note })}

@@ -9,6 +9,8 @@ import { api, call } from '../../../api/client';
 import { resourceApi } from '../../../api/resource';
 import type {
   StaffBadge,
+  PeriodApproveResult,
+  PeriodKey,
   SummaryQuery,
   SummaryResponse,
   TimesheetCreate,
@@ -60,11 +62,11 @@ export const fetchPeriods = (query: { from: string; to: string; user_id?: string
       .json<{ data: TimesheetPeriod[] }>(),
   ).then((r) => r.data);
 
-export type PeriodAction = 'submit' | 'approve' | 'return' | 'reopen';
+export type PeriodAction = 'submit' | 'approve' | 'return' | 'reopen' | 'withdraw';
 
 /**
- * Moves a person's pay period (any date in it): submit (the person, or the timekeeper for them), approve, return
- * with a `note`, reopen with a `reason`.
+ * Moves a person's pay period (any date in it): submit or withdraw (the person, or the timekeeper for them), approve,
+ * return with a `note`, reopen with a `reason`.
  */
 export const periodAction = (
   action: PeriodAction,
@@ -73,6 +75,12 @@ export const periodAction = (
   call(() => api.post(`${BASE}/periods/${action}`, { json: body }).json<{ data: TimesheetPeriod }>()).then(
     (r) => r.data,
   );
+
+/** Approves several people's pay periods (each by its first day) at once; each is answered on its own. */
+export const approvePeriods = (periods: readonly PeriodKey[]) =>
+  call(() =>
+    api.post(`${BASE}/periods/approve_many`, { json: { periods } }).json<{ data: PeriodApproveResult[] }>(),
+  ).then((r) => r.data);
 
 /**
  * A new badge for the signed-in person: a new random code that replaces the old one, which stops working at once. The

@@ -153,10 +153,60 @@ describe('View Grid', () => {
     });
   });
 
+  it('approves the ticked submitted periods after one confirmation listing each person, and says who was refused', async () => {
+    server.setState(CRUZ, '2026-11-01', 'submitted');
+    server.refusals.set(`${CRUZ}|2026-11-01`, 'Lee, Cruz has a record with no clock-out on 2026-11-03 from 8:02 AM.');
+    await page();
+    const approveSelected = await screen.findByRole('button', { name: 'Approve selected (0)' });
+    expect(approveSelected).toHaveProperty('disabled', true);
+    // Only submitted periods tick: Ana's is approved.
+    expect(within(await rowOf(ANA)).queryByRole('checkbox')).toBeNull();
+    fireEvent.click(
+      within(await rowOf(BEN)).getByRole('checkbox', { name: /^Select the pay period of Ortiz, Ben, Nov 1\s–\s15$/ }),
+    );
+    fireEvent.click(within(await rowOf(CRUZ)).getByRole('checkbox', { name: /^Select the pay period of Lee, Cruz/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Approve selected (2)' }));
+
+    const dialog = await screen.findByRole('alertdialog', { name: 'Approve 2 pay periods?' });
+    const items = await within(dialog).findAllByRole('listitem');
+    const ben = items.find((li) => li.textContent?.startsWith('Ortiz, Ben')) as HTMLElement;
+    const cruz = items.find((li) => li.textContent?.startsWith('Lee, Cruz')) as HTMLElement;
+    expect(await within(ben).findByText('Worked 31:30 of 40:00 expected')).toBeTruthy();
+    expect(within(ben).getByText(/^Over 8 hours this day: /)).toBeTruthy();
+    expect(within(ben).getByRole('link', { name: 'The records of Ortiz, Ben' }).getAttribute('href')).toBe(
+      `/timesheet/view-records?staff=${BEN}&from=2026-11-01&to=2026-11-15`,
+    );
+    expect(within(cruz).getByText('Worked 0:00 of 40:00 expected')).toBeTruthy();
+    expect(within(cruz).queryByRole('list', { name: /flags/i })).toBeNull();
+    expect(server.requests.some((r) => r.path === 'v2/timesheets/periods/approve_many')).toBe(false);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve 2 pay periods' }));
+    // Ben approved; Cruz stays listed with the server's reason.
+    expect(await within(dialog).findByText('1 pay period was not approved:')).toBeTruthy();
+    expect(within(dialog).getByText(/^Lee, Cruz has a record with no clock-out/)).toBeTruthy();
+    expect(within(dialog).queryByText(/^Ortiz, Ben/)).toBeNull();
+    const call = server.requests.find((r) => r.path === 'v2/timesheets/periods/approve_many');
+    expect(call?.body).toEqual({
+      periods: [
+        { user_id: BEN, start: '2026-11-01' },
+        { user_id: CRUZ, start: '2026-11-01' },
+      ],
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    // The grid shows the new states: Ben's approved (no box), Cruz's still submitted and still ticked.
+    expect(await within(await rowOf(BEN)).findByRole('button', { name: /^Approved: review/ })).toBeTruthy();
+    expect(within(await rowOf(BEN)).queryByRole('checkbox')).toBeNull();
+    expect(within(await rowOf(CRUZ)).getByRole('checkbox')).toHaveProperty('checked', true);
+    expect(screen.getByRole('button', { name: 'Approve selected (1)' })).toBeTruthy();
+  });
+
   it('shows the states without actions to someone who may not decide, and says when offline', async () => {
     const view = await page('/timesheet/view-grid?range=week&date=2026-11-04', ['timesheets-view_any']);
     const ben = await rowOf(BEN);
     expect(within(ben).queryByRole('button')).toBeNull();
+    expect(within(ben).queryByRole('checkbox')).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Approve selected/ })).toBeNull();
     expect(within(ben).getByText('Submitted')).toBeTruthy();
     expect(document.querySelectorAll('td[data-total]')).toHaveLength(0);
     view.unmount();

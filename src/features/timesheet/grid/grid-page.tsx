@@ -2,15 +2,16 @@
  * View Grid (`/timesheet/view-grid`, issue T2 items 5 and 8): everyone's hours for a week, a pay period or a month,
  * people by days, worked against expected with week and day totals; the cells that need attention marked (a missing
  * clock-out, over or under expected, a compliance flag) and a legend of the marks; each person's pay period state,
- * which a timekeeper opens to approve, return or reopen it. The range lives in the address. Print and CSV. A
- * timekeeper's screen, online only.
+ * which a timekeeper opens to approve, return or reopen it; submitted periods tick for "Approve selected", one
+ * confirmation for all. The range lives in the address. Print and CSV. A timekeeper's screen, online only.
  */
-import { Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMinutes } from '../../../ui/timekeeping/hours';
 import { useSummary } from '../reports/api/report-queries';
 import { ApprovalDialog, type ApprovalTarget } from '../reports/approval-dialog';
+import { BulkApprovalDialog, type BulkItem } from '../reports/bulk-approval-dialog';
 import { signedMinutes } from '../reports/model/words';
 import { PRINT_SCOPE, PrintStyle } from '../reports/print-style';
 import { RangeControls, useRangeLabel } from '../reports/range-controls';
@@ -45,6 +46,36 @@ export default function GridPage({ permissions }: GridPageProps) {
     (row: GridRow, period: GridPeriod) => setTarget({ userId: row.userId, userName: row.name, period }),
     [],
   );
+  // The ticked submitted periods, by `user_id|start`, with what the confirmation lists of each.
+  const [ticked, setTicked] = useState<ReadonlyMap<string, BulkItem>>(new Map());
+  // What the confirmation lists, fixed when it opens (null while closed).
+  const [bulkItems, setBulkItems] = useState<BulkItem[] | null>(null);
+  const toggle = useCallback((row: GridRow, period: GridPeriod) => {
+    setTicked((current) => {
+      const key = `${row.userId}|${period.start}`;
+      const next = new Map(current);
+      if (next.has(key)) next.delete(key);
+      else next.set(key, { userId: row.userId, userName: row.name, start: period.start, end: period.end });
+      return next;
+    });
+  }, []);
+  const untick = useCallback((keys: string[]) => {
+    setTicked((current) => {
+      const next = new Map(current);
+      for (const key of keys) next.delete(key);
+      return next;
+    });
+  }, []);
+  // Only what is on screen and still submitted counts (a period approved meanwhile, or out of the range, drops out).
+  const chosen = useMemo(() => {
+    const submitted = new Set(
+      (summary.data?.people ?? []).flatMap((p) =>
+        p.periods.filter((x) => x.state === 'submitted').map((x) => `${p.user_id}|${x.start}`),
+      ),
+    );
+    return [...ticked.entries()].filter(([key]) => submitted.has(key));
+  }, [ticked, summary.data]);
+  const tickedKeys = useMemo(() => new Set(chosen.map(([key]) => key)), [chosen]);
   // Only an answer for the range shown is drawn (never the last range's under this one's dates).
   const data = summary.data;
   const model = useMemo(() => (data ? buildGridModel(data, report.today) : null), [data, report.today]);
@@ -76,6 +107,16 @@ export default function GridPage({ permissions }: GridPageProps) {
                 )}
                 <Text>{model.attention ? t('attention', { count: model.attention }) : t('noAttention')}</Text>
               </Stack>
+              {mayDecide && (
+                <Button
+                  minH="10"
+                  colorPalette="primary"
+                  disabled={!chosen.length}
+                  onClick={() => setBulkItems(chosen.map(([, item]) => item))}
+                >
+                  {t('approveSelected', { count: chosen.length })}
+                </Button>
+              )}
               <ReportActions
                 csv={() =>
                   gridCsv(model, {
@@ -108,12 +149,20 @@ export default function GridPage({ permissions }: GridPageProps) {
                 dayTotals: t('dayTotals'),
               }}
               onReview={mayDecide ? review : null}
+              selected={mayDecide ? tickedKeys : null}
+              onToggle={mayDecide ? toggle : null}
             />
             <GridLegend />
           </Stack>
         )}
       </ReportState>
       <ApprovalDialog target={target} onClose={() => setTarget(null)} />
+      <BulkApprovalDialog
+        open={bulkItems !== null}
+        items={bulkItems ?? []}
+        onClose={() => setBulkItems(null)}
+        onApproved={untick}
+      />
     </Stack>
   );
 }

@@ -75,7 +75,8 @@ const GRID_CSS = {
   '& [data-total]': { bg: 'bg.emphasized', borderLeftWidth: '1px' },
   '& .name': { display: 'block', fontWeight: 'semibold' },
   '& .ex': { display: 'block', fontSize: 'xs', color: 'fg.muted', fontWeight: 'normal' },
-  '& .periods': { display: 'flex', flexWrap: 'wrap', gap: '1', mt: '1' },
+  '& .periods': { display: 'flex', flexWrap: 'wrap', gap: '1', mt: '1', alignItems: 'center' },
+  '& .tick': { width: '5', height: '5', accentColor: 'primary.solid' },
   '& .st': {
     display: 'inline-flex',
     alignItems: 'center',
@@ -195,22 +196,41 @@ function rowCells(
   return out;
 }
 
+/** Ticking a submitted period for "Approve selected": the ticked periods of the row and the toggle. */
+export interface GridSelection {
+  /** The ticked periods' first days of this row, joined by spaces (a string, so the row's memo holds). */
+  starts: string;
+  toggle: (row: GridRow, period: GridPeriod) => void;
+}
+
 interface PeriodStatesProps {
   row: GridRow;
   words: GridWords;
   onReview: ((row: GridRow, period: GridPeriod) => void) | null;
+  selection: GridSelection | null;
 }
 
-/** The person's pay periods' states: buttons that open the approval dialog, or plain badges. */
-function PeriodStates({ row, words, onReview }: PeriodStatesProps) {
+/** The person's pay periods' states: buttons that open the approval dialog, or plain badges; a submitted one ticks. */
+function PeriodStates({ row, words, onReview, selection }: PeriodStatesProps) {
   const several = row.periods.length > 1;
+  const ticked = selection ? selection.starts.split(' ') : [];
   return (
     <span className="periods">
       {row.periods.map((period) => {
         const dates = rangeText({ from: period.start, to: period.end }, words.locale, false);
         const state = words.states[period.state];
         const text = several ? `${dates}: ${state}` : state;
-        return onReview ? (
+        const tick = selection && period.state === 'submitted' && (
+          <input
+            key={`tick-${period.start}`}
+            type="checkbox"
+            className="tick"
+            checked={ticked.includes(period.start)}
+            aria-label={words.select({ name: row.name, dates })}
+            onChange={() => selection.toggle(row, period)}
+          />
+        );
+        const badge = onReview ? (
           <button
             key={period.start}
             type="button"
@@ -228,6 +248,7 @@ function PeriodStates({ row, words, onReview }: PeriodStatesProps) {
             {text}
           </span>
         );
+        return tick ? [tick, badge] : badge;
       })}
     </span>
   );
@@ -238,16 +259,20 @@ interface RowProps {
   weeks: readonly GridWeek[];
   words: GridWords;
   onReview: ((row: GridRow, period: GridPeriod) => void) | null;
+  /** The row's ticked periods' first days, joined by spaces, with `onToggle`; null without selection. */
+  selected: string | null;
+  onToggle: GridSelection['toggle'] | null;
 }
 
-/** One person's row; redrawn only when its data, the weeks, the words or the review handler change. */
-const PersonRow = memo(function PersonRow({ row, weeks, words, onReview }: RowProps) {
+/** One person's row; redrawn only when its data, the weeks, the words, its ticks or the handlers change. */
+const PersonRow = memo(function PersonRow({ row, weeks, words, onReview, selected, onToggle }: RowProps) {
+  const selection = selected !== null && onToggle ? { starts: selected, toggle: onToggle } : null;
   return (
     <tr data-user={row.userId}>
       <th scope="row">
         <span className="name">{row.name}</span>
         {row.exempt && <span className="ex">{words.exempt}</span>}
-        <PeriodStates row={row} words={words} onReview={onReview} />
+        <PeriodStates row={row} words={words} onReview={onReview} selection={selection} />
       </th>
       {rowCells(
         weeks,
@@ -273,10 +298,21 @@ export interface GridTableProps {
   words: GridWords;
   texts: GridTableTexts;
   onReview: ((row: GridRow, period: GridPeriod) => void) | null;
+  /** The ticked periods as `user_id|start`, and the toggle; null when periods cannot be ticked. */
+  selected?: ReadonlySet<string> | null;
+  onToggle?: GridSelection['toggle'] | null;
 }
 
+/** The ticked periods' first days of one person, joined by spaces. */
+const startsOf = (selected: ReadonlySet<string>, userId: string) =>
+  [...selected]
+    .filter((key) => key.startsWith(`${userId}|`))
+    .map((key) => key.slice(userId.length + 1))
+    .sort()
+    .join(' ');
+
 /** The grid in its scroll box. */
-export function GridTable({ model, today, words, texts, onReview }: GridTableProps) {
+export function GridTable({ model, today, words, texts, onReview, selected = null, onToggle = null }: GridTableProps) {
   const captionId = useId();
   const { weeks, dates } = model;
   const sums = weeks.length + (weeks.length > 1 ? 1 : 0);
@@ -343,7 +379,15 @@ export function GridTable({ model, today, words, texts, onReview }: GridTablePro
         </thead>
         <tbody>
           {model.rows.map((row) => (
-            <PersonRow key={row.userId} row={row} weeks={weeks} words={words} onReview={onReview} />
+            <PersonRow
+              key={row.userId}
+              row={row}
+              weeks={weeks}
+              words={words}
+              onReview={onReview}
+              selected={selected ? startsOf(selected, row.userId) : null}
+              onToggle={onToggle}
+            />
           ))}
         </tbody>
         <tfoot>

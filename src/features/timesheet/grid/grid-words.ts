@@ -27,6 +27,8 @@ export interface GridWords {
   review: (values: { name: string; dates: string; text: string }) => string;
   /** The same when the button says its dates ('Nov 1 – 15: Approved: review this pay period of Ana Ruiz'). */
   reviewOne: (values: { name: string; text: string }) => string;
+  /** A submitted period's check box: 'Select the pay period of Ana Ruiz, Nov 1 – 15'. */
+  select: (values: { name: string; dates: string }) => string;
   states: Record<'open' | 'submitted' | 'returned' | 'approved', string>;
   exempt: string;
   locale: string;
@@ -52,6 +54,7 @@ export function useGridWords(): GridWords {
       flagLong: Object.fromEntries(FLAG_CODES.map((c) => [c, tt(`flags.${c}`)])) as Record<FlagCode, string>,
       review: (values) => t('review', values),
       reviewOne: (values) => t('reviewOne', values),
+      select: (values) => t('select', values),
       states: {
         open: tt('states.open'),
         submitted: tt('states.submitted'),

@@ -28,8 +28,8 @@ export interface ApprovalTarget {
   period: { start: string; end: string; state: PeriodState; note: string | null };
 }
 
-/** What the timekeeper decides (submitting is the person's own step, on Add Record). */
-type Decision = Exclude<PeriodAction, 'submit'>;
+/** What the timekeeper decides (submitting and withdrawing are the person's own steps, on Add Record). */
+type Decision = Exclude<PeriodAction, 'submit' | 'withdraw'>;
 
 /** The decisions a timekeeper may take from each state. */
 export const ACTIONS_OF_STATE: Record<PeriodState, readonly Decision[]> = {

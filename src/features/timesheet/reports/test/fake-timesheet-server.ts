@@ -64,6 +64,10 @@ export class FakeTimesheetServer extends FakeServer<RecordedRequest> {
   people: FakePerson[] = [];
   /** The instant the summary answers as of (`as_of`); the days' so-far minutes are the test's own. */
   asOf = '2026-11-17T19:40:00.000Z';
+  /** The signed-in person, whose period a call without `user_id` is about. */
+  me: string | null = null;
+  /** Periods `approve_many` refuses, by `user_id|start`, with the server's words. */
+  refusals = new Map<string, string>();
   /** Pay period states by `user_id|start` (absent: open), with their note. */
   states = new Map<string, { state: PeriodState; note: string | null; reason: string | null }>();
 
@@ -144,13 +148,35 @@ export class FakeTimesheetServer extends FakeServer<RecordedRequest> {
       );
       return json(200, { data });
     }
-    const action = /^v2\/timesheets\/periods\/(submit|approve|return|reopen)$/.exec(path)?.[1];
+    if (request.method === 'POST' && path === 'v2/timesheets/periods/approve_many') {
+      return this.approveMany((body?.periods ?? []) as { user_id: string; start: string }[]);
+    }
+    const action = /^v2\/timesheets\/periods\/(submit|approve|return|reopen|withdraw)$/.exec(path)?.[1];
     if (request.method === 'POST' && action) return this.act(action, body ?? {});
     return json(404, { message: 'No such route.' });
   }
 
+  /** Each period approved unless refused (as the server answers, one result each, in the order asked). */
+  private approveMany(keys: { user_id: string; start: string }[]): Response {
+    const data = keys.map((key) => {
+      const refusal = this.refusals.get(`${key.user_id}|${key.start}`);
+      if (refusal) return { ok: false, ...key, status: 422, message: refusal };
+      // An approved period is answered as it is (the server's rule for a resent approval).
+      if (this.states.get(`${key.user_id}|${key.start}`)?.state !== 'approved') {
+        const answer = this.act('approve', { user_id: key.user_id, date: key.start });
+        if (answer.status !== 200) {
+          return { ok: false, ...key, status: 409, message: 'This pay period cannot be approved now.' };
+        }
+      }
+      const person = this.people.find((p) => p.user_id === key.user_id) as FakePerson;
+      const { end } = payPeriodOf(key.start, SEMI_MONTHLY);
+      return { ok: true, ...key, period: this.period(person, key.start, end) };
+    });
+    return json(200, { data });
+  }
+
   private act(action: string, body: Record<string, unknown>): Response {
-    const person = this.people.find((p) => p.user_id === body.user_id);
+    const person = this.people.find((p) => p.user_id === (body.user_id ?? this.me));
     if (!person || typeof body.date !== 'string') return json(404, { message: 'No such record.' });
     const { start, end } = payPeriodOf(body.date, SEMI_MONTHLY);
     const key = `${person.user_id}|${start}`;
@@ -161,6 +187,7 @@ export class FakeTimesheetServer extends FakeServer<RecordedRequest> {
       approve: ['open', 'submitted', 'returned'],
       return: ['submitted'],
       reopen: ['approved'],
+      withdraw: ['submitted'],
     };
     if (!allowed[action]?.includes(current.state)) {
       return json(409, { message: `This pay period is ${current.state}: it cannot be ${action}ed now.` });
@@ -176,6 +203,7 @@ export class FakeTimesheetServer extends FakeServer<RecordedRequest> {
       approve: 'approved',
       return: 'returned',
       reopen: 'open',
+      withdraw: 'open',
     };
     this.states.set(key, {
       state: next[action] as PeriodState,
