@@ -158,8 +158,11 @@ describe('COVID Screening and Scholar Led Conferences on a phone', () => {
         headers: { authorization: `Bearer ${await token('parent@demo.school')}` },
       });
       const parentId = ((await me.json()) as { user: { id: string } }).user.id;
-      expect((await list('2026-11-18')).filter((r) => r.screening.answered_by === parentId)).toHaveLength(1);
-      expect((await list('2026-11-17')).filter((r) => r.screening.answered_by === parentId)).toHaveLength(0);
+      // The outbox sends it in the background: wait for the server to have it.
+      const mine = async (date: string) => (await list(date)).filter((r) => r.screening.answered_by === parentId);
+      for (let i = 0; i < 60 && (await mine('2026-11-18')).length === 0; i++) await page.waitForTimeout(500);
+      expect(await mine('2026-11-18')).toHaveLength(1);
+      expect(await mine('2026-11-17')).toHaveLength(0);
       expect(problems).toEqual([]);
     } finally {
       await close();

@@ -10,7 +10,7 @@ import { useBadgeScanner } from '../../../ui/badge-scanner/use-badge-scanner';
 import { CameraPanel } from '../../../ui/scanner/camera-panel';
 import { useStation } from '../station/station';
 import type { CheckInDay } from '../station/use-check-in-day';
-import { AlreadyHere, Confirmation } from './outcome-screens';
+import { AfterHours, AlreadyHere, Confirmation } from './outcome-screens';
 import { ReasonStep } from './reason-step';
 import { SearchScreen } from './search-screen';
 import { StaffPunch } from './staff-punch';
@@ -74,6 +74,15 @@ function KioskStep({
           resetAfterMs={resetAfterMs}
           forChildren={forChildren}
           onDone={reset}
+        />
+      );
+    case 'after-hours':
+      return (
+        <AfterHours
+          scholar={step.scholar}
+          resetAfterMs={resetAfterMs}
+          onRecord={flow.confirmAfterHours}
+          onCancel={reset}
         />
       );
     case 'punch':

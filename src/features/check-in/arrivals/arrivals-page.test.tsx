@@ -116,6 +116,26 @@ describe('Arrivals', () => {
     ]);
   });
 
+  it("asks whether an arrival after the school day's end is meant before recording it", async () => {
+    // 15:45 at the school, the day having ended at 15:30.
+    vi.setSystemTime(new Date('2026-03-02T23:45:00.000Z'));
+    await renderArrivals();
+    await search('1001');
+    fireEvent.click(await screen.findByRole('button', { name: 'Record the arrival of Ada Lovelace' }));
+    expect(await screen.findByText('The school day is over. Record an arrival anyway?')).toBeTruthy();
+    expect(await fixture.written()).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await search('1001');
+    fireEvent.click(await screen.findByRole('button', { name: 'Record the arrival of Ada Lovelace' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Record arrival' }));
+    // Meant: on as any arrival that late, with its reason.
+    fireEvent.click(await screen.findByRole('button', { name: 'Bus was late' }));
+    expect(await screen.findByRole('heading', { name: 'Welcome, Ada!' })).toBeTruthy();
+    expect(await fixture.written()).toEqual([
+      expect.objectContaining({ kind: 'arrival', occurred_at: '2026-03-02T23:45:00.000Z', reason: 'Bus was late' }),
+    ]);
+  });
+
   it("takes an 'Other' reason as typed, and not an empty one", async () => {
     vi.setSystemTime(new Date(LATE));
     await renderArrivals();

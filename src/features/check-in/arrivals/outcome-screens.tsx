@@ -161,3 +161,42 @@ export function AlreadyHere({ scholar, day, timeZone, resetAfterMs, onLeave, onD
     </OutcomeCard>
   );
 }
+
+export interface AfterHoursProps {
+  scholar: DemographicRecord;
+  resetAfterMs: number;
+  onRecord: () => void;
+  onCancel: () => void;
+}
+
+/**
+ * An arrival tapped after the school day's end: most likely a mistake (the wrong name, yesterday's habit), so the
+ * kiosk asks before recording. Left unanswered, it goes back to the search like the other outcomes.
+ */
+export function AfterHours({ scholar, resetAfterMs, onRecord, onCancel }: AfterHoursProps) {
+  const { t } = useTranslation('check-in');
+  useAutoReset(onCancel, resetAfterMs);
+  return (
+    <OutcomeCard
+      onDone={onCancel}
+      actions={
+        <>
+          <Button size="2xl" variant="outline" onClick={onCancel}>
+            {t('arrivals.afterHoursCancel')}
+          </Button>
+          <Button size="2xl" colorPalette="primary" onClick={onRecord}>
+            {t('arrivals.afterHoursRecord')}
+          </Button>
+        </>
+      }
+    >
+      <ScholarPhoto scholar={scholar} size="xl" />
+      <Heading as="h2" size="3xl">
+        {scholarName(scholar)}
+      </Heading>
+      <Box fontSize="2xl" fontWeight="semibold" role="alert">
+        {t('arrivals.afterHours')}
+      </Box>
+    </OutcomeCard>
+  );
+}

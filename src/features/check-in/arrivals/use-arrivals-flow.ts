@@ -16,7 +16,7 @@ import {
 import { findByBadge } from '../../../ui/roster/roster-search';
 import type { ScholarDay } from '../model/day-state';
 import { decideArrival, decideDeparture } from '../model/decide';
-import { isLateArrival } from '../model/school-clock';
+import { isAfterSchoolDay, isLateArrival } from '../model/school-clock';
 import { useStation } from '../station/station';
 import type { CheckInDay } from '../station/use-check-in-day';
 import { useRecordCheckIn } from '../station/use-record-check-in';
@@ -27,6 +27,8 @@ export type ArrivalsStep =
   | { step: 'reason'; purpose: 'late' | 'departure'; scholar: DemographicRecord; method: CheckInMethod; at: string }
   | { step: 'done'; scholar: DemographicRecord; kind: 'arrival' | 'departure'; at: string; late: boolean }
   | { step: 'already'; scholar: DemographicRecord; day: ScholarDay }
+  /** An arrival after the school day's end: asked whether it is meant before anything is recorded. */
+  | { step: 'after-hours'; scholar: DemographicRecord; method: CheckInMethod; at: string }
   /** A staff badge read (issue T2): the punch's outbox entry and when it was read. */
   | { step: 'punch'; id: string; at: string };
 
@@ -103,7 +105,7 @@ export function useArrivalsFlow(day: CheckInDay, canRecord: boolean, canPunch = 
     }
   }
 
-  function open(scholar: DemographicRecord, method: CheckInMethod, purpose: Purpose) {
+  function open(scholar: DemographicRecord, method: CheckInMethod, purpose: Purpose, confirmed = false) {
     if (saving.current) return;
     setError(null);
     if (!canRecord) {
@@ -115,6 +117,16 @@ export function useArrivalsFlow(day: CheckInDay, canRecord: boolean, canPunch = 
     const current = dayFor(scholar.id);
     const decision =
       purpose === 'arrival' ? decideArrival(current, isLateArrival(at, settings, timeZone)) : decideDeparture(current);
+    if (
+      purpose === 'arrival' &&
+      decision.type !== 'already' &&
+      !confirmed &&
+      isAfterSchoolDay(at, settings, timeZone)
+    ) {
+      setQuery('');
+      setStep({ step: 'after-hours', scholar, method, at });
+      return;
+    }
     if (decision.type === 'record') {
       void save(scholar, 'arrival', method, at, null);
       return;
@@ -153,6 +165,11 @@ export function useArrivalsFlow(day: CheckInDay, canRecord: boolean, canPunch = 
       const badge = text.trim().length >= MIN_BADGE_LENGTH ? findByBadge(day.index, text) : undefined;
       if (badge) open(badge, 'scan', 'arrival');
       else setQuery(text);
+    },
+    /** 'Record arrival' after the question of an arrival after the school day: on as if asked for again. */
+    confirmAfterHours() {
+      if (step.step !== 'after-hours') return;
+      open(step.scholar, step.method, 'arrival', true);
     },
     /** The reason chosen in the reason step. */
     pick(reason: string) {

@@ -17,6 +17,20 @@ export interface LateRule {
   late_after_minutes: number;
 }
 
+/**
+ * True when `instant` is at or after the school day's end (the school's `end_time`, dismissal): an arrival then is
+ * most likely a tap by mistake, and the kiosk asks before recording it. Settings without an end (a device's copy
+ * from before the setting existed) never say so.
+ */
+export function isAfterSchoolDay(
+  instant: Instant,
+  settings: { end_time?: string } | undefined,
+  timeZone: string,
+): boolean {
+  if (!settings?.end_time) return false;
+  return minutesOfDayIn(instant, timeZone) >= clockMinutes(settings.end_time);
+}
+
 /** True when an arrival at `instant` is late: after the start time plus the threshold, in the school's zone. */
 export function isLateArrival(instant: Instant, rule: LateRule | undefined, timeZone: string): boolean {
   if (!rule) return false;
