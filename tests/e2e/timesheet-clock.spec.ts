@@ -144,6 +144,15 @@ describe('clocking in and out', () => {
         .getByRole('button', { name: /^Approved: review (this|the) pay period of Teacher, Terry/ })
         .first()
         .waitFor();
+      // A few days: the grid's frame is as wide as its table, no empty band on the right.
+      await page.goto(`${server.url}/timesheet/view-grid?range=dates&from=${today}&to=${today}`);
+      const frame = page.locator('[data-scroll-box]').first();
+      await frame.locator('table').waitFor({ timeout: 60_000 });
+      const widths = await frame.evaluate((el) => ({
+        frame: el.clientWidth,
+        table: (el.querySelector('table') as HTMLTableElement).getBoundingClientRect().width,
+      }));
+      expect(Math.abs(widths.frame - widths.table)).toBeLessThanOrEqual(2);
 
       // ---- Locked: the server refuses a change, and View Records says so.
       const keeper = createApi(

@@ -325,6 +325,8 @@ export function GridTable({ model, today, words, texts, onReview, selected = nul
       aria-labelledby={captionId}
       tabIndex={0}
       overflow="auto"
+      // As wide as its table, up to the screen's width: a few days leave no empty band inside the border.
+      w="fit-content"
       maxW="full"
       maxH={{ base: '70vh', md: '75vh' }}
       borderWidth="1px"
