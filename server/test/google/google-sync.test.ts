@@ -528,8 +528,8 @@ describe('Calendar sync', () => {
     expect(portal.statusCode, portal.body).toBe(200);
     const shown = portal.json<PortalCalendarResponse>().data;
     expect(shown.find((e) => e.title === 'Picture Day')).toMatchObject({
-      all_day: true,
-      starts_at: '2026-03-09T07:00:00.000Z',
+      allDay: true,
+      start: '2026-03-09T07:00:00.000Z',
     });
     expect(shown.map((e) => e.title)).toEqual(expect.arrayContaining(['Open House', 'Board meeting', 'Game']));
     expect(shown.map((e) => e.title)).not.toContain('Cancelled assembly');

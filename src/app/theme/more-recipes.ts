@@ -23,6 +23,7 @@ import {
   emptyStateSlotRecipe,
   fieldsetSlotRecipe,
   inputAddonRecipe,
+  listSlotRecipe,
   menuSlotRecipe,
   nativeSelectSlotRecipe,
   progressSlotRecipe,
@@ -55,6 +56,7 @@ export const MORE_SLOT_RECIPES = withCompactDefaults({
   drawer: drawerSlotRecipe,
   emptyState: emptyStateSlotRecipe,
   fieldset: fieldsetSlotRecipe,
+  list: listSlotRecipe,
   menu: menuSlotRecipe,
   // NativeSelect's recipe is built on Select's, so Select's own recipe is in this chunk anyway and costs nothing here.
   nativeSelect: nativeSelectSlotRecipe,

@@ -120,6 +120,21 @@ export interface AlreadyHereProps {
   onDone: () => void;
 }
 
+/** The scholar's photo and name, and what the kiosk says of them. */
+function ScholarSays({ scholar, role, children }: { scholar: DemographicRecord; role?: 'alert'; children: ReactNode }) {
+  return (
+    <>
+      <ScholarPhoto scholar={scholar} size="xl" />
+      <Heading as="h2" size="3xl">
+        {scholarName(scholar)}
+      </Heading>
+      <Box fontSize="2xl" fontWeight="semibold" role={role}>
+        {children}
+      </Box>
+    </>
+  );
+}
+
 /** 'Already arrived at 7:52' (or left, or signed out): nothing is recorded a second time. */
 export function AlreadyHere({ scholar, day, timeZone, resetAfterMs, onLeave, onDone }: AlreadyHereProps) {
   const { t, i18n } = useTranslation('check-in');
@@ -151,13 +166,7 @@ export function AlreadyHere({ scholar, day, timeZone, resetAfterMs, onLeave, onD
         </>
       }
     >
-      <ScholarPhoto scholar={scholar} size="xl" />
-      <Heading as="h2" size="3xl">
-        {scholarName(scholar)}
-      </Heading>
-      <Box fontSize="2xl" fontWeight="semibold">
-        {text}
-      </Box>
+      <ScholarSays scholar={scholar}>{text}</ScholarSays>
     </OutcomeCard>
   );
 }
@@ -190,13 +199,9 @@ export function AfterHours({ scholar, resetAfterMs, onRecord, onCancel }: AfterH
         </>
       }
     >
-      <ScholarPhoto scholar={scholar} size="xl" />
-      <Heading as="h2" size="3xl">
-        {scholarName(scholar)}
-      </Heading>
-      <Box fontSize="2xl" fontWeight="semibold" role="alert">
+      <ScholarSays scholar={scholar} role="alert">
         {t('arrivals.afterHours')}
-      </Box>
+      </ScholarSays>
     </OutcomeCard>
   );
 }

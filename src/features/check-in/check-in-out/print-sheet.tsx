@@ -8,6 +8,7 @@ import { Box, Heading, Text } from '@chakra-ui/react';
 import { useCallback, useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { styleNonce } from '../../../app/theme/style-nonce';
 import { useKnownSchoolName } from '../../../ui/school-name';
 import { useSchoolWords } from '../../../ui/school-words';
 import { formatClockTime } from '../model/school-clock';
@@ -58,7 +59,7 @@ export function PrintSheet({ title, summary, rows, timeZone }: PrintSheetProps) 
   const columns = ['name', 'studentNumber', 'grade', 'homeroom', 'state', 'time', 'reason'] as const;
   return (
     <Box data-check-in-print="" display="none">
-      <style>{PRINT_CSS}</style>
+      <style nonce={styleNonce()}>{PRINT_CSS}</style>
       <Heading as="h2" size="md">
         {schoolName ? `${schoolName} · ${title}` : title}
       </Heading>

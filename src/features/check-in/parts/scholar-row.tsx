@@ -8,6 +8,7 @@
  */
 import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { styleNonce } from '../../../app/theme/style-nonce';
 import type { DemographicRecord } from '../../../contract';
 import { initials } from '../../../ui/roster/scholar-name';
 import { useSchoolWords } from '../../../ui/school-words';
@@ -219,7 +220,7 @@ const ROWS_STYLE = `
 export function ScholarRows({ children }: { children: ReactNode }) {
   return (
     <>
-      <style href="kiosk-scholar-rows" precedence="default">
+      <style nonce={styleNonce()} href="kiosk-scholar-rows" precedence="default">
         {ROWS_STYLE}
       </style>
       <ul className="kiosk-rows">{children}</ul>

@@ -6,6 +6,7 @@
 import { Alert, Text } from '@chakra-ui/react';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { styleNonce } from '../../../app/theme/style-nonce';
 import { formatClockTime } from '../../../ui/school-clock';
 import { ScholarPhoto, scholarName } from '../parts/scholar-photo';
 import type { LineOutcome } from './use-meal-line';
@@ -60,7 +61,7 @@ export const OutcomePanel = memo(function OutcomePanel({ outcome, timeZone }: Ou
   const time = formatClockTime(counted ? outcome.at : outcome.firstAt, timeZone, i18n.language);
   return (
     <>
-      <style href="meal-outcome" precedence="default">
+      <style nonce={styleNonce()} href="meal-outcome" precedence="default">
         {OUTCOME_STYLE}
       </style>
       <div role="status" className="meal-outcome" data-counted={counted ? '' : undefined}>

@@ -7,6 +7,7 @@
  */
 import { Box, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { styleNonce } from '../../../app/theme/style-nonce';
 import type { DemographicRecord } from '../../../contract';
 import { BadgeCard } from './badge-card';
 import { PAPER_LAYOUT, type Paper, printCss, toSheets } from './badge-sheets';
@@ -40,7 +41,7 @@ export function BadgeSheetsView({ scholars, paper }: BadgeSheetsViewProps) {
   const layout = PAPER_LAYOUT[paper];
   return (
     <Box data-badge-print="" overflowX="auto">
-      <style>{`${printCss(paper, SCOPE)}\n${PRINT_ONLY_CSS}`}</style>
+      <style nonce={styleNonce()}>{`${printCss(paper, SCOPE)}\n${PRINT_ONLY_CSS}`}</style>
       <Stack gap="6" align="start">
         {sheets.map((sheet, i) => (
           <Box key={sheet[0]?.id ?? i}>

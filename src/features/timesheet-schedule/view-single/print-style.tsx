@@ -3,6 +3,8 @@
  * the app bar, the navigation or the screen's controls (`data-screen-only`), the table back in columns (the shared
  * `printOnlyCss`, which, like the badge sheets' print style, needs nothing from the layout's code).
  */
+
+import { styleNonce } from '../../../app/theme/style-nonce';
 import { printOnlyCss } from '../../../ui/print-only';
 
 export const PRINT_SCOPE = 'data-schedule-single-print';
@@ -11,5 +13,5 @@ const PRINT_CSS = printOnlyCss(PRINT_SCOPE, { fontSize: '10pt', cellPadding: '2p
 
 /** The print-only style sheet of View Single. */
 export function PrintStyle() {
-  return <style>{PRINT_CSS}</style>;
+  return <style nonce={styleNonce()}>{PRINT_CSS}</style>;
 }

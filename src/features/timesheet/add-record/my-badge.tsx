@@ -9,6 +9,7 @@ import { Alert, Button, Card, Stack, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { styleNonce } from '../../../app/theme/style-nonce';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { printOnlyCss } from '../../../ui/print-only';
 import { QrCode } from '../../../ui/qr/qr-code';
@@ -52,7 +53,7 @@ export function MyBadge({ name, online }: MyBadgeProps) {
           </Stack>
           {badge && (
             <Stack gap="2" align="start" bg="white" color="black" p="2">
-              <style>{PRINT_ONLY_CSS}</style>
+              <style nonce={styleNonce()}>{PRINT_ONLY_CSS}</style>
               <QrCode text={badge.text} size="2in" label={name ? t('qrLabel', { name }) : t('qrLabelNoName')} />
               {name && (
                 <Text fontSize="xl" fontWeight="bold">

@@ -8,9 +8,9 @@
 import { api, call } from '../../../api/client';
 import { resourceApi } from '../../../api/resource';
 import type {
-  StaffBadge,
   PeriodApproveResult,
   PeriodKey,
+  StaffBadge,
   SummaryQuery,
   SummaryResponse,
   TimesheetCreate,

@@ -3,6 +3,8 @@
  * navigation or the screen's controls, landscape, in small type (the shared `printOnlyCss`, as View Single in T1). The
  * grid's scroll box lets go of its height and its sticky cells, so every row is printed; the phone's cell labels go.
  */
+
+import { styleNonce } from '../../../app/theme/style-nonce';
 import { printOnlyCss } from '../../../ui/print-only';
 
 export const PRINT_SCOPE = 'data-timesheet-report-print';
@@ -21,5 +23,5 @@ const PRINT_CSS = printOnlyCss(PRINT_SCOPE, {
 
 /** The print-only style sheet of the reports. */
 export function PrintStyle() {
-  return <style>{PRINT_CSS}</style>;
+  return <style nonce={styleNonce()}>{PRINT_CSS}</style>;
 }
