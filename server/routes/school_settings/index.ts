@@ -9,7 +9,7 @@ import { type SchoolSettings, SchoolSettingsSchema, SchoolSettingsUpdateSchema }
 import type { Tx } from '../../db/client';
 import { schoolSettings } from '../../db/schema';
 import { audit } from '../../lib/audit';
-import { invalid, notFound } from '../../lib/errors';
+import { notFound } from '../../lib/errors';
 import { ERROR_RESPONSES, iso } from '../../lib/resource';
 
 type Row = typeof schoolSettings.$inferSelect;
@@ -49,9 +49,6 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     const { _method, ...fields } = body;
     return app.db.transaction(async (tx) => {
       const current = await readSchoolSettings(tx);
-      if ((fields.end_time ?? current.end_time) <= (fields.start_time ?? current.start_time)) {
-        throw invalid(fields.end_time ? 'end_time' : 'start_time', 'The school day ends after it starts.');
-      }
       await tx
         .update(schoolSettings)
         .set({ ...fields, updated_at: new Date().toISOString() })
