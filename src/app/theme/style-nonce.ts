@@ -1,7 +1,8 @@
 /**
  * The page's style nonce: the server writes it into index.html's `csp-nonce` meta and into the Content-Security-Policy
  * of the same answer, so the style elements Chakra UI's engine (Emotion) inserts are allowed without
- * 'unsafe-inline'. Absent, or still the marker index.html is built with (the development server, a test page): no nonce.
+ * 'unsafe-inline'. Absent, or still the marker index.html is built with (the development server, a test page):
+ * no nonce.
  */
 import { CSP_NONCE_PLACEHOLDER } from '../../contract/common';
 
