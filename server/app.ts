@@ -12,6 +12,7 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { ROOT } from './lib/paths';
 import { parseQuery } from './lib/querystring';
+import { loadSchool, type School } from './lib/school';
 import access from './plugins/access';
 import errors from './plugins/errors';
 import multipart from './plugins/multipart';
@@ -37,6 +38,7 @@ import scholarRoutes from './routes/scholar/index';
 import scholarWorkRoutes from './routes/scholar_work/index';
 import workSettingsRoutes from './routes/scholar_work/settings';
 import schoolSettingsRoutes from './routes/school_settings/index';
+import setupRoutes from './routes/setup/index';
 import syncRoutes from './routes/sync/index';
 import daysOffRoutes from './routes/timesheet_schedules/days-off';
 import timesheetSchedulesRoutes from './routes/timesheet_schedules/index';
@@ -57,6 +59,8 @@ declare module 'fastify' {
     config: Config;
     googleVerify: GoogleVerifier;
     appVersion: string;
+    /** The school's name and time zone (server/lib/school.ts). */
+    school: School;
   }
 }
 
@@ -74,6 +78,7 @@ const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { ve
 const API_ROUTES = [
   ['/auth', authRoutes],
   ['/config', configRoutes],
+  ['/setup', setupRoutes],
   ['/users', usersRoutes],
   ['/roles', rolesRoutes],
   ['/demographics', demographicsRoutes],
@@ -156,6 +161,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   };
   app.decorate('googleVerify', googleVerify);
   app.decorate('appVersion', pkg.version);
+  app.decorate('school', await loadSchool(opts.database.db, opts.config));
+  // Another instance on the same database may have changed the name or time zone (server/lib/school.ts).
+  app.addHook('onRequest', async () => {
+    await app.school.refreshIfStale();
+  });
 
   await app.register(errors);
   await app.register(security);

@@ -3,6 +3,7 @@
  * with a message that names the variable and what it expects, instead of failing later in a request.
  */
 import { z } from 'zod';
+import { isKnownTimeZone } from '../src/contract/setup';
 
 const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
@@ -32,14 +33,7 @@ const EnvSchema = z.object({
   SCHOOL_TIMEZONE: z
     .string()
     .default('America/Los_Angeles')
-    .refine((tz) => {
-      try {
-        new Intl.DateTimeFormat('en-US', { timeZone: tz });
-        return true;
-      } catch {
-        return false;
-      }
-    }, 'must be an IANA time zone such as America/Los_Angeles'),
+    .refine(isKnownTimeZone, 'must be an IANA time zone such as America/Los_Angeles'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   LOGIN_ACCOUNT_FAILURES: z.coerce.number().int().min(1).default(5),
@@ -54,6 +48,13 @@ const EnvSchema = z.object({
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   STATIC_DIR: z.string().default('./dist'),
+  /** The address people open, e.g. https://school.example.org: the setup address and the links in mails use it.
+   * Unset, they use http://localhost:<PORT>. */
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, message: 'must be an http:// or https:// address' })
+    .transform((v) => v.replace(/\/+$/, ''))
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
 });
 
 export type Config = Omit<z.infer<typeof EnvSchema>, 'SEED_DEMO'> & { SEED_DEMO: boolean };

@@ -8,6 +8,7 @@ import { openDatabase } from './db/client';
 import { DEMO_ACCOUNTS } from './db/demo/accounts';
 import { prepareDatabase } from './db/prepare';
 import { nonBlockingStdout } from './lib/log-stream';
+import { SETUP_ADDRESS_FILE, setupAddress, setupAtStart, writeSetupAddress } from './lib/setup';
 
 // A closed output (the terminal or the parent that read it gone) must not crash or stop the server: EPIPE from a
 // console line is ignored, and log lines never block (server/lib/log-stream.ts).
@@ -61,6 +62,8 @@ async function main() {
   });
 
   step('app built');
+  // A school with no administrator yet (a new install) is set up from a one-time address, fresh at every start.
+  const setupToken = await setupAtStart(database.db, resolve(config.DATA_DIR));
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -89,7 +92,7 @@ async function main() {
   const ms = Math.round(performance.now() - started);
   const lines = [
     '',
-    `  ${config.SCHOOL_NAME} is running at http://localhost:${port}/  (${database.kind}${
+    `  ${app.school.name} is running at http://localhost:${port}/  (${database.kind}${
       database.kind === 'pglite' ? ` in ${resolve(config.DATA_DIR)}` : ''
     }, ready in ${ms} ms)`,
     `  Start steps (ms): ${steps.map(([name, at]) => `${name} ${at}`).join(', ')}, listening ${ms}`,
@@ -98,6 +101,12 @@ async function main() {
   if (config.SEED_DEMO) {
     lines.push('  Demo accounts (password: demo):');
     for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.email.padEnd(26)} ${a.description}`);
+  }
+  if (setupToken) {
+    const address = setupAddress(config.PUBLIC_URL ?? `http://localhost:${port}`, setupToken);
+    const file = resolve(config.DATA_DIR, SETUP_ADDRESS_FILE);
+    await writeSetupAddress(resolve(config.DATA_DIR), address);
+    lines.push(`  Set up this school at ${address}  (also in ${file}; it works once, until the next start)`);
   }
   console.log(`${lines.join('\n')}\n`);
 }

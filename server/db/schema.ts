@@ -133,6 +133,20 @@ export const sessions = pgTable(
 );
 
 /**
+ * The one-time address that sets up a new school (server/lib/setup.ts): at most one row, replaced at every start
+ * while no administrator exists and deleted when the setup is done. Only the token's SHA-256 is kept.
+ */
+export const setupTokens = pgTable(
+  'setup_tokens',
+  {
+    id: integer('id').primaryKey().default(1),
+    token_hash: text('token_hash').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [check('setup_tokens_single_row', sql`${t.id} = 1`)],
+);
+
+/**
  * Failed sign-ins, counted in the database so that every server instance sees the same counts (server/auth/
  * login-limits.ts). One row per key: `account:<email in lower case>` (failures since the last success) or
  * `address:<ip>` (failures in the window that started at window_started_at).
@@ -335,6 +349,10 @@ export const changes = pgTable(
 /** The school day's rules (F4): one row, edited by an administrator, pulled by every kiosk for offline use. */
 export const schoolSettings = pgTable('school_settings', {
   id: uuid('id').primaryKey(),
+  /** The school's name and IANA time zone, set at setup and on the settings screen; null until then, when the
+   * server's SCHOOL_NAME and SCHOOL_TIMEZONE stand in (server/lib/school.ts). */
+  school_name: text('school_name'),
+  time_zone: text('time_zone'),
   /** When the school day starts, HH:MM in the school's time zone. */
   start_time: text('start_time').notNull().default('08:00'),
   /** When the school day ends (dismissal), HH:MM in the school's time zone: what is answered later is for the next

@@ -17,6 +17,9 @@ import { adminUrl, TEMPLATE_PREFIX } from './pg';
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteSnapshot: string;
+    /** The same before the demo school is seeded: a new school's database (migrated, catalogue, no one in it). */
+    pgliteEmptySnapshot: string;
+    pgEmptyTemplate: string;
     /** The PostgreSQL template database of this run: each run has its own, so two runs at once do not drop each other's. */
     pgTemplate: string;
   }
@@ -30,8 +33,18 @@ export default async function setup(project: TestProject) {
     const { default: pg } = await import('pg');
     const admin = new pg.Client({ connectionString: adminUrl(url) });
     await admin.connect();
-    const TEMPLATE_DB = `${TEMPLATE_PREFIX}${randomBytes(4).toString('hex')}`;
-    await admin.query(`CREATE DATABASE ${TEMPLATE_DB}`);
+    const suffix = randomBytes(4).toString('hex');
+    const TEMPLATE_DB = `${TEMPLATE_PREFIX}${suffix}`;
+    const EMPTY_DB = `${TEMPLATE_PREFIX}empty_${suffix}`;
+    await admin.query(`CREATE DATABASE ${EMPTY_DB}`);
+    const empty = await openDatabase({ kind: 'postgres', url: adminUrl(url, EMPTY_DB), max: 2 });
+    await prepareDatabase(empty, {
+      seedDemo: false,
+      schoolName: 'Test School',
+      timeZone: loadConfig({}).SCHOOL_TIMEZONE,
+    });
+    await empty.close();
+    await admin.query(`CREATE DATABASE ${TEMPLATE_DB} TEMPLATE ${EMPTY_DB}`);
     const database = await openDatabase({ kind: 'postgres', url: adminUrl(url, TEMPLATE_DB), max: 2 });
     await prepareDatabase(database, {
       seedDemo: true,
@@ -40,26 +53,42 @@ export default async function setup(project: TestProject) {
     });
     await database.close();
     project.provide('pgliteSnapshot', '');
+    project.provide('pgliteEmptySnapshot', '');
     project.provide('pgTemplate', TEMPLATE_DB);
+    project.provide('pgEmptyTemplate', EMPTY_DB);
     return async () => {
       await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DB} WITH (FORCE)`);
+      await admin.query(`DROP DATABASE IF EXISTS ${EMPTY_DB} WITH (FORCE)`);
       await admin.end();
     };
   }
   const database = await openDatabase({ kind: 'pglite' });
+  const client = (database.db as unknown as { $client: import('@electric-sql/pglite').PGlite }).$client;
+  await prepareDatabase(database, {
+    seedDemo: false,
+    schoolName: 'Test School',
+    timeZone: loadConfig({}).SCHOOL_TIMEZONE,
+  });
+  const emptyDump = await client.dumpDataDir('none');
   await prepareDatabase(database, {
     seedDemo: true,
     schoolName: 'Test School',
     timeZone: loadConfig({}).SCHOOL_TIMEZONE,
   });
-  const client = (database.db as unknown as { $client: import('@electric-sql/pglite').PGlite }).$client;
   const dump = await client.dumpDataDir('none');
   await database.close();
   const dir = join(tmpdir(), 'school-ops-tests');
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `snapshot-${process.pid}.tar`);
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  const emptyFile = join(dir, `snapshot-empty-${process.pid}.tar`);
+  writeFileSync(emptyFile, Buffer.from(await emptyDump.arrayBuffer()));
   project.provide('pgliteSnapshot', file);
+  project.provide('pgliteEmptySnapshot', emptyFile);
   project.provide('pgTemplate', '');
-  return () => rmSync(file, { force: true });
+  project.provide('pgEmptyTemplate', '');
+  return () => {
+    rmSync(file, { force: true });
+    rmSync(emptyFile, { force: true });
+  };
 }

@@ -28,7 +28,7 @@ export const DB_KIND = (process.env.TEST_DB_KIND ?? 'pglite') as 'pglite' | 'pos
  * A fresh copy of the seeded test database, and how to throw it away; `connect` opens another connection pool to the
  * same database (PostgreSQL; on PGlite there is one database object, which a second server shares).
  */
-export async function openTestDatabase(): Promise<{
+export async function openTestDatabase({ empty = false }: { empty?: boolean } = {}): Promise<{
   database: Database;
   drop: () => Promise<void>;
   connect?: () => Promise<Database>;
@@ -40,7 +40,7 @@ export async function openTestDatabase(): Promise<{
     const { default: pg } = await import('pg');
     const admin = new pg.Client({ connectionString: adminUrl(url) });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`);
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject(empty ? 'pgEmptyTemplate' : 'pgTemplate')}`);
     const database = await openDatabase({ kind: 'postgres', url: adminUrl(url, name), max: 4 });
     return {
       database,
@@ -52,7 +52,7 @@ export async function openTestDatabase(): Promise<{
       },
     };
   }
-  const snapshot = readFileSync(inject('pgliteSnapshot'));
+  const snapshot = readFileSync(inject(empty ? 'pgliteEmptySnapshot' : 'pgliteSnapshot'));
   const database = await openDatabase({ kind: 'pglite', loadDataDir: new Blob([snapshot]) });
   return { database, drop: () => database.close() };
 }
@@ -62,9 +62,12 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
   return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...overrides });
 }
 
-/** Starts a server on a fresh copy of the test database. */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
-  const { database, drop } = await openTestDatabase();
+/** Starts a server on a fresh copy of the test database (`empty`: a new school's, before setup). */
+export async function startTestServer(
+  env: Record<string, string> = {},
+  opts: { empty?: boolean } = {},
+): Promise<TestServer> {
+  const { database, drop } = await openTestDatabase(opts);
   return serverOn(database, env, drop);
 }
 

@@ -140,3 +140,7 @@ export const dayRangeLength = (maxDays: number, what: string) => ({
 
 /** What index.html holds where the server writes each answer's style nonce (the page's `csp-nonce` meta). */
 export const CSP_NONCE_PLACEHOLDER = '__CSP_NONCE__';
+
+/** The shortest password a new account may set (NIST SP 800-63B asks for at least 8; the school's setup and every
+ * set-password form ask for 12, a passphrase's length). */
+export const PASSWORD_MIN_LENGTH = 12;

@@ -19,6 +19,7 @@ export * from './roles';
 export * from './scholar-portal';
 export * from './scholar-work';
 export * from './school-settings';
+export * from './setup';
 export * from './sync';
 export * from './timesheet-flags';
 export * from './timesheet-schedules';

@@ -148,7 +148,7 @@ async function pickUpsOf(tx: Tx, inputs: CheckInCreate[]): Promise<Map<string, P
  * pick-up adults named) and two inserts, whatever the batch's size.
  */
 async function createMany(inputs: CheckInCreate[], { tx, request }: { tx: Tx; request: FastifyRequest }) {
-  const timeZone = request.server.config.SCHOOL_TIMEZONE;
+  const timeZone = request.server.school.timeZone;
   const settings = await readSchoolSettings(tx);
   const scholarIds = [...new Set(inputs.map((i) => i.scholar_id))];
   const days = [...new Set(inputs.map((i) => schoolDay(i.occurred_at, timeZone)))];
@@ -262,7 +262,7 @@ export const checkInsResource: ResourceDefinition<CheckInRecord, CheckInCreate, 
   searchColumns: [checkIns.reason, checkIns.pick_up_name, checkIns.override_reason],
   toRecords: async (rows) => (rows as Row[]).map(toCheckInRecord),
   async prepareCreate(input, { tx, request }) {
-    const timeZone = request.server.config.SCHOOL_TIMEZONE;
+    const timeZone = request.server.school.timeZone;
     const day = schoolDay(input.occurred_at, timeZone);
     const [firstArrival] =
       input.kind === 'arrival'

@@ -209,7 +209,7 @@ export const conferenceSignInsResource: ResourceDefinition<ConferenceSignInRecor
       .where(and(eq(conferences.id, input.conference_id), forGrade(conferences.grades, scholar.grade)))
       .limit(1);
     if (!conference) throw invalid('conference_id', 'No such conference for this scholar.');
-    const day = schoolDay(input.signed_at, request.server.config.SCHOOL_TIMEZONE);
+    const day = schoolDay(input.signed_at, request.server.school.timeZone);
     if (day !== conference.held_on) {
       throw invalid('signed_at', `The sign-in sheet is open on the conference day only (${conference.held_on}).`);
     }
@@ -446,7 +446,7 @@ export default routes;
 
 /** `v2/scholar/conferences`: the portal side, scoped to the caller's scholars. */
 export const portalConferenceRoutes: FastifyPluginAsyncZod = async (app) => {
-  const timeZone = app.config.SCHOOL_TIMEZONE;
+  const school = app.school;
 
   app.get(
     '/:id',
@@ -456,7 +456,7 @@ export const portalConferenceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const scholar = await scholarInScope(app.db, request, request.params.id);
-      const today = schoolDay(new Date(), timeZone);
+      const today = schoolDay(new Date(), school.timeZone);
       return app.db.transaction(async (tx) => {
         const rows = await tx
           .select()

@@ -7,15 +7,15 @@ import { readPortalSettings } from '../scholar/index';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.get('/', { config: { access: 'public' }, schema: { response: { 200: ConfigResponseSchema } } }, async () => {
-    const today = schoolDay(new Date(), app.config.SCHOOL_TIMEZONE);
+    const today = schoolDay(new Date(), app.school.timeZone);
     const [settings, closures] = await Promise.all([
       readPortalSettings(app.db),
       closuresBetween(app.db, today, shiftDate(today, CLOSURES_AHEAD_DAYS)),
     ]);
     return {
       google_client_id: app.config.GOOGLE_CLIENT_ID ?? null,
-      school_name: app.config.SCHOOL_NAME,
-      time_zone: app.config.SCHOOL_TIMEZONE,
+      school_name: app.school.name,
+      time_zone: app.school.timeZone,
       version: app.appVersion,
       help_contact: settings.help_contact,
       closures: closures.map(({ name, starts_on, ends_on }) => ({ name, starts_on, ends_on })),

@@ -330,13 +330,13 @@ describe('retention', () => {
     const stays = row(kept);
     await s.database.db.insert(covidScreenings).values([gone, stays]);
     await s.database.db.insert(covidNegativeTests).values({ id: uuidv7(), scholar_id: me, tested_on: old });
-    const result = await deleteExpiredScreenings(s.database.db, new Date(), s.app.config.SCHOOL_TIMEZONE);
+    const result = await deleteExpiredScreenings(s.database.db, new Date(), s.app.school.timeZone);
     expect(result.screenings).toBeGreaterThanOrEqual(1);
     expect(result.tests).toBe(1);
     const ids = (await s.database.db.select({ id: covidScreenings.id }).from(covidScreenings)).map((r) => r.id);
     expect(ids).not.toContain(gone.id);
     expect(ids).toContain(stays.id);
-    expect(await deleteExpiredScreenings(s.database.db, new Date(), s.app.config.SCHOOL_TIMEZONE)).toEqual({
+    expect(await deleteExpiredScreenings(s.database.db, new Date(), s.app.school.timeZone)).toEqual({
       screenings: 0,
       tests: 0,
     });

@@ -129,7 +129,7 @@ export const covidScreeningsResource: ResourceDefinition<CovidScreeningRecord, C
     }
     // After the school day (or on a closed day) an answer is for the next school day's arrival.
     const { end_time } = await readSchoolSettings(tx);
-    const { day } = await schoolDayFor(tx, input.answered_at, request.server.config.SCHOOL_TIMEZONE, end_time);
+    const { day } = await schoolDayFor(tx, input.answered_at, request.server.school.timeZone, end_time);
     const outcome = screeningOutcome(input, await awaitingTest(tx, input.scholar_id, day));
     return {
       scholar_id: input.scholar_id,
@@ -189,14 +189,14 @@ const DAY_MS = 86_400_000;
  * moment it starts listening, where its transaction would hold up the first requests of a warm start (issue X1).
  */
 export function scheduleRetention(
-  app: Pick<FastifyInstance, 'addHook' | 'db' | 'config' | 'log'>,
+  app: Pick<FastifyInstance, 'addHook' | 'db' | 'school' | 'log'>,
   { firstRunMs = 5_000 }: { firstRunMs?: number } = {},
 ): void {
   let timer: NodeJS.Timeout | null = null;
   let first: NodeJS.Timeout | null = null;
   const run = async () => {
     try {
-      const gone = await deleteExpiredScreenings(app.db, new Date(), app.config.SCHOOL_TIMEZONE);
+      const gone = await deleteExpiredScreenings(app.db, new Date(), app.school.timeZone);
       if (gone.screenings || gone.tests) app.log.info(gone, 'deleted COVID screening answers past the retention days');
     } catch (err) {
       app.log.error({ err }, 'the COVID screening retention job failed');
@@ -265,7 +265,7 @@ async function dayList(
 
 /** `v2/covid_screenings`: the staff side. */
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const timeZone = app.config.SCHOOL_TIMEZONE;
+  const school = app.school;
   scheduleRetention(app);
 
   app.get(
@@ -274,7 +274,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'covid_screenings-view_any' },
       schema: { querystring: ScreeningDayQuerySchema, response: { 200: ScreeningDayResponseSchema, ...errors } },
     },
-    async (request) => dayList(app.db, request.query, request.query.date ?? schoolDay(new Date(), timeZone)),
+    async (request) => dayList(app.db, request.query, request.query.date ?? schoolDay(new Date(), school.timeZone)),
   );
 
   app.post(
@@ -288,7 +288,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const input = request.body;
-      if (input.tested_on > schoolDay(new Date(), timeZone)) {
+      if (input.tested_on > schoolDay(new Date(), school.timeZone)) {
         throw invalid('tested_on', 'A test date cannot be in the future.');
       }
       const row = await app.db.transaction(async (tx) => {
@@ -358,7 +358,7 @@ export default routes;
 
 /** `v2/scholar/covid_screening`: the portal side, scoped to the caller's scholars. */
 export const portalScreeningRoutes: FastifyPluginAsyncZod = async (app) => {
-  const timeZone = app.config.SCHOOL_TIMEZONE;
+  const school = app.school;
 
   app.get(
     '/:id',
@@ -369,8 +369,8 @@ export const portalScreeningRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const scholar = await scholarInScope(app.db, request, request.params.id);
       const now = new Date();
-      const today = schoolDay(now, timeZone);
-      const { day } = await schoolDayFor(app.db, now, timeZone, (await readSchoolSettings(app.db)).end_time);
+      const today = schoolDay(now, school.timeZone);
+      const { day } = await schoolDayFor(app.db, now, school.timeZone, (await readSchoolSettings(app.db)).end_time);
       const [settings, rows, waiting] = await Promise.all([
         readScreeningSettings(app.db),
         app.db

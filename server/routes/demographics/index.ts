@@ -70,7 +70,7 @@ function withEffectiveDate<T extends { meal_eligibility?: string; meal_eligibili
 ): T {
   const changes = input.meal_eligibility !== undefined && input.meal_eligibility !== current.meal_eligibility;
   if (!changes || input.meal_eligibility_effective) return input;
-  return { ...input, meal_eligibility_effective: schoolDay(new Date(), request.server.config.SCHOOL_TIMEZONE) };
+  return { ...input, meal_eligibility_effective: schoolDay(new Date(), request.server.school.timeZone) };
 }
 
 /**

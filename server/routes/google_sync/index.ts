@@ -51,7 +51,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   let secret: string | null = null;
   const deps = (): GoogleSyncDeps => {
     secret ??= serverSecret(env.GOOGLE_SYNC_SECRET, app.config.DATA_DIR);
-    return { db: app.db, timeZone: app.config.SCHOOL_TIMEZONE, env, secret };
+    return { db: app.db, timeZone: app.school.timeZone, env, secret };
   };
   /** Runs going on in the background: the server waits for them when it closes. */
   const pending = new Set<Promise<unknown>>();

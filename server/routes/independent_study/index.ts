@@ -99,8 +99,8 @@ const agreementCreate: CreateDefinition<AgreementRow, AgreementCreate> = {
 };
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const timeZone = app.config.SCHOOL_TIMEZONE;
-  const today = () => schoolDay(new Date(), timeZone);
+  const school = app.school;
+  const today = () => schoolDay(new Date(), school.timeZone);
 
   app.get(
     '/',
@@ -388,7 +388,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const row = await agreementById(app.db, request.params.id);
       if (row.state !== 'signed') throw new AppError('conflict', SIGNATURE_MESSAGES.pdfNotSigned);
       const detail = await detailOf(app.db, row, today());
-      const bytes = await renderAgreementPdf(detail, timeZone);
+      const bytes = await renderAgreementPdf(detail, school.timeZone);
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="independent-study-${detail.student_number}.pdf"`)

@@ -29,8 +29,8 @@ const PORTAL = { access: 'signed_in', userTypes: ['student', 'parent'] } as cons
 const errors = ERROR_RESPONSES;
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const timeZone = app.config.SCHOOL_TIMEZONE;
-  const today = () => schoolDay(new Date(), timeZone);
+  const school = app.school;
+  const today = () => schoolDay(new Date(), school.timeZone);
 
   /** A sent agreement of one of the caller's scholars, or 404. */
   const visible = async (request: Parameters<typeof scholarInScope>[1], id: string) => {
@@ -94,7 +94,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="independent-study-${detail.student_number}.pdf"`)
-        .send(Buffer.from(await renderAgreementPdf(detail, timeZone)));
+        .send(Buffer.from(await renderAgreementPdf(detail, school.timeZone)));
     },
   );
 };

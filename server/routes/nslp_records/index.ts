@@ -130,7 +130,7 @@ async function servedMeals(tx: Tx, scholarIds: string[], days: string[]): Promis
 
 /** The batch create of the sync push: four queries and two inserts, whatever the batch's size. */
 async function createMany(inputs: NslpRecordCreate[], { tx, request }: { tx: Tx; request: FastifyRequest }) {
-  const timeZone = request.server.config.SCHOOL_TIMEZONE;
+  const timeZone = request.server.school.timeZone;
   const scholarIds = [...new Set(inputs.map((i) => i.scholar_id))];
   const dayOf = new Map(inputs.map((i) => [i.id, schoolDay(i.served_at, timeZone)]));
   const days = [...new Set(dayOf.values())];
@@ -258,7 +258,7 @@ export const nslpRecordsResource: ResourceDefinition<NslpRecord, NslpRecordCreat
   toRecords: async (rows) => (rows as Row[]).map(toNslpRecord),
   present: presentNslpRecord,
   async prepareCreate(input, { tx, request }) {
-    const day = schoolDay(input.served_at, request.server.config.SCHOOL_TIMEZONE);
+    const day = schoolDay(input.served_at, request.server.school.timeZone);
     const served = await servedMeals(tx, [input.scholar_id], [day]);
     const history = await histories(tx, day, [input.scholar_id]);
     const [known] = await tx

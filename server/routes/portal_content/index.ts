@@ -73,11 +73,11 @@ const stamps = (row: { created_at: string; updated_at: string }) => ({
 });
 
 /** `filter[from]` / `filter[to]` on an instant column: from midnight of `from`, before midnight after `to` (school). */
-const instantFilters = (column: AnyPgColumn, timeZone: string) => ({
+const instantFilters = (column: AnyPgColumn, zone: () => string) => ({
   from: (value: string): SQL =>
-    gte(column, new Date(zonedInstant(filterDate('from', value), '00:00', timeZone)).toISOString()),
+    gte(column, new Date(zonedInstant(filterDate('from', value), '00:00', zone())).toISOString()),
   to: (value: string): SQL =>
-    lt(column, new Date(zonedInstant(shiftDate(filterDate('to', value), 1), '00:00', timeZone)).toISOString()),
+    lt(column, new Date(zonedInstant(shiftDate(filterDate('to', value), 1), '00:00', zone())).toISOString()),
 });
 
 /** Rows with a start and an end (meetings, events) as the API answers them: every instant in ISO 8601. */
@@ -115,7 +115,7 @@ export const announcementsResource: ResourceDefinition<AnnouncementRecord, Annou
 };
 
 const meetingsResource = (
-  timeZone: string,
+  zone: () => string,
 ): ResourceDefinition<GroupMeetingRecord, GroupMeetingCreate, GroupMeetingUpdate> => ({
   name: 'portal_content',
   auditAs: 'group_meetings',
@@ -126,7 +126,7 @@ const meetingsResource = (
   update: GroupMeetingUpdateSchema,
   sortFields: { starts_at: groupMeetings.starts_at, title: groupMeetings.title },
   defaultSort: 'starts_at',
-  filters: instantFilters(groupMeetings.starts_at, timeZone),
+  filters: instantFilters(groupMeetings.starts_at, zone),
   searchColumns: [groupMeetings.title, groupMeetings.place, groupMeetings.leader],
   toRecords: async (rows) => spanned(rows as (typeof groupMeetings.$inferSelect)[]),
   prepareUpdate: (input, existing) => endAfterStart(input as Row, existing),
@@ -150,7 +150,7 @@ export const coursesResource: ResourceDefinition<CourseRecord, CourseCreate, Cou
 };
 
 const eventsResource = (
-  timeZone: string,
+  zone: () => string,
 ): ResourceDefinition<CalendarEventRecord, CalendarEventCreate, CalendarEventUpdate> => ({
   name: 'portal_content',
   auditAs: 'calendar_events',
@@ -161,7 +161,7 @@ const eventsResource = (
   update: CalendarEventUpdateSchema,
   sortFields: { starts_at: calendarEvents.starts_at, title: calendarEvents.title },
   defaultSort: 'starts_at',
-  filters: instantFilters(calendarEvents.starts_at, timeZone),
+  filters: instantFilters(calendarEvents.starts_at, zone),
   searchColumns: [calendarEvents.title, calendarEvents.description],
   toRecords: async (rows) => spanned(rows as (typeof calendarEvents.$inferSelect)[]),
   prepareUpdate: (input, existing) => endAfterStart(input as Row, existing),
@@ -220,12 +220,13 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** The content routes with the school's time zone (the meetings' and events' date filters). */
 export const portalContentRoutes = (app: FastifyInstance) => {
-  const timeZone = app.config.SCHOOL_TIMEZONE;
+  // Read at each request: the school's time zone may change on the settings screen.
+  const zone = () => app.school.timeZone;
   return [
     ['/portal_content/announcements', resourceRoutes(announcementsResource)],
-    ['/portal_content/group_meetings', resourceRoutes(meetingsResource(timeZone))],
+    ['/portal_content/group_meetings', resourceRoutes(meetingsResource(zone))],
     ['/portal_content/courses', resourceRoutes(coursesResource)],
-    ['/portal_content/calendar_events', resourceRoutes(eventsResource(timeZone))],
+    ['/portal_content/calendar_events', resourceRoutes(eventsResource(zone))],
     ['/portal_content/resources', resourceRoutes(resourcesResource)],
     ['/portal_content/settings', settingsRoutes],
   ] as const;

@@ -147,8 +147,8 @@ const toArrival = (row: typeof checkIns.$inferSelect): PortalArrival => ({
 });
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const timeZone = app.config.SCHOOL_TIMEZONE;
-  const today = () => schoolDay(new Date(), timeZone);
+  const school = app.school;
+  const today = () => schoolDay(new Date(), school.timeZone);
   const errors = ERROR_RESPONSES;
 
   app.get(
@@ -160,7 +160,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       return {
         data: scholars.map(({ badge_code: _code, ...s }) => s),
         settings,
-        time_zone: timeZone,
+        time_zone: school.timeZone,
         today: today(),
       };
     },
@@ -181,7 +181,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const date = request.query.date ?? today();
       const [classes, meetings, news, arrival] = await Promise.all([
         classesOf(app.db, scholar, isoWeekday(date)),
-        meetingsOf(app.db, scholar, date, date, timeZone),
+        meetingsOf(app.db, scholar, date, date, school.timeZone),
         app.db
           .select()
           .from(announcements)
@@ -231,7 +231,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const scholar = await scholarInScope(app.db, request, request.params.id);
       const from = request.query.from ?? mondayOf(request.query.to ?? today());
       const to = request.query.to ?? shiftDate(from, 6);
-      return { from, to, data: await meetingsOf(app.db, scholar, from, to, timeZone) };
+      return { from, to, data: await meetingsOf(app.db, scholar, from, to, school.timeZone) };
     },
   );
 
@@ -321,8 +321,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const { from: asked, to: until } = request.query;
       const from = asked ?? (until ? shiftDate(until, -41) : month.start);
       const to = until ?? (asked ? shiftDate(from, 41) : month.end);
-      const start = new Date(zonedInstant(from, '00:00', timeZone)).toISOString();
-      const end = new Date(zonedInstant(shiftDate(to, 1), '00:00', timeZone)).toISOString();
+      const start = new Date(zonedInstant(from, '00:00', school.timeZone)).toISOString();
+      const end = new Date(zonedInstant(shiftDate(to, 1), '00:00', school.timeZone)).toISOString();
       const rows = await app.db
         .select()
         .from(calendarEvents)
@@ -334,8 +334,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         id: c.id,
         title: c.name,
         description: null,
-        start: new Date(zonedInstant(c.starts_on, '00:00', timeZone)).toISOString(),
-        end: new Date(zonedInstant(shiftDate(c.ends_on, 1), '00:00', timeZone)).toISOString(),
+        start: new Date(zonedInstant(c.starts_on, '00:00', school.timeZone)).toISOString(),
+        end: new Date(zonedInstant(shiftDate(c.ends_on, 1), '00:00', school.timeZone)).toISOString(),
         allDay: true,
         color: 'red',
         closure: true,
@@ -356,8 +356,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         id: c.id,
         title: c.title,
         description: null,
-        start: new Date(zonedInstant(c.held_on, c.start_time, timeZone)).toISOString(),
-        end: new Date(zonedInstant(c.held_on, c.end_time, timeZone)).toISOString(),
+        start: new Date(zonedInstant(c.held_on, c.start_time, school.timeZone)).toISOString(),
+        end: new Date(zonedInstant(c.held_on, c.end_time, school.timeZone)).toISOString(),
         allDay: false,
         color: CONFERENCE_COLOR,
         closure: false,

@@ -99,7 +99,7 @@ const page = <T>(items: T[], q: { page: number; per_page: number }) => ({
 });
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const timeZone = app.config.SCHOOL_TIMEZONE;
+  const school = app.school;
   const errors = ERROR_RESPONSES;
 
   app.get(
@@ -118,13 +118,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const now = new Date();
       const topic = (await readWorkSettings(app.db)).autowork_topic;
       const items = await workOf(app.db, [scholar.id], statesOf(type), search, topic);
-      const listed = selectWork(items, type, { now, timeZone, autoworkTopic: topic });
+      const listed = selectWork(items, type, { now, timeZone: school.timeZone, autoworkTopic: topic });
       return {
         type,
         scholar_id: scholar.id,
         ...page(listed, request.query),
-        time_zone: timeZone,
-        today: schoolDay(now, timeZone),
+        time_zone: school.timeZone,
+        today: schoolDay(now, school.timeZone),
         as_of: now.toISOString(),
         autowork_topic: topic,
       };
@@ -155,7 +155,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           request.query.search,
           topic,
         );
-        const listed = selectWork(items, type, { now, timeZone, autoworkTopic: topic });
+        const listed = selectWork(items, type, { now, timeZone: school.timeZone, autoworkTopic: topic });
         return {
           ...page(listed, request.query),
           scholars: scholars.map((s) => ({
@@ -165,8 +165,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
             nickname: s.nickname,
             grade: s.grade,
           })),
-          time_zone: timeZone,
-          today: schoolDay(now, timeZone),
+          time_zone: school.timeZone,
+          today: schoolDay(now, school.timeZone),
           as_of: now.toISOString(),
           autowork_topic: topic,
         };

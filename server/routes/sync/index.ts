@@ -826,7 +826,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const visible = Object.entries(PULLABLE).filter(([, p]) => !p.permission || can(request, p.permission));
-      const today = schoolDay(new Date(), app.config.SCHOOL_TIMEZONE);
+      const today = schoolDay(new Date(), app.school.timeZone);
       const { since, limit, snapshot } = request.query;
       const place = snapshot === undefined ? null : snapshotPlace(snapshot);
       // No transaction: in READ COMMITTED each statement reads its own snapshot either way, and what a pull hands

@@ -183,7 +183,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const auth = requireAuth(request);
       // Anyone's expected hours take view_any; a staff member with `view` sees their own.
       if (user_id !== auth.user.id && !can(request, 'timesheet_schedules-view_any')) throw forbidden();
-      const timeZone = app.config.SCHOOL_TIMEZONE;
+      const timeZone = app.school.timeZone;
       const data = await app.db.transaction((tx) =>
         expectedHours(tx, { from, to, userIds: user_id ? [user_id] : undefined, timeZone }),
       );

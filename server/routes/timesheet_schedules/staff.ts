@@ -69,7 +69,7 @@ const errors = ERROR_RESPONSES;
 const single = z.object({ data: TimekeepingStaffRecordSchema });
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const today = () => schoolDay(new Date(), app.config.SCHOOL_TIMEZONE);
+  const today = () => schoolDay(new Date(), app.school.timeZone);
 
   app.get(
     '/',

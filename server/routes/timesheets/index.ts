@@ -88,7 +88,7 @@ export async function toTimesheetRecords(rows: Row[], tx: Pick<Tx, 'select'>): P
 
 const one = async (tx: Tx, row: Row) => (await toTimesheetRecords([row], tx))[0] as TimesheetRecord;
 
-const timeZoneOf = (request: FastifyRequest) => request.server.config.SCHOOL_TIMEZONE;
+const timeZoneOf = (request: FastifyRequest) => request.server.school.timeZone;
 
 /** 422 with every issue of the record's fields (the contract's rules, on the fields as they will be stored). */
 function checkFields(fields: Fields) {

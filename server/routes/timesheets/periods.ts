@@ -96,7 +96,7 @@ async function refuseOpenRecords(
     .limit(1);
   if (!open) return;
   const self = person.id === request.auth?.user.id;
-  const time = clockText(open.started_at, request.server.config.SCHOOL_TIMEZONE);
+  const time = clockText(open.started_at, request.server.school.timeZone);
   throw invalid(
     'date',
     `${self ? 'You have' : `${userName(person)} has`} a record with no clock-out on ${open.work_date} from ${time}: clock out or fix it first.`,

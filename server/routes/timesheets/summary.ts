@@ -34,7 +34,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           from,
           to,
           userIds,
-          timeZone: app.config.SCHOOL_TIMEZONE,
+          timeZone: app.school.timeZone,
           settings: await readTimekeepingSettings(tx),
           withDays: days === 'true',
           now: new Date(),
