@@ -31,8 +31,13 @@ const meals: SectionRoute = {
 };
 
 describe('route table', () => {
-  it("names the routes outside the sections as the specification's seed does", () => {
-    expect(FIXED_ROUTES).toEqual({ login: '/login', 'scholar-parent-login': '/scholar/parent-login', kiosk: '/' });
+  it("names the routes outside the sections as the specification's seed does, and a new school's setup", () => {
+    expect(FIXED_ROUTES).toEqual({
+      login: '/login',
+      'scholar-parent-login': '/scholar/parent-login',
+      setup: '/setup',
+      kiosk: '/',
+    });
   });
 
   it('names only permissions of the catalogue and unique route names', () => {

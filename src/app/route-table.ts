@@ -557,6 +557,7 @@ export const isForUserType = (section: SectionRoute, userType: string | null | u
 export const FIXED_ROUTES = {
   login: '/login',
   'scholar-parent-login': '/scholar/parent-login',
+  setup: '/setup',
   kiosk: '/',
 } as const;
 

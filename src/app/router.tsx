@@ -58,6 +58,10 @@ function Screen({ children }: { children: ReactNode }) {
 
 const LoginPage = lazy(() => import('../features/auth/login-page'));
 const ParentLoginPage = lazy(() => import('../features/auth/parent-login-page'));
+// A new school's setup: its texts come with its code (one visit in the school's life, none of the login's budget).
+const SetupPage = lazy(() =>
+  Promise.all([import('../features/auth/setup-page'), loadNamespaces('setup')]).then(([page]) => page),
+);
 const KioskHome = lazy(() => import('../features/kiosk/kiosk-home'));
 const SectionLayout = lazy(() => import('./layouts/section-layout'));
 const CenteredLayout = lazy(() => import('./layouts/centered-layout'));
@@ -306,6 +310,15 @@ export function AppRoutes() {
           element={
             <Screen>
               <ParentLoginPage />
+            </Screen>
+          }
+        />
+        <Route
+          id="setup"
+          path={FIXED_ROUTES.setup}
+          element={
+            <Screen>
+              <SetupPage />
             </Screen>
           }
         />

@@ -68,6 +68,8 @@ export const ConfigResponseSchema = z.object({
    * offline, for weeks, the days the school is closed.
    */
   closures: z.array(z.object({ name: z.string(), starts_on: z.string(), ends_on: z.string() })).optional(),
+  /** True while the school has no administrator yet: the sign-in screen points to the setup address instead. */
+  setup_needed: z.boolean().optional(),
 });
 /** How far ahead the config lists the school's closures (two months: a device offline for weeks still knows). */
 export const CLOSURES_AHEAD_DAYS = 62;

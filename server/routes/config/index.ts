@@ -3,14 +3,22 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CLOSURES_AHEAD_DAYS, ConfigResponseSchema, shiftDate } from '../../../src/contract';
 import { closuresBetween } from '../../lib/school-calendar';
 import { schoolDay } from '../../lib/school-day';
+import { administratorExists } from '../../lib/setup';
 import { readPortalSettings } from '../scholar/index';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
+  // Once the school has an administrator it keeps one (the last-administrator guard): no need to ask again.
+  let setUp = false;
+  const setupNeeded = async () => {
+    setUp ||= await administratorExists(app.db);
+    return !setUp;
+  };
   app.get('/', { config: { access: 'public' }, schema: { response: { 200: ConfigResponseSchema } } }, async () => {
     const today = schoolDay(new Date(), app.school.timeZone);
-    const [settings, closures] = await Promise.all([
+    const [settings, closures, setup_needed] = await Promise.all([
       readPortalSettings(app.db),
       closuresBetween(app.db, today, shiftDate(today, CLOSURES_AHEAD_DAYS)),
+      setupNeeded(),
     ]);
     return {
       google_client_id: app.config.GOOGLE_CLIENT_ID ?? null,
@@ -19,6 +27,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       version: app.appVersion,
       help_contact: settings.help_contact,
       closures: closures.map(({ name, starts_on, ends_on }) => ({ name, starts_on, ends_on })),
+      setup_needed,
     };
   });
 };

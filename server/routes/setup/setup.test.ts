@@ -39,6 +39,7 @@ describe('v2/setup on a new school', () => {
 
   it('refuses every wrong call and creates nothing, then sets up the school and signs the administrator in', async () => {
     expect(await userCount(s)).toBe(0);
+    expect((await s.call({ method: 'GET', url: '/api/v2/config' })).json().setup_needed).toBe(true);
     const first = await issueSetupToken(s.database.db);
     const token = await issueSetupToken(s.database.db);
     expect(token).toMatch(/^[A-Za-z0-9_-]{32,}$/);
@@ -79,7 +80,11 @@ describe('v2/setup on a new school', () => {
 
     // The school's own name and time zone, from the database from now on.
     const config = (await s.call({ method: 'GET', url: '/api/v2/config' })).json();
-    expect(config).toMatchObject({ school_name: 'Lincoln Elementary', time_zone: 'America/Chicago' });
+    expect(config).toMatchObject({
+      school_name: 'Lincoln Elementary',
+      time_zone: 'America/Chicago',
+      setup_needed: false,
+    });
     const [settings] = await s.database.db.select().from(schoolSettings);
     expect(settings).toMatchObject({ school_name: 'Lincoln Elementary', time_zone: 'America/Chicago' });
     const audited = await s.database.db

@@ -31,6 +31,7 @@ import type portalCalendar from '../../../locales/en/portal-calendar.json';
 import type portalContent from '../../../locales/en/portal-content.json';
 import type portalWork from '../../../locales/en/portal-work.json';
 import type scanner from '../../../locales/en/scanner.json';
+import type setup from '../../../locales/en/setup.json';
 import type signOut from '../../../locales/en/sign-out.json';
 import type signOutRecords from '../../../locales/en/sign-out-records.json';
 import type sync from '../../../locales/en/sync.json';
@@ -66,6 +67,7 @@ interface LazyEnglishResources {
   'covid-screening': typeof covidScreening;
   conferences: typeof conferences;
   'google-sync': typeof googleSync;
+  setup: typeof setup;
 }
 
 // A Record, so the typecheck fails when a lazy namespace is missing here or one is listed that has no type above.
@@ -92,6 +94,7 @@ const LAZY: Record<keyof LazyEnglishResources, true> = {
   'covid-screening': true,
   conferences: true,
   'google-sync': true,
+  setup: true,
 };
 
 /** Every English namespace, bundled or lazy: the source of the typed translation keys. */

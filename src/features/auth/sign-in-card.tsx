@@ -99,6 +99,11 @@ export function SignInCard({ title, password, google, footer, onSignedIn, within
               {t(googleError as 'loginFailed')}
             </Text>
           )}
+          {config.status === 'success' && config.data.setup_needed && (
+            <Text role="note" fontSize="sm" bg="bg.muted" p="3" borderRadius="md">
+              {t('setupNeeded')}
+            </Text>
+          )}
           <Separator />
           <LoginForm submit={password} onSignedIn={done} />
           <Stack gap="1" fontSize="sm" color="fg.muted">

@@ -1,6 +1,8 @@
 /** The sign-in endpoints of DESIGN section 4, as the auth feature calls them. */
 import { api, call } from '../../../api/client';
-import type { ConfigResponse, LoginBody, LoginResponse, SessionUser } from '../../../contract';
+import type { ConfigResponse, LoginBody, LoginResponse, SessionUser, SetupBody, SetupInfo } from '../../../contract';
+
+type SetupInfoResponse = { data: SetupInfo };
 
 /** `POST v2/auth/login` with an email and password. */
 export const loginWithPassword = (body: LoginBody) =>
@@ -43,3 +45,11 @@ export const setStationPin = (pin: string) =>
 /** `POST v2/auth/station-pin/check`: answers when the PIN is the signed-in staff member's; 422 when not, 429 when waiting. */
 export const checkStationPin = (pin: string) =>
   call(() => api.post('v2/auth/station-pin/check', { json: { pin }, retry: 0 }).json<{ message: string }>());
+
+/** `GET v2/setup?token=`: what a new school's setup screen starts from (403 a stale address, 409 already set up). */
+export const fetchSetupInfo = (token: string) =>
+  call(() => api.get('v2/setup', { searchParams: { token }, retry: 0 }).json<SetupInfoResponse>()).then((r) => r.data);
+
+/** `POST v2/setup`: makes the school and its first administrator, and answers as a sign-in does. */
+export const postSetup = (body: SetupBody) =>
+  call(() => api.post('v2/setup', { json: body, retry: 0 }).json<LoginResponse>());
