@@ -18,8 +18,7 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useMemo, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/errors';
@@ -64,24 +63,30 @@ export default function SetupPage() {
   const { t } = useTranslation('setup');
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const info = useQuery({
-    queryKey: ['setup', token],
-    queryFn: () => fetchSetupInfo(token),
-    enabled: token !== '',
-    retry: false,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  // A plain request, not a query: the sign-in screens' layout has no query client (it is not in their budget).
+  const [info, setInfo] = useState<
+    { status: 'pending' } | { status: 'error'; error: unknown } | { status: 'success'; data: SetupInfo }
+  >({ status: 'pending' });
+  const load = useCallback(() => {
+    if (!token) return;
+    setInfo({ status: 'pending' });
+    fetchSetupInfo(token).then(
+      (data) => setInfo({ status: 'success', data }),
+      (error: unknown) => setInfo({ status: 'error', error }),
+    );
+  }, [token]);
+  useEffect(load, [load]);
 
   let content: React.ReactNode;
   if (!token) content = <Notice status="info" text={t('noToken')} />;
-  else if (info.isPending) {
+  else if (info.status === 'pending') {
     content = (
       <Stack direction="row" align="center" gap="3" role="status">
         <Spinner size="sm" />
         <Text>{t('loading')}</Text>
       </Stack>
     );
-  } else if (info.isError) {
+  } else if (info.status === 'error') {
     const key = errorKey(info.error);
     content = (
       <Stack gap="3">
@@ -92,7 +97,7 @@ export default function SetupPage() {
           </Link>
         ) : (
           (key === 'offline' || key === 'failed') && (
-            <Button alignSelf="flex-start" variant="outline" onClick={() => void info.refetch()}>
+            <Button alignSelf="flex-start" variant="outline" onClick={load}>
               {t('retry')}
             </Button>
           )
