@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MethodOverrideSchema, safeText } from './common';
+import { MethodOverrideSchema, requiredText, safeText } from './common';
+import { isKnownTimeZone, SETUP_MESSAGES } from './setup';
 
 /** HH:MM on a 24-hour clock. */
 export const ClockTimeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time like 08:00.');
@@ -11,6 +12,9 @@ const reasons = z
 
 export const SchoolSettingsSchema = z.object({
   id: z.string(),
+  /** The school's name and IANA time zone (the server's SCHOOL_NAME and SCHOOL_TIMEZONE until the setup sets them). */
+  school_name: z.string().optional(),
+  time_zone: z.string().optional(),
   start_time: ClockTimeSchema,
   /** When the school day ends (dismissal). */
   end_time: ClockTimeSchema,
@@ -38,6 +42,8 @@ const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v 
 });
 
 export const SchoolSettingsUpdateSchema = MethodOverrideSchema.extend({
+  school_name: requiredText(120).optional(),
+  time_zone: z.string().refine(isKnownTimeZone, SETUP_MESSAGES.timeZone).optional(),
   start_time: ClockTimeSchema.optional(),
   end_time: ClockTimeSchema.optional(),
   late_after_minutes: z.coerce.number().int().min(0).max(240).optional(),

@@ -356,7 +356,7 @@ describe('retention', () => {
     await s.database.db.insert(covidScreenings).values(old);
     const app = Fastify();
     app.decorate('db', s.database.db);
-    app.decorate('config', s.app.config);
+    app.decorate('school', s.app.school);
     scheduleRetention(app, { firstRunMs: 1000 });
     await app.ready();
     const gone = async () =>

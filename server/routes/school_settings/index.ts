@@ -37,18 +37,34 @@ export async function readSchoolSettings(tx: Pick<Tx, 'select'>): Promise<School
   return toSchoolSettings(row);
 }
 
+/** The fields of `after` that differ from `before`, each as `{before, after}`: what an audit event keeps. */
+function changed(before: Record<string, unknown>, after: Record<string, unknown>) {
+  const out: Record<string, { before: unknown; after: unknown }> = {};
+  for (const [key, value] of Object.entries(after)) {
+    if (JSON.stringify(before[key]) !== JSON.stringify(value)) out[key] = { before: before[key], after: value };
+  }
+  return out;
+}
+
 const errors = ERROR_RESPONSES;
 const single = z.object({ data: SchoolSettingsSchema });
 
 const routes: FastifyPluginAsyncZod = async (app) => {
+  // The name and time zone as the server uses them: the stored ones, or the configuration's until they are set.
+  const withSchool = (settings: SchoolSettings): SchoolSettings => ({
+    ...settings,
+    school_name: app.school.name,
+    time_zone: app.school.timeZone,
+  });
+
   app.get('/', { config: { access: 'signed_in' }, schema: { response: { 200: single, ...errors } } }, async () => ({
-    data: await readSchoolSettings(app.db),
+    data: withSchool(await readSchoolSettings(app.db)),
   }));
 
   const update = async (body: z.infer<typeof SchoolSettingsUpdateSchema>, request: Parameters<typeof audit>[1]) => {
     const { _method, ...fields } = body;
-    return app.db.transaction(async (tx) => {
-      const current = await readSchoolSettings(tx);
+    const saved = await app.db.transaction(async (tx) => {
+      const current = withSchool(await readSchoolSettings(tx));
       await tx
         .update(schoolSettings)
         .set({ ...fields, updated_at: new Date().toISOString() })
@@ -57,10 +73,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         action: 'update',
         resource: 'school_settings',
         recordId: current.id,
-        changes: fields,
+        changes: changed(current, fields),
       });
-      return { data: await readSchoolSettings(tx) };
+      return readSchoolSettings(tx);
     });
+    if (fields.school_name !== undefined || fields.time_zone !== undefined) await app.school.refresh();
+    return { data: withSchool(saved) };
   };
   for (const method of ['POST', 'PATCH'] as const) {
     app.route({
