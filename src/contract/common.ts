@@ -140,3 +140,9 @@ export const dayRangeLength = (maxDays: number, what: string) => ({
 
 /** What index.html holds where the server writes each answer's style nonce (the page's `csp-nonce` meta). */
 export const CSP_NONCE_PLACEHOLDER = '__CSP_NONCE__';
+
+/**
+ * The fewest characters a password may have, wherever one is set (a new school's first administrator, an invitation,
+ * a reset): length over composition rules, as NIST SP 800-63B section 3.1.1.2 advises.
+ */
+export const PASSWORD_MIN_LENGTH = 12;

@@ -46,6 +46,7 @@ export function makeUser(id: string, fname: string, lname: string, extra: Partia
     grade: null,
     program: null,
     active: true,
+    language: 'en',
     has_password: true,
     has_google: false,
     roles: [],
