@@ -32,7 +32,13 @@ const meals: SectionRoute = {
 
 describe('route table', () => {
   it("names the routes outside the sections as the specification's seed does", () => {
-    expect(FIXED_ROUTES).toEqual({ login: '/login', 'scholar-parent-login': '/scholar/parent-login', kiosk: '/' });
+    expect(FIXED_ROUTES).toEqual({
+      login: '/login',
+      'scholar-parent-login': '/scholar/parent-login',
+      'forgot-password': '/forgot-password',
+      'set-password': '/set-password',
+      kiosk: '/',
+    });
   });
 
   it('names only permissions of the catalogue and unique route names', () => {

@@ -395,7 +395,8 @@ export const SECTIONS: readonly SectionRoute[] = [
         path: 'users-roles',
         name: 'admin-users-roles',
         title: 'sections.usersAndRoles',
-        load: () => import('../features/admin/users-roles/users-roles-page'),
+        // The permissions show the Invite action to those who may send invitations.
+        load: withPermissions(() => import('../features/admin/users-roles/users-roles-page')),
       },
       {
         // Issue P2: the Google Classroom and Calendar sync's status, run now and settings (administrators only).
@@ -557,6 +558,8 @@ export const isForUserType = (section: SectionRoute, userType: string | null | u
 export const FIXED_ROUTES = {
   login: '/login',
   'scholar-parent-login': '/scholar/parent-login',
+  'forgot-password': '/forgot-password',
+  'set-password': '/set-password',
   kiosk: '/',
 } as const;
 

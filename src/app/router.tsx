@@ -58,6 +58,8 @@ function Screen({ children }: { children: ReactNode }) {
 
 const LoginPage = lazy(() => import('../features/auth/login-page'));
 const ParentLoginPage = lazy(() => import('../features/auth/parent-login-page'));
+const ForgotPasswordPage = lazy(() => import('../features/auth/forgot-password-page'));
+const SetPasswordPage = lazy(() => import('../features/auth/set-password-page'));
 const KioskHome = lazy(() => import('../features/kiosk/kiosk-home'));
 const SectionLayout = lazy(() => import('./layouts/section-layout'));
 const CenteredLayout = lazy(() => import('./layouts/centered-layout'));
@@ -306,6 +308,24 @@ export function AppRoutes() {
           element={
             <Screen>
               <ParentLoginPage />
+            </Screen>
+          }
+        />
+        <Route
+          id="forgot-password"
+          path={FIXED_ROUTES['forgot-password']}
+          element={
+            <Screen>
+              <ForgotPasswordPage />
+            </Screen>
+          }
+        />
+        <Route
+          id="set-password"
+          path={FIXED_ROUTES['set-password']}
+          element={
+            <Screen>
+              <SetPasswordPage />
             </Screen>
           }
         />
