@@ -10,6 +10,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { createGoogleVerifier, type GoogleVerifier } from './auth/google';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import { createMailer, defaultMailFrom, type SendMail } from './lib/mail/mailer';
 import { ROOT } from './lib/paths';
 import { parseQuery } from './lib/querystring';
 import { loadSchool, type School } from './lib/school';
@@ -19,6 +20,7 @@ import multipart from './plugins/multipart';
 import security from './plugins/security';
 import staticApp from './plugins/static';
 import authRoutes from './routes/auth/index';
+import passwordRoutes from './routes/auth/password';
 import authorizedPickUpsRoutes from './routes/authorized_pick_ups/index';
 import checkInsRoutes from './routes/check_ins/index';
 import conferencesRoutes, { portalConferenceRoutes } from './routes/conferences/index';
@@ -26,6 +28,7 @@ import configRoutes from './routes/config/index';
 import covidScreeningsRoutes, { portalScreeningRoutes } from './routes/covid_screenings/index';
 import demographicsRoutes from './routes/demographics/index';
 import googleSyncRoutes from './routes/google_sync/index';
+import invitationsRoutes from './routes/invitations/index';
 import mealServiceDaysRoutes from './routes/meal_service_days/index';
 import independentStudyRoutes from './routes/independent_study/index';
 import independentStudyPortalRoutes from './routes/independent_study/portal';
@@ -61,6 +64,8 @@ declare module 'fastify' {
     appVersion: string;
     /** The school's name and time zone (server/lib/school.ts). */
     school: School;
+    /** Sends a mail through SMTP_URL; null without it (links are shown to hand over instead). */
+    sendMail: SendMail | null;
   }
 }
 
@@ -77,6 +82,8 @@ const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { ve
 /** The routes under /api/v2, each a plugin with its own prefix. */
 const API_ROUTES = [
   ['/auth', authRoutes],
+  ['/auth', passwordRoutes],
+  ['/invitations', invitationsRoutes],
   ['/config', configRoutes],
   ['/setup', setupRoutes],
   ['/users', usersRoutes],
@@ -166,6 +173,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.addHook('onRequest', async () => {
     await app.school.refreshIfStale();
   });
+  const smtpUrl = opts.config.SMTP_URL;
+  app.decorate(
+    'sendMail',
+    smtpUrl ? createMailer(smtpUrl, opts.config.MAIL_FROM ?? defaultMailFrom(app.school.name)) : null,
+  );
 
   await app.register(errors);
   await app.register(security);

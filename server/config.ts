@@ -48,10 +48,24 @@ const EnvSchema = z.object({
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   STATIC_DIR: z.string().default('./dist'),
-  /** The address people open, e.g. https://school.example.org: the setup address and the links in mails use it.
-   * Unset, they use http://localhost:<PORT>. */
+  /** Where invitations and password resets are mailed through, e.g. smtp://user:pass@host:587; unset: no mail. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** The mail's sender; default "<school name> <no-reply@localhost>". */
+  MAIL_FROM: z
+    .string()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /**
+   * The address people open the app at (https://school.example.org), for the setup address and the links in mail and
+   * letters; unset: http://localhost:<PORT> for the setup address, the address of the request for the links.
+   */
   PUBLIC_URL: z
-    .url({ protocol: /^https?$/, message: 'must be an http:// or https:// address' })
+    .url()
+    .regex(/^https?:\/\//, 'must be an http:// or https:// URL')
     .transform((v) => v.replace(/\/+$/, ''))
     .optional()
     .or(z.literal('').transform(() => undefined)),
@@ -71,5 +85,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  // A reset is asked for by anyone: its link must not take its address from the request's Host header, which the
+  // asker chooses (the link, and the token in it, would go to their host).
+  if (c.SMTP_URL && !c.PUBLIC_URL && c.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'Invalid configuration:\n  PUBLIC_URL: must be set when SMTP_URL is (the address of the links in mail)',
+    );
+  }
   return { ...c, SEED_DEMO: c.SEED_DEMO ?? c.NODE_ENV !== 'production' };
 }

@@ -57,6 +57,10 @@ export const users = pgTable(
     google_sub: text('google_sub'),
     photo_id: uuid('photo_id'),
     active: boolean('active').notNull().default(true),
+    /** The language the person's mail (an invitation, a password reset) is written in. */
+    language: text('language', { enum: ['en', 'es'] })
+      .notNull()
+      .default('en'),
     ...timestamps,
   },
   (t) => [
@@ -160,6 +164,33 @@ export const loginThrottles = pgTable(
     last_failure_at: timestamp('last_failure_at', { withTimezone: true, mode: 'string' }).notNull(),
   },
   (t) => [index('login_throttles_last_failure_idx').on(t.last_failure_at)],
+);
+
+/**
+ * One-time set-password links (an invitation, a password reset). Only the token's SHA-256 is kept. A link is live
+ * while it is unused, not replaced and unexpired; a newer link of the same purpose for the same person replaces the
+ * older (`replaced_at`), and the partial unique index keeps at most one unreplaced, unused link per person and purpose.
+ */
+export const passwordTokens = pgTable(
+  'password_tokens',
+  {
+    token_hash: text('token_hash').primaryKey(),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['invite', 'reset'] }).notNull(),
+    expires_at: timestamp('expires_at', { withTimezone: true, mode: 'string' }).notNull(),
+    used_at: timestamp('used_at', { withTimezone: true, mode: 'string' }),
+    replaced_at: timestamp('replaced_at', { withTimezone: true, mode: 'string' }),
+    /** Who asked for it: the administrator who invited; null for a reset the person asked for. */
+    created_by: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('password_tokens_one_live')
+      .on(t.user_id, t.purpose)
+      .where(sql`${t.used_at} is null and ${t.replaced_at} is null`),
+  ],
 );
 
 export const demographics = pgTable(

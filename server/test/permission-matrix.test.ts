@@ -264,6 +264,24 @@ describe('permission matrix', () => {
     expect(holds('timekeeper@demo.school', 'conferences-update')).toBe(false);
   });
 
+  it('walks invitations and the set-password routes: invitations for the Administrator, the links public', () => {
+    const routes = new Map(s.app.apiRoutes.map((r) => [`${r.method} ${r.url}`, r.access]));
+    expect(routes.get('POST /api/v2/invitations')).toBe('invitations-create');
+    for (const path of [
+      'POST /api/v2/auth/password_reset',
+      'GET /api/v2/auth/password_token',
+      'POST /api/v2/auth/password',
+    ]) {
+      expect(routes.get(path), path).toBe('public');
+    }
+    const holds = (email: string, permission: string) =>
+      people.find((p) => p.email === email)?.permissions.has(permission);
+    expect(holds('admin@demo.school', 'invitations-create')).toBe(true);
+    for (const email of ACCOUNTS.filter((e) => e !== 'admin@demo.school')) {
+      expect(holds(email, 'invitations-create'), email).toBe(false);
+    }
+  });
+
   it('answers 401, 403 or neither for every route and every role as the catalogue says', async () => {
     const failures: string[] = [];
     let calls = 0;

@@ -31,11 +31,13 @@ const meals: SectionRoute = {
 };
 
 describe('route table', () => {
-  it("names the routes outside the sections as the specification's seed does, and a new school's setup", () => {
+  it("names the routes outside the sections as the specification's seed does, and the setup and password screens", () => {
     expect(FIXED_ROUTES).toEqual({
       login: '/login',
       'scholar-parent-login': '/scholar/parent-login',
       setup: '/setup',
+      'forgot-password': '/forgot-password',
+      'set-password': '/set-password',
       kiosk: '/',
     });
   });

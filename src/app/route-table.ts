@@ -395,7 +395,8 @@ export const SECTIONS: readonly SectionRoute[] = [
         path: 'users-roles',
         name: 'admin-users-roles',
         title: 'sections.usersAndRoles',
-        load: () => import('../features/admin/users-roles/users-roles-page'),
+        // The permissions show the Invite action to those who may send invitations.
+        load: withPermissions(() => import('../features/admin/users-roles/users-roles-page')),
       },
       {
         // Issue P2: the Google Classroom and Calendar sync's status, run now and settings (administrators only).
@@ -558,6 +559,8 @@ export const FIXED_ROUTES = {
   login: '/login',
   'scholar-parent-login': '/scholar/parent-login',
   setup: '/setup',
+  'forgot-password': '/forgot-password',
+  'set-password': '/set-password',
   kiosk: '/',
 } as const;
 

@@ -62,6 +62,8 @@ const ParentLoginPage = lazy(() => import('../features/auth/parent-login-page'))
 const SetupPage = lazy(() =>
   Promise.all([import('../features/auth/setup-page'), loadNamespaces('setup')]).then(([page]) => page),
 );
+const ForgotPasswordPage = lazy(() => import('../features/auth/forgot-password-page'));
+const SetPasswordPage = lazy(() => import('../features/auth/set-password-page'));
 const KioskHome = lazy(() => import('../features/kiosk/kiosk-home'));
 const SectionLayout = lazy(() => import('./layouts/section-layout'));
 const CenteredLayout = lazy(() => import('./layouts/centered-layout'));
@@ -319,6 +321,24 @@ export function AppRoutes() {
           element={
             <Screen>
               <SetupPage />
+            </Screen>
+          }
+        />
+        <Route
+          id="forgot-password"
+          path={FIXED_ROUTES['forgot-password']}
+          element={
+            <Screen>
+              <ForgotPasswordPage />
+            </Screen>
+          }
+        />
+        <Route
+          id="set-password"
+          path={FIXED_ROUTES['set-password']}
+          element={
+            <Screen>
+              <SetPasswordPage />
             </Screen>
           }
         />

@@ -141,6 +141,8 @@ export const dayRangeLength = (maxDays: number, what: string) => ({
 /** What index.html holds where the server writes each answer's style nonce (the page's `csp-nonce` meta). */
 export const CSP_NONCE_PLACEHOLDER = '__CSP_NONCE__';
 
-/** The shortest password a new account may set (NIST SP 800-63B asks for at least 8; the school's setup and every
- * set-password form ask for 12, a passphrase's length). */
+/**
+ * The fewest characters a password may have, wherever one is set (a new school's first administrator, an invitation,
+ * a reset): length over composition rules, as NIST SP 800-63B section 3.1.1.2 advises.
+ */
 export const PASSWORD_MIN_LENGTH = 12;

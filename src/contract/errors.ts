@@ -12,6 +12,7 @@ export const ERROR_CODES = {
   forbidden: { status: 403, retry: false, doc: 'Signed in, but the role lacks the permission for this call.' },
   not_found: { status: 404, retry: false, doc: 'No such record, or one the caller may not see.' },
   conflict: { status: 409, retry: false, doc: 'The write conflicts with a stored record, answered with it.' },
+  gone: { status: 410, retry: false, doc: 'A one-time link that was used, expired or replaced by a newer one.' },
   payload_too_large: { status: 413, retry: false, doc: 'The body is larger than the route accepts.' },
   unsupported_media_type: { status: 415, retry: false, doc: 'The body is not JSON or multipart form data.' },
   validation: { status: 422, retry: false, doc: 'Invalid input; `errors` names each field and what is wrong.' },

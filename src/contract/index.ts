@@ -10,6 +10,7 @@ export * from './errors';
 export * from './google-sync';
 export * from './ids';
 export * from './independent-study';
+export * from './invitations';
 export * from './messenger-schedules';
 export * from './nslp-records';
 export * from './pay-periods';

@@ -27,6 +27,8 @@ export const RESOURCES = [
   'meal_eligibility',
   // Meal services on days the school is closed (summer meals, a special service): their meals count in the claim.
   'meal_service_days',
+  // One-time set-password links for a person's account: `create` sends an invitation (Administrator only).
+  'invitations',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 

@@ -11,6 +11,7 @@ import {
   safeText,
   updateShape,
 } from './common';
+import { LanguageSchema } from './invitations';
 
 export const RoleRefSchema = z.object({ id: z.string(), name: z.string() });
 
@@ -27,6 +28,8 @@ export const UserRecordSchema = z.object({
   grade: z.string().nullable(),
   program: z.string().nullable(),
   active: z.boolean(),
+  /** The language of the person's mail (invitations, password resets). */
+  language: LanguageSchema,
   has_password: z.boolean(),
   has_google: z.boolean(),
   roles: z.array(RoleRefSchema),
@@ -49,6 +52,7 @@ export const UserCreateSchema = z.object({
   grade: optionalText(10),
   program: optionalText(50),
   active: BooleanField.default(true),
+  language: LanguageSchema.default('en'),
   password: password.optional(),
   role_ids: z.array(IdSchema).max(50).optional(),
 });

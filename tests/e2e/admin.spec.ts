@@ -1,9 +1,11 @@
 /**
  * Administration in Chromium against the real server (F2 items 9 and 10): a grant in the Roles and Permissions matrix
- * takes effect for the people holding the role, and a role assigned in Users and Roles does too.
+ * takes effect for the people holding the role, and a role assigned in Users and Roles does too. An invitation from
+ * Users and Roles (no SMTP: the letter's link) lets the person set a password and signs them in.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startDemoServer } from './lib/app';
+import { checkPhone, seriousViolations } from './lib/axe';
 import { launchBrowser } from './lib/browser';
 import type { ServerProcess } from './lib/server';
 
@@ -146,6 +148,55 @@ describe('administration', () => {
     } finally {
       await admin.close();
       await teacher.close();
+    }
+  });
+
+  it('an invitation without mail shows the letter; its link sets the password and signs the scholar in', async () => {
+    const admin = await launchBrowser({ bypassCSP: true });
+    const phone = await launchBrowser({ viewport: { width: 360, height: 740 }, bypassCSP: true });
+    const problems: string[] = [];
+    try {
+      await signIn(admin.page, server.url, 'admin@demo.school');
+      await admin.page.goto(`${server.url}/admin/users-roles?search=scholar%40demo.school`);
+      await admin.page.getByText('scholar@demo.school').waitFor();
+      await admin.page.getByRole('button', { name: /^Invite / }).click();
+      const letter = admin.page.getByRole('article', { name: /^Invitation letter for / });
+      await letter.waitFor();
+      await letter.getByRole('img', { name: /^QR code of the invitation link/ }).waitFor();
+      await admin.page.getByRole('button', { name: 'Print the letter' }).waitFor();
+      for (const v of await seriousViolations(admin.page)) problems.push(`letter: ${v}`);
+      const link = (await letter.getByText(/\/set-password\?token=/).textContent()) ?? '';
+      expect(link.startsWith(`${server.url}/set-password?token=`)).toBe(true);
+
+      await phone.page.goto(link);
+      await phone.page.getByRole('heading', { name: /^Welcome, / }).waitFor();
+      await checkPhone(phone.page, '/set-password 360', problems);
+      await phone.page.setViewportSize({ width: 390, height: 844 });
+      await checkPhone(phone.page, '/set-password 390', problems);
+      await phone.page.getByLabel('New password', { exact: true }).fill('short');
+      await phone.page.getByLabel('Confirm the password', { exact: true }).fill('short');
+      await phone.page.getByRole('button', { name: 'Save and sign in' }).click();
+      await phone.page.getByText('Use at least 12 characters.').waitFor();
+      await phone.page.getByLabel('New password', { exact: true }).fill('a portal password');
+      await phone.page.getByLabel('Confirm the password', { exact: true }).fill('a portal password');
+      await phone.page.getByRole('button', { name: 'Save and sign in' }).click();
+      await phone.page.waitForURL((url) => url.pathname.startsWith('/scholar'), { timeout: 60_000 });
+
+      // The link is spent; the login screen's "Forgot your password?" leads to the same answer for any address.
+      await phone.page.goto(link);
+      await phone.page.getByText(/This link was already used/).waitFor();
+      await phone.page.getByRole('link', { name: 'Ask for a new link' }).click();
+      await phone.page.getByRole('heading', { name: 'Forgot your password?' }).waitFor();
+      await checkPhone(phone.page, '/forgot-password 390', problems);
+      await phone.page.setViewportSize({ width: 360, height: 740 });
+      await checkPhone(phone.page, '/forgot-password 360', problems);
+      await phone.page.getByLabel('Email', { exact: true }).fill('nobody@demo.school');
+      await phone.page.getByRole('button', { name: 'Send the link' }).click();
+      await phone.page.getByText(/If an account uses this address/).waitFor();
+      expect(problems).toEqual([]);
+    } finally {
+      await admin.close();
+      await phone.close();
     }
   });
 });

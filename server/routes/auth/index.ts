@@ -40,21 +40,14 @@ import { audit } from '../../lib/audit';
 import { AppError, invalid } from '../../lib/errors';
 import { scholarsOf } from '../../lib/scholar-scope';
 import { requireAuth } from '../../plugins/access';
+import { signInRateLimit } from './rate-limit';
 
 const loginFailed = () => new AppError('unauthenticated', MESSAGES.loginFailed);
 const TOO_MANY = 'Too many sign-in attempts. Please wait and try again.';
 const errorResponses = { 401: ErrorResponseSchema, 422: ErrorResponseSchema, 429: ErrorResponseSchema };
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const rateLimit = {
-    max: app.config.LOGIN_RATE_LIMIT,
-    timeWindow: 60_000,
-    // Per address and account: one kiosk's many users do not lock each other out.
-    keyGenerator: (request: FastifyRequest) => {
-      const email = (request.body as { email?: unknown } | undefined)?.email;
-      return `${request.ip}|${typeof email === 'string' ? email.toLowerCase() : 'token'}`;
-    },
-  };
+  const rateLimit = signInRateLimit(app.config);
 
   const limits = {
     accountFreeFailures: app.config.LOGIN_ACCOUNT_FAILURES,

@@ -47,6 +47,7 @@ export async function toUserRecords(rows: Row[], tx: Tx): Promise<UserRecord[]> 
     grade: r.grade,
     program: r.program,
     active: r.active,
+    language: r.language,
     has_password: Boolean(r.password_hash),
     has_google: Boolean(r.google_sub),
     roles: links.filter((l) => l.user_id === r.id).map(({ id, name }) => ({ id, name })),

@@ -13,9 +13,14 @@ export default function LoginPage() {
       password={(body) => import('./api/auth-api').then((m) => m.loginWithPassword(body))}
       google={(idToken, clientId) => import('./api/auth-api').then((m) => m.loginWithGoogle(idToken, clientId))}
       footer={
-        <Link asChild color="primary.fg">
-          <RouterLink to="/scholar/parent-login">{t('parentLogin')}</RouterLink>
-        </Link>
+        <>
+          <Link asChild color="primary.fg">
+            <RouterLink to="/forgot-password">{t('forgotPassword')}</RouterLink>
+          </Link>
+          <Link asChild color="primary.fg">
+            <RouterLink to="/scholar/parent-login">{t('parentLogin')}</RouterLink>
+          </Link>
+        </>
       }
     />
   );

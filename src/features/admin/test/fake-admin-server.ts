@@ -46,6 +46,7 @@ export function makeUser(id: string, fname: string, lname: string, extra: Partia
     grade: null,
     program: null,
     active: true,
+    language: 'en',
     has_password: true,
     has_google: false,
     roles: [],
@@ -106,6 +107,8 @@ export class FakeAdminServer extends FakeServer<RecordedRequest> {
 
   /** The Google client id `v2/config` answers (null: Google sign-in not set up). */
   googleClientId: string | null = null;
+  /** How `v2/invitations` delivers: by mail, or the link for a letter (a server without SMTP_URL). */
+  invitationDelivery: 'email' | 'letter' = 'letter';
 
   protected route(request: Request, { path, query, body }: RecordedRequest): Response {
     if (path === 'v2/config') {
@@ -114,6 +117,17 @@ export class FakeAdminServer extends FakeServer<RecordedRequest> {
         school_name: 'Demo',
         time_zone: 'America/Los_Angeles',
         version: 'test',
+      });
+    }
+    if (path === 'v2/invitations' && request.method === 'POST') {
+      const user = this.users.find((u) => u.id === body?.user_id);
+      if (!user) return json(404, { message: 'No such user.' });
+      const answer = { user_id: user.id, email: user.email, expires_at: '2025-01-08T00:00:00.000Z' };
+      return json(201, {
+        data:
+          this.invitationDelivery === 'email'
+            ? { ...answer, delivery: 'email' }
+            : { ...answer, delivery: 'letter', link: `https://school.test/set-password?token=${'t'.repeat(43)}` },
       });
     }
     const [, resource, id] = /^v2\/(roles|users)(?:\/([^/]+))?$/.exec(path) ?? [];

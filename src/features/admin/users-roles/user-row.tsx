@@ -13,6 +13,8 @@ export interface UserRowProps {
   onEditRoles: (user: UserRecord) => void;
   onDeactivate: (user: UserRecord) => void;
   onReactivate: (user: UserRecord) => void;
+  /** Sends the person a link to set their password; absent without `invitations-create`. */
+  onInvite?: (user: UserRecord) => void;
 }
 
 /** The name a screen shows for a user. */
@@ -21,7 +23,7 @@ export function displayName(user: Pick<UserRecord, 'fname' | 'lname'>): string {
 }
 
 /** A row of the users table. */
-export function UserRow({ user, isReactivating, onEditRoles, onDeactivate, onReactivate }: UserRowProps) {
+export function UserRow({ user, isReactivating, onEditRoles, onDeactivate, onReactivate, onInvite }: UserRowProps) {
   const { t } = useTranslation('admin');
   const name = displayName(user);
   return (
@@ -49,6 +51,16 @@ export function UserRow({ user, isReactivating, onEditRoles, onDeactivate, onRea
       </Table.Cell>
       <Table.Cell>
         <HStack justify="flex-end" gap="2">
+          {onInvite && user.active && (
+            <Button
+              size="xs"
+              variant="outline"
+              aria-label={t('usersPage.inviteFor', { name })}
+              onClick={() => onInvite(user)}
+            >
+              {t('usersPage.invite')}
+            </Button>
+          )}
           <Button
             size="xs"
             variant="outline"

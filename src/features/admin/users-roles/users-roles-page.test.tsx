@@ -207,4 +207,43 @@ describe('Users and Roles: Google sign-in', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(screen.queryByText(/Sign in with Google is not set up/)).toBeNull();
   });
+
+  describe('Invite', () => {
+    it('is offered only to those who may send invitations', async () => {
+      await renderPage();
+      expect(screen.queryByRole('button', { name: 'Invite Person04 Kim' })).toBeNull();
+    });
+
+    it('shows the printable letter with the link and its QR code when the server does not mail', async () => {
+      await renderWithProviders(<UsersRolesPage permissions={['invitations-create']} />);
+      await screen.findByRole('table');
+      fireEvent.click(screen.getByRole('button', { name: 'Invite Person04 Kim' }));
+      const letter = await screen.findByRole('article', { name: 'Invitation letter for Person04 Kim' });
+      expect(server.calls('POST', 'v2/invitations')[0]?.body).toEqual({ user_id: 'user-4' });
+      expect(within(letter).getByText(`https://school.test/set-password?token=${'t'.repeat(43)}`)).toBeTruthy();
+      expect(within(letter).getByRole('img', { name: 'QR code of the invitation link for Person04 Kim' })).toBeTruthy();
+      expect(within(letter).getByText('Demo')).toBeTruthy();
+      expect(within(letter).queryByText(/Sign in with Google/)).toBeNull();
+      expect(screen.getByRole('button', { name: 'Print the letter' })).toBeTruthy();
+    });
+
+    it('says where the mail went, with no letter to print', async () => {
+      server.invitationDelivery = 'email';
+      await renderWithProviders(<UsersRolesPage permissions={['invitations-create']} />);
+      await screen.findByRole('table');
+      fireEvent.click(screen.getByRole('button', { name: 'Invite Person04 Kim' }));
+      expect(await screen.findByText('Sent to person04.kim@demo.school')).toBeTruthy();
+      expect(screen.queryByRole('article')).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Print the letter' })).toBeNull();
+    });
+
+    it('with Google sign-in, the letter says to use it', async () => {
+      server.googleClientId = 'client.apps.googleusercontent.com';
+      await renderWithProviders(<UsersRolesPage permissions={['invitations-create']} />);
+      await screen.findByRole('table');
+      fireEvent.click(screen.getByRole('button', { name: 'Invite Person04 Kim' }));
+      const letter = await screen.findByRole('article', { name: 'Invitation letter for Person04 Kim' });
+      expect(within(letter).getByText(/use “Sign in with Google”/)).toBeTruthy();
+    });
+  });
 });

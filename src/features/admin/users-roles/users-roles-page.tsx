@@ -19,13 +19,14 @@ import { useUsers } from '../api/list-users';
 import { useReactivateUser } from '../api/reactivate-user';
 import { AssignRolesDialog } from './assign-roles-dialog';
 import { DeactivateUserDialog } from './deactivate-user-dialog';
+import { InviteUserDialog } from './invite-user-dialog';
 import { toUsersListParams, useUsersListState } from './use-users-list-state';
 import { displayName } from './user-row';
 import { UsersFilters } from './users-filters';
 import { UsersTable } from './users-table';
 
-/** The Users and Roles screen. */
-export default function UsersRolesPage() {
+/** The Users and Roles screen; `permissions` are the signed-in person's (the Invite action needs its own). */
+export default function UsersRolesPage({ permissions = [] }: { permissions?: readonly string[] }) {
   const { t } = useTranslation('admin');
   const [state, update] = useUsersListState();
   const users = useUsers(toUsersListParams(state));
@@ -34,6 +35,8 @@ export default function UsersRolesPage() {
   const config = useQuery(schoolConfigQuery);
   const [editing, setEditing] = useState<UserRecord | null>(null);
   const [deactivating, setDeactivating] = useState<UserRecord | null>(null);
+  const [inviting, setInviting] = useState<UserRecord | null>(null);
+  const mayInvite = permissions.includes('invitations-create');
 
   const onReactivate = (user: UserRecord) =>
     reactivate.mutate(user.id, {
@@ -70,6 +73,7 @@ export default function UsersRolesPage() {
             onEditRoles={setEditing}
             onDeactivate={setDeactivating}
             onReactivate={onReactivate}
+            onInvite={mayInvite ? setInviting : undefined}
           />
           <Pager
             page={state.page}
@@ -82,6 +86,12 @@ export default function UsersRolesPage() {
       </QueryState>
       <AssignRolesDialog user={editing} onClose={() => setEditing(null)} />
       <DeactivateUserDialog user={deactivating} onClose={() => setDeactivating(null)} />
+      <InviteUserDialog
+        user={inviting}
+        schoolName={config.data?.school_name ?? ''}
+        withGoogle={Boolean(config.data?.google_client_id)}
+        onClose={() => setInviting(null)}
+      />
     </Stack>
   );
 }
