@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   INITIAL_NAMESPACES,
   initI18n,
@@ -6,7 +6,9 @@ import {
   LAZY_NAMESPACES,
   loadNamespaces,
   NAMESPACES,
+  restoreDeviceLanguage,
   setLanguage,
+  switchLanguageForNow,
 } from './index';
 
 const localeFiles = import.meta.glob<unknown>('../../../locales/*/*.json', { eager: true, import: 'default' });
@@ -33,7 +35,14 @@ beforeEach(() => {
 
 afterEach(() => {
   localStorage.clear();
+  vi.restoreAllMocks();
 });
+
+/** Makes the browser prefer these languages, as a phone set to them would. */
+function browserPrefers(...languages: string[]) {
+  vi.spyOn(navigator, 'languages', 'get').mockReturnValue(languages);
+  vi.spyOn(navigator, 'language', 'get').mockReturnValue(languages[0] ?? '');
+}
 
 describe('initI18n', () => {
   it('starts in English, with the English texts bundled and Spanish not loaded', async () => {
@@ -118,6 +127,63 @@ describe('initI18n', () => {
   it('ignores an unknown remembered language', async () => {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, 'fr');
     const i18n = await initI18n();
+    expect(i18n.language).toBe('en');
+  });
+});
+
+describe("the browser's language", () => {
+  it('is followed until someone chooses: the first of English or Spanish the browser lists', async () => {
+    browserPrefers('fr-FR', 'es-MX', 'en-US');
+    const i18n = await initI18n();
+    expect(i18n.language).toBe('es');
+    expect(i18n.t('settings.language')).toBe('Idioma');
+    expect(document.documentElement.lang).toBe('es');
+    expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBeNull();
+  });
+
+  it('falls back to English when the browser lists neither', async () => {
+    browserPrefers('fr-FR', 'de');
+    const i18n = await initI18n();
+    expect(i18n.language).toBe('en');
+  });
+
+  it('gives way to the choice made on the device, which is remembered', async () => {
+    browserPrefers('es-ES');
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, 'en');
+    const i18n = await initI18n();
+    expect(i18n.language).toBe('en');
+
+    await setLanguage('es');
+    browserPrefers('en-US');
+    const next = await initI18n();
+    expect(next.language).toBe('es');
+  });
+
+  it("follows a change of the browser's language only while nobody has chosen", async () => {
+    browserPrefers('en-US');
+    const i18n = await initI18n();
+    expect(i18n.language).toBe('en');
+
+    browserPrefers('es-US');
+    window.dispatchEvent(new Event('languagechange'));
+    await vi.waitFor(() => expect(i18n.language).toBe('es'));
+
+    await setLanguage('en');
+    window.dispatchEvent(new Event('languagechange'));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(i18n.language).toBe('en');
+  });
+});
+
+describe('a language for now', () => {
+  it('switches without remembering, and the device language comes back', async () => {
+    await initI18n();
+    await setLanguage('en');
+    const i18n = await initI18n();
+    await switchLanguageForNow('es');
+    expect(i18n.language).toBe('es');
+    expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('en');
+    await restoreDeviceLanguage();
     expect(i18n.language).toBe('en');
   });
 });
