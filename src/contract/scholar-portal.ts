@@ -61,6 +61,9 @@ export const AnnouncementRecordSchema = z.object({
   id: z.string(),
   title: z.string(),
   body: z.string(),
+  /** The same in Spanish; null while the school has not written it (the portal then shows the English). */
+  title_es: z.string().nullable(),
+  body_es: z.string().nullable(),
   grades: z.array(z.string()),
   starts_on: z.string(),
   ends_on: z.string().nullable(),
@@ -72,6 +75,8 @@ export type AnnouncementRecord = z.infer<typeof AnnouncementRecordSchema>;
 const announcementFields = {
   title: requiredText(150),
   body: safeText().trim().min(1, 'This field is required.').max(4000),
+  title_es: optionalText(150),
+  body_es: optionalText(4000),
   grades: GradesSchema,
   starts_on: DateOnlySchema,
   ends_on: DateOnlySchema.nullish().transform((v) => v ?? null),

@@ -27,6 +27,14 @@ export interface SchoolWords {
   homeroom: (text: string | null | undefined) => string;
   /** A reason as the reader says it; the school's own reasons as they are. */
   reason: (text: string | null | undefined) => string;
+  /** A text the school wrote in English and maybe in Spanish (an announcement, a conference's welcome), in the
+   * reader's language: the Spanish for a Spanish reader when the school wrote it, the English otherwise. */
+  text: (english: string, spanish: string | null | undefined) => string;
+}
+
+/** `english` and `spanish` as a reader of `language` reads them (see `SchoolWords.text`). */
+export function inReaderLanguage(language: string, english: string, spanish: string | null | undefined): string {
+  return language === 'es' && spanish?.trim() ? spanish : english;
 }
 
 /** The school's words in the current language. */
@@ -50,6 +58,7 @@ export function useSchoolWords(): SchoolWords {
         if (other) return t('schoolData.other', { text: other[1] });
         return known(text);
       },
+      text: (english, spanish) => inReaderLanguage(language, english, spanish),
     };
   }, [t, language]);
 }

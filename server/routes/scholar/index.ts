@@ -208,6 +208,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           id: a.id,
           title: a.title,
           body: a.body,
+          title_es: a.title_es,
+          body_es: a.body_es,
           starts_on: a.starts_on,
           ends_on: a.ends_on,
           updated_at: iso(a.updated_at),

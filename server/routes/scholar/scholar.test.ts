@@ -274,6 +274,49 @@ describe('content managed by staff', () => {
     expect(Object.keys(bad.json().errors)).toEqual(['ends_on']);
   });
 
+  it('an announcement may carry its Spanish, which the family receives beside the English', async () => {
+    const body = {
+      title: 'Picture day',
+      body: 'Wear your uniform.',
+      title_es: 'Día de fotos',
+      body_es: 'Vengan con uniforme.',
+      grades: [],
+      starts_on: today,
+    };
+    const created = await s.call({
+      method: 'POST',
+      url: '/api/v2/portal_content/announcements',
+      token: office,
+      payload: body,
+    });
+    expect(created.statusCode).toBe(201);
+    const { id } = created.json().data as { id: string };
+    expect(created.json().data).toMatchObject({ title_es: 'Día de fotos', body_es: 'Vengan con uniforme.' });
+    const home = await json<PortalHomeResponse>(`scholar/scholars/${me.id}/home`, parentToken);
+    expect(home.announcements.find((a) => a.id === id)).toMatchObject({
+      title: 'Picture day',
+      body: 'Wear your uniform.',
+      title_es: 'Día de fotos',
+      body_es: 'Vengan con uniforme.',
+    });
+    const cleared = await s.call({
+      method: 'POST',
+      url: `/api/v2/portal_content/announcements/${id}`,
+      token: office,
+      payload: { _method: 'PATCH', body_es: '' },
+    });
+    expect(cleared.json().data).toMatchObject({ title_es: 'Día de fotos', body_es: null });
+    const unsafe = await s.call({
+      method: 'POST',
+      url: '/api/v2/portal_content/announcements',
+      token: office,
+      payload: { ...body, body_es: 'a\u0000b' },
+    });
+    expect(unsafe.statusCode).toBe(422);
+    expect(Object.keys(unsafe.json().errors)).toEqual(['body_es']);
+    await s.call({ method: 'DELETE', url: `/api/v2/portal_content/announcements/${id}`, token: office });
+  });
+
   it('meetings and events refuse an end before the start, on create and on update', async () => {
     const start = `${shiftDate(today, 1)}T16:00:00-08:00`;
     const end = `${shiftDate(today, 1)}T17:00:00-08:00`;

@@ -1,0 +1,5 @@
+ALTER TABLE "announcements" ADD COLUMN "title_es" text;--> statement-breakpoint
+ALTER TABLE "announcements" ADD COLUMN "body_es" text;--> statement-breakpoint
+ALTER TABLE "conferences" ADD COLUMN "title_es" text;--> statement-breakpoint
+ALTER TABLE "conferences" ADD COLUMN "body_es" text;--> statement-breakpoint
+ALTER TABLE "school_settings" ADD COLUMN "terms" jsonb DEFAULT '{}'::jsonb NOT NULL;
