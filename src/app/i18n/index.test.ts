@@ -8,6 +8,7 @@ import {
   NAMESPACES,
   restoreDeviceLanguage,
   setLanguage,
+  setSchoolTerms,
   switchLanguageForNow,
 } from './index';
 
@@ -185,6 +186,37 @@ describe('a language for now', () => {
     expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('en');
     await restoreDeviceLanguage();
     expect(i18n.language).toBe('en');
+  });
+});
+
+describe("the school's words", () => {
+  afterEach(() => setSchoolTerms(null));
+
+  it("are the app's own until the school sets its own, per language", async () => {
+    const i18n = await initI18n();
+    await loadNamespaces('portal-work');
+    expect(i18n.t('sections.missingAutowork')).toBe('Missing AutoWork');
+    expect(i18n.t('portal-work:empty.noAutowork')).toBe('No overdue AutoWork.');
+
+    setSchoolTerms({ en: { autowork: 'Practice Work' }, es: { autowork: 'Trabajo de práctica' } });
+    expect(i18n.t('sections.missingAutowork')).toBe('Missing Practice Work');
+    expect(i18n.t('portal-work:item.autowork')).toBe('Practice Work');
+    await setLanguage('es');
+    expect(i18n.t('sections.missingAutowork')).toBe('Trabajo de práctica pendiente');
+    expect(i18n.t('portal-work:empty.noAutowork')).toBe('No hay Trabajo de práctica atrasado.');
+
+    // A word left empty is the app's own again.
+    setSchoolTerms({ en: { autowork: 'Practice Work' }, es: { autowork: ' ' } });
+    expect(i18n.t('sections.missingAutowork')).toBe('AutoWork pendiente');
+  });
+
+  it('render the screens again when they change', async () => {
+    const i18n = await initI18n();
+    let changes = 0;
+    i18n.on('languageChanged', () => changes++);
+    setSchoolTerms({ en: { autowork: 'Practice Work' } });
+    setSchoolTerms({ en: { autowork: 'Practice Work' } });
+    await vi.waitFor(() => expect(changes).toBe(1));
   });
 });
 

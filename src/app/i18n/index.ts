@@ -31,6 +31,32 @@ const lazyLocales = import.meta.glob(
 
 let current: i18n | null = null;
 
+/**
+ * The school's own words that texts name through interpolation, per language: `{{terms.en.autowork}}` in the English
+ * files and `{{terms.es.autowork}}` in the Spanish ones (a text that falls back to English keeps the English word).
+ * These are the app's words; `setSchoolTerms` puts the school's in their place (Portal Settings).
+ */
+export const DEFAULT_TERMS = {
+  en: { autowork: 'AutoWork' },
+  es: { autowork: 'AutoWork' },
+} as const satisfies Record<Language, Record<string, string>>;
+type TermWords = { [L in Language]: { [K in keyof (typeof DEFAULT_TERMS)[L]]: string } };
+
+/** The school's words, as the portal's settings carry them. */
+export type SchoolTermWords = { [L in Language]?: { [K in keyof TermWords[L]]?: string } };
+
+function mergedTerms(terms: SchoolTermWords | null | undefined): TermWords {
+  const out = { en: { ...DEFAULT_TERMS.en }, es: { ...DEFAULT_TERMS.es } } as TermWords;
+  for (const lng of SUPPORTED_LANGUAGES) {
+    for (const [key, word] of Object.entries(terms?.[lng] ?? {})) {
+      if (key in out[lng] && typeof word === 'string' && word.trim()) (out[lng] as Record<string, string>)[key] = word;
+    }
+  }
+  return out;
+}
+
+let termWords: TermWords = mergedTerms(null);
+
 /** Narrows any string (a stored value, `i18n.resolvedLanguage`) to a supported language, English when unknown. */
 export function toLanguage(value: string | null | undefined): Language {
   return SUPPORTED_LANGUAGES.find((lng) => lng === value) ?? 'en';
@@ -97,7 +123,7 @@ export async function initI18n(): Promise<i18n> {
     defaultNS: DEFAULT_NAMESPACE,
     resources: { en: enInitialResources },
     partialBundledLanguages: true,
-    interpolation: { escapeValue: false },
+    interpolation: { escapeValue: false, defaultVariables: { terms: termWords } },
     // Everything a screen needs is loaded before the first render, so components never have to suspend.
     react: { useSuspense: false },
   });
@@ -125,6 +151,20 @@ function watchBrowserLanguage(): void {
     const lng = browserLanguage();
     if (toLanguage(current.resolvedLanguage ?? current.language) !== lng) void current.changeLanguage(lng);
   });
+}
+
+/**
+ * Puts the school's words in the texts that name them (the app's own where the school set none), and renders the
+ * screens again when they changed.
+ */
+export function setSchoolTerms(terms: SchoolTermWords | null | undefined): void {
+  const next = mergedTerms(terms);
+  if (JSON.stringify(next) === JSON.stringify(termWords)) return;
+  termWords = next;
+  if (!current) return;
+  current.options.interpolation = { ...current.options.interpolation, defaultVariables: { terms: next } };
+  // The same language again: nothing is loaded, and every translated screen renders with the new words.
+  void current.changeLanguage(current.resolvedLanguage ?? current.language);
 }
 
 /** Switches the app's language (loading it if needed) and remembers the choice on this device. */
