@@ -344,6 +344,8 @@ export const schoolSettings = pgTable('school_settings', {
   late_after_minutes: integer('late_after_minutes').notNull().default(0),
   late_reasons: jsonb('late_reasons').$type<string[]>().notNull(),
   departure_reasons: jsonb('departure_reasons').$type<string[]>().notNull(),
+  /** The reasons' Spanish wording, by the English reason: what a Spanish reader sees (the record keeps the English). */
+  reasons_es: jsonb('reasons_es').$type<Record<string, string>>().notNull().default({}),
   /** The meal-count edit check's attendance factor (7 CFR 210.8(a)(2)), F6. */
   attendance_factor: doublePrecision('attendance_factor').notNull().default(0.95),
   /** What the Arrivals kiosk shows a child of each scholar besides photo and name (S1 item 2); off by default. */

@@ -275,6 +275,8 @@ export const PortalSettingsSchema = z.object({
   covid_screening: z.boolean().optional(),
   /** The school's words per language (a copy kept on a device before they existed has none). */
   terms: SchoolTermsSchema.optional(),
+  /** The late and departure reasons in Spanish, by the English reason (school_settings.reasons_es). */
+  reasons_es: z.record(z.string(), z.string()).optional(),
 });
 export type PortalSettings = z.infer<typeof PortalSettingsSchema>;
 

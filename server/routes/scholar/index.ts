@@ -69,6 +69,7 @@ export async function readPortalSettings(db: Pick<Db | Tx, 'select'>): Promise<P
     portal_entries_off: (row?.portal_entries_off ?? []) as PortalSettings['portal_entries_off'],
     covid_screening: row?.covid_screening_enabled ?? false,
     terms: row?.terms ?? {},
+    reasons_es: row?.reasons_es ?? {},
   };
 }
 

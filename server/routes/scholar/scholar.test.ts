@@ -459,6 +459,25 @@ describe('content managed by staff', () => {
     expect(row?.changes).toMatchObject({ terms: { es: { autowork: 'Trabajo de práctica' } } });
     await post(office, { terms: {} });
   });
+
+  it("the reasons' Spanish wording: set with the school's settings, read by stations and families", async () => {
+    const admin = await s.login('admin@demo.school');
+    const patch = (payload: Record<string, unknown>, token = admin) =>
+      s.call({ method: 'POST', url: '/api/v2/school_settings', token, payload: { _method: 'PATCH', ...payload } });
+    const wording = { Overslept: 'Me quedé dormido', Weather: '' };
+    expect((await patch({ reasons_es: wording }, office)).statusCode).toBe(403);
+    const bad = await patch({ reasons_es: { Overslept: 'x'.repeat(101) } });
+    expect(bad.statusCode).toBe(422);
+    const saved = await patch({ reasons_es: wording });
+    expect(saved.statusCode).toBe(200);
+    // An empty wording is none.
+    expect(saved.json().data.reasons_es).toEqual({ Overslept: 'Me quedé dormido' });
+    const station = (await get('school_settings', teacher)).json().data;
+    expect(station.reasons_es).toEqual({ Overslept: 'Me quedé dormido' });
+    const portal = await json<PortalScholarsResponse>('scholar/scholars', parentToken);
+    expect(portal.settings.reasons_es).toEqual({ Overslept: 'Me quedé dormido' });
+    await patch({ reasons_es: {} });
+  });
 });
 
 describe("a parent inside a scholar's session", () => {

@@ -66,6 +66,7 @@ function KioskStep({
           scholar={step.scholar}
           purpose={step.purpose}
           reasons={(step.purpose === 'late' ? day.settings?.late_reasons : day.settings?.departure_reasons) ?? []}
+          reasonsEs={day.settings?.reasons_es}
           busy={flow.busy}
           onPick={flow.pick}
           onCancel={reset}

@@ -444,6 +444,29 @@ describe('the language button in front of children', () => {
     expect(await screen.findByText(ENGLISH_HINT)).toBeTruthy();
   });
 
+  it("shows the school's Spanish wording of its reasons in a Spanish turn, and records the English reason", async () => {
+    vi.setSystemTime(new Date(LATE));
+    fixture = await makeFixture({
+      settings: { ...SETTINGS, reasons_es: { 'Bus was late': 'El autobús llegó tarde' } },
+    });
+    await renderWithProviders(
+      fixture.wrap(<ArrivalsPage permissions={['check_ins-create']} resetAfterMs={60_000} audience="children" />),
+      { route: '/check-in', queryClient: fixture.queryClient },
+    );
+    await screen.findByText(ENGLISH_HINT);
+    fireEvent.click(screen.getByRole('button', { name: 'English / Español' }));
+    await screen.findByText(SPANISH_HINT);
+    typeInSearch('lovelace');
+    fireEvent.click(await screen.findByRole('button', { name: 'Ya llegué: Ada L.' }));
+    // The school's own wording, and the app's for a reason it knows.
+    expect(await screen.findByRole('button', { name: 'El autobús llegó tarde' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Cita médica' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'El autobús llegó tarde' }));
+    await waitFor(async () =>
+      expect(await fixture.written()).toEqual([expect.objectContaining({ reason: 'Bus was late' })]),
+    );
+  });
+
   it('is not on the staff kiosk', async () => {
     await renderArrivals();
     expect(screen.queryByRole('button', { name: 'English / Español' })).toBeNull();

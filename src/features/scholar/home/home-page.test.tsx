@@ -72,12 +72,16 @@ const FULL_DAY: PortalHomeResponse = {
 let users = 0;
 afterEach(() => vi.unstubAllGlobals());
 
-async function renderHome(server: FakePortalServer, userId = `home-user-${++users}`) {
+async function renderHome(
+  server: FakePortalServer,
+  userId = `home-user-${++users}`,
+  settings?: Parameters<typeof TestPortal>[0]['settings'],
+) {
   // Nothing due unless a test gives work.
   if (!server.answers.has(WORK_PATH)) server.answers.set(WORK_PATH, workAnswer('current', []));
   server.install();
   await renderWithProviders(
-    <TestPortal userId={userId}>
+    <TestPortal userId={userId} settings={settings}>
       <Routes>
         <Route path="/scholar" element={<HomePage />} />
       </Routes>
@@ -196,6 +200,20 @@ describe('Scholar Portal: Home', () => {
     server.answers.set(HOME_PATH, EMPTY_DAY);
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Not checked in yet today')).toBeTruthy();
+  });
+
+  it("says a late arrival's reason in the school's Spanish wording to a Spanish reader", async () => {
+    const server = new FakePortalServer();
+    const late = { ...FULL_DAY.arrival, occurred_at: '2026-11-27T16:20:00Z', late: true, reason: 'Bus was late' };
+    server.answers.set(HOME_PATH, { ...EMPTY_DAY, arrival: late });
+    await renderHome(server, undefined, { reasons_es: { 'Bus was late': 'El autobús llegó tarde' } });
+    expect(await screen.findByText('Late: Bus was late')).toBeTruthy();
+    try {
+      await act(() => setLanguage('es'));
+      expect(await screen.findByText('Tarde: El autobús llegó tarde')).toBeTruthy();
+    } finally {
+      await act(() => setLanguage('en'));
+    }
   });
 
   it('shows the announcements in Spanish to a Spanish reader when the school wrote them, else in English', async () => {
