@@ -393,6 +393,8 @@ export const schoolSettings = pgTable('school_settings', {
   late_after_minutes: integer('late_after_minutes').notNull().default(0),
   late_reasons: jsonb('late_reasons').$type<string[]>().notNull(),
   departure_reasons: jsonb('departure_reasons').$type<string[]>().notNull(),
+  /** The reasons' Spanish wording, by the English reason: what a Spanish reader sees (the record keeps the English). */
+  reasons_es: jsonb('reasons_es').$type<Record<string, string>>().notNull().default({}),
   /** The meal-count edit check's attendance factor (7 CFR 210.8(a)(2)), F6. */
   attendance_factor: doublePrecision('attendance_factor').notNull().default(0.95),
   /** What the Arrivals kiosk shows a child of each scholar besides photo and name (S1 item 2); off by default. */
@@ -419,6 +421,12 @@ export const schoolSettings = pgTable('school_settings', {
   independent_study_policy: jsonb('independent_study_policy').$type<Record<string, number>>().notNull().default({}),
   /** The Classroom topic that marks AutoWork (issue P2 item 1): its overdue work is the Missing AutoWork list. */
   autowork_topic: text('autowork_topic').notNull().default('AutoWork'),
+  /** The words of the school that families read in the portal's texts, per language (`{en: {autowork: 'AutoWork'},
+   * es: {...}}`); a word missing here is the app's own. The Classroom topic above stays what marks the work. */
+  terms: jsonb('terms')
+    .$type<Partial<Record<'en' | 'es', Partial<Record<'autowork', string>>>>>()
+    .notNull()
+    .default({}),
   /** COVID screening in the portal (issue P3 item 3): off by default; answers kept this many days. */
   covid_screening_enabled: boolean('covid_screening_enabled').notNull().default(false),
   covid_screening_retention_days: integer('covid_screening_retention_days').notNull().default(14),
@@ -660,6 +668,9 @@ export const announcements = pgTable(
     id: uuid('id').primaryKey(),
     title: text('title').notNull(),
     body: text('body').notNull(),
+    /** The same in Spanish, for families who read it; the portal shows the English one while these are empty. */
+    title_es: text('title_es'),
+    body_es: text('body_es'),
     grades: jsonb('grades').$type<string[]>().notNull().default([]),
     starts_on: date('starts_on', { mode: 'string' }).notNull(),
     ends_on: date('ends_on', { mode: 'string' }),
@@ -1035,6 +1046,9 @@ export const conferences = pgTable(
     id: uuid('id').primaryKey(),
     title: text('title').notNull(),
     body: text('body').notNull(),
+    /** The sheet's title and welcome in Spanish; the portal shows the English ones while these are empty. */
+    title_es: text('title_es'),
+    body_es: text('body_es'),
     held_on: date('held_on', { mode: 'string' }).notNull(),
     start_time: text('start_time').notNull(),
     end_time: text('end_time').notNull(),

@@ -29,11 +29,21 @@ export const CONFERENCE_DEFAULT_BODY =
   'their progress and their goals with you and their teacher.\n\n' +
   'Please sign in so that the school knows you attended. Thank you for being part of your scholar’s learning.';
 
+/** The same paragraphs in Spanish, offered with them on a new conference. */
+export const CONFERENCE_DEFAULT_BODY_ES =
+  'Bienvenidos a nuestra Conferencia Dirigida por el Alumno. Hoy su alumno dirigirá la conversación: compartirá su ' +
+  'trabajo, su progreso y sus metas con ustedes y con su maestro.\n\n' +
+  'Por favor, registren su asistencia para que la escuela sepa que vinieron. Gracias por ser parte del aprendizaje ' +
+  'de su alumno.';
+
 export const ClockSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time like 15:30.');
 
 const conferenceFields = {
   title: requiredText(150),
   body: safeText().trim().min(1, 'This field is required.').max(4000),
+  /** The title and welcome in Spanish; empty, families reading Spanish see the English ones. */
+  title_es: optionalText(150),
+  body_es: optionalText(4000),
   held_on: DateOnlySchema,
   start_time: ClockSchema,
   end_time: ClockSchema,
@@ -64,6 +74,8 @@ export const ConferenceRecordSchema = z.object({
   id: z.string(),
   title: z.string(),
   body: z.string(),
+  title_es: z.string().nullable(),
+  body_es: z.string().nullable(),
   held_on: z.string(),
   start_time: z.string(),
   end_time: z.string(),
@@ -139,6 +151,8 @@ export const PortalConferenceSchema = z.object({
   id: z.string(),
   title: z.string(),
   body: z.string(),
+  title_es: z.string().nullable(),
+  body_es: z.string().nullable(),
   held_on: z.string(),
   start_time: z.string(),
   end_time: z.string(),

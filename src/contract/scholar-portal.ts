@@ -61,6 +61,9 @@ export const AnnouncementRecordSchema = z.object({
   id: z.string(),
   title: z.string(),
   body: z.string(),
+  /** The same in Spanish; null while the school has not written it (the portal then shows the English). */
+  title_es: z.string().nullable(),
+  body_es: z.string().nullable(),
   grades: z.array(z.string()),
   starts_on: z.string(),
   ends_on: z.string().nullable(),
@@ -72,6 +75,8 @@ export type AnnouncementRecord = z.infer<typeof AnnouncementRecordSchema>;
 const announcementFields = {
   title: requiredText(150),
   body: safeText().trim().min(1, 'This field is required.').max(4000),
+  title_es: optionalText(150),
+  body_es: optionalText(4000),
   grades: GradesSchema,
   starts_on: DateOnlySchema,
   ends_on: DateOnlySchema.nullish().transform((v) => v ?? null),
@@ -243,6 +248,20 @@ export type PortalResourceUpdate = z.infer<typeof PortalResourceUpdateSchema>;
 
 export const PortalEntrySchema = z.enum(PORTAL_ENTRIES);
 
+/**
+ * The words of the school that families read in the portal's texts (`Missing AutoWork`), per language: a word
+ * missing is the app's own ('AutoWork'). The Classroom topic that marks the work (school_settings.autowork_topic)
+ * is another setting: a school may call the work 'Trabajo automático' for Spanish readers and keep its topic.
+ */
+export const SCHOOL_TERMS = ['autowork'] as const;
+export type SchoolTerm = (typeof SCHOOL_TERMS)[number];
+const termWords = z.object({ autowork: z.string().optional() });
+export const SchoolTermsSchema = z.object({ en: termWords.optional(), es: termWords.optional() });
+export type SchoolTerms = z.infer<typeof SchoolTermsSchema>;
+const termWordsUpdate = z.object({ autowork: optionalText(60) });
+/** The words as the form sends them: all of them at once; an empty word goes back to the app's own. */
+export const SchoolTermsUpdateSchema = z.object({ en: termWordsUpdate.optional(), es: termWordsUpdate.optional() });
+
 export const PortalSettingsSchema = z.object({
   /** What the school puts before 'Scholar Resources' (its name, say: 'Demo Scholar Resources'); null: nothing. */
   resource_prefix: z.string().nullable(),
@@ -254,6 +273,10 @@ export const PortalSettingsSchema = z.object({
   portal_entries_off: z.array(PortalEntrySchema),
   /** Whether the school screens for COVID (issue P3 item 3): the portal's COVID Screening entry shows only then. */
   covid_screening: z.boolean().optional(),
+  /** The school's words per language (a copy kept on a device before they existed has none). */
+  terms: SchoolTermsSchema.optional(),
+  /** The late and departure reasons in Spanish, by the English reason (school_settings.reasons_es). */
+  reasons_es: z.record(z.string(), z.string()).optional(),
 });
 export type PortalSettings = z.infer<typeof PortalSettingsSchema>;
 
@@ -271,6 +294,7 @@ export const PortalSettingsUpdateSchema = MethodOverrideSchema.extend({
     .max(PORTAL_ENTRIES.length)
     .transform((list) => [...new Set(list)])
     .optional(),
+  terms: SchoolTermsUpdateSchema.optional(),
 });
 export type PortalSettingsUpdate = z.infer<typeof PortalSettingsUpdateSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MethodOverrideSchema, requiredText, safeText } from './common';
+import { MethodOverrideSchema, optionalText, requiredText, safeText } from './common';
 import { isKnownTimeZone, SETUP_MESSAGES } from './setup';
 
 /** HH:MM on a 24-hour clock. */
@@ -21,6 +21,8 @@ export const SchoolSettingsSchema = z.object({
   late_after_minutes: z.number().int(),
   late_reasons: z.array(z.string()),
   departure_reasons: z.array(z.string()),
+  /** The reasons in Spanish, by the English reason as listed above (absent: none; a reason without one shows as listed). */
+  reasons_es: z.record(z.string(), z.string()).optional(),
   /**
    * The share of enrolled scholars expected to attend on a day, for the meal-count edit check of 7 CFR 210.8(a)(2):
    * a day's count in an eligibility category above (eligible scholars x this factor) is flagged for review.
@@ -49,6 +51,12 @@ export const SchoolSettingsUpdateSchema = MethodOverrideSchema.extend({
   late_after_minutes: z.coerce.number().int().min(0).max(240).optional(),
   late_reasons: reasons.optional(),
   departure_reasons: reasons.optional(),
+  /** Replaces the Spanish wording of the reasons; an empty wording is none. */
+  reasons_es: z
+    .record(safeText().trim().min(1).max(100), optionalText(100))
+    .refine((map) => Object.keys(map).length <= 60, 'At most 60 reasons.')
+    .transform((map) => Object.fromEntries(Object.entries(map).filter((e): e is [string, string] => e[1] !== null)))
+    .optional(),
   attendance_factor: z.coerce
     .number({ message: 'Must be a number between 0 and 1.' })
     .gt(0, 'Must be above 0.')

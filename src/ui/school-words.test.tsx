@@ -32,6 +32,29 @@ describe('useSchoolWords', () => {
     expect(result.current.homeroom(undefined)).toBe('');
   });
 
+  it("says a reason in the school's own Spanish wording to a Spanish reader, and as listed to others", async () => {
+    const reasonsEs = { 'Bus 14 was late': 'El autobús 14 llegó tarde', Overslept: 'Se me pegaron las sábanas' };
+    const english = renderHook(() => useSchoolWords(reasonsEs));
+    expect(english.result.current.reason('Bus 14 was late')).toBe('Bus 14 was late');
+    await act(() => setLanguage('es'));
+    const { result } = renderHook(() => useSchoolWords(reasonsEs));
+    expect(result.current.reason('Bus 14 was late')).toBe('El autobús 14 llegó tarde');
+    // The school's wording comes before the app's for a default reason; the others keep the app's.
+    expect(result.current.reason('Overslept')).toBe('Se me pegaron las sábanas');
+    expect(result.current.reason('Weather')).toBe(renderHook(() => useSchoolWords()).result.current.reason('Weather'));
+    expect(result.current.reason('Weather')).not.toBe('Weather');
+  });
+
+  it('says a school text in Spanish to a Spanish reader when the school wrote it, else in English', async () => {
+    const before = renderHook(() => useSchoolWords());
+    expect(before.result.current.text('Picture day', 'Día de fotos')).toBe('Picture day');
+    await act(() => setLanguage('es'));
+    const { result } = renderHook(() => useSchoolWords());
+    expect(result.current.text('Picture day', 'Día de fotos')).toBe('Día de fotos');
+    expect(result.current.text('Picture day', '  ')).toBe('Picture day');
+    expect(result.current.text('Picture day', null)).toBe('Picture day');
+  });
+
   it('says them in English by default', () => {
     const { result } = renderHook(() => useSchoolWords());
     expect(result.current.homeroom('Room 12')).toBe('Room 12');

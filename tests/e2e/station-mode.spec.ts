@@ -89,6 +89,15 @@ describe('station mode', () => {
         await page.waitForURL(`${server.url}/check-in`);
       }
 
+      // The language button: Spanish for one child's turn, never remembered on the device.
+      const language = page.getByRole('button', { name: 'English / Español' });
+      await language.click();
+      await page.getByText('Escribe tu nombre o tu número para encontrarte.').waitFor();
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
+      expect(await page.evaluate(() => localStorage.getItem('settings.language'))).not.toBe('es');
+      await language.click();
+      await page.getByText('Type your name or your number to find yourself.').waitFor();
+
       // A child finds themselves and checks in.
       const child = uniqueScholar();
       const first = child.nickname || child.fname;

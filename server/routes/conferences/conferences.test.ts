@@ -104,6 +104,53 @@ describe('conference days (staff)', () => {
   });
 });
 
+describe("the conference's welcome in Spanish", () => {
+  it('is kept with the English one, cleared when emptied, and reaches the family', async () => {
+    const body = {
+      title: 'Bilingual Scholar Led Conference',
+      body: 'Welcome.',
+      title_es: '  Conferencia bilingüe ',
+      body_es: 'Bienvenidos.\n\nPor favor, regístrense.',
+      held_on: today,
+      start_time: '00:00',
+      end_time: '23:59',
+      teacher_id: teacherId,
+      grades: [myGrade],
+    };
+    const tooLong = await call('POST', 'conferences', office, { ...body, title_es: 'x'.repeat(151) });
+    expect(tooLong.statusCode).toBe(422);
+    expect(Object.keys(tooLong.json().errors)).toEqual(['title_es']);
+    const made = await call('POST', 'conferences', office, body);
+    expect(made.statusCode).toBe(201);
+    const record = made.json<{ data: ConferenceRecord }>().data;
+    expect(record).toMatchObject({
+      title_es: 'Conferencia bilingüe',
+      body_es: 'Bienvenidos.\n\nPor favor, regístrense.',
+    });
+    const sheet = (await call('GET', `scholar/conferences/${me}`, parent)).json<PortalConferencesResponse>();
+    expect(sheet.data.find((c) => c.id === record.id)).toMatchObject({
+      title: 'Bilingual Scholar Led Conference',
+      title_es: 'Conferencia bilingüe',
+      body_es: 'Bienvenidos.\n\nPor favor, regístrense.',
+    });
+    // A change of the English leaves the Spanish alone; an empty Spanish is no Spanish.
+    const patched = await call('POST', `conferences/${record.id}`, office, { _method: 'PATCH', body: 'Welcome!' });
+    expect(patched.json<{ data: ConferenceRecord }>().data).toMatchObject({ body: 'Welcome!', body_es: body.body_es });
+    const cleared = await call('POST', `conferences/${record.id}`, office, {
+      _method: 'PATCH',
+      title_es: '',
+      body_es: ' ',
+    });
+    expect(cleared.json<{ data: ConferenceRecord }>().data).toMatchObject({ title_es: null, body_es: null });
+    expect((await call('DELETE', `conferences/${record.id}`, office)).statusCode).toBeLessThan(300);
+  });
+
+  it("the demo school's conferences carry none", async () => {
+    const days = (await call('GET', 'conferences?per_page=100', office)).json<{ data: ConferenceRecord[] }>().data;
+    expect(days.find((c) => c.title === 'Fall Scholar Led Conferences')).toMatchObject({ title_es: null });
+  });
+});
+
 describe('the sign-in sheet (portal)', () => {
   it("shows the family today's conference of their scholar's grade", async () => {
     const sheet = (await call('GET', `scholar/conferences/${me}`, scholar)).json<PortalConferencesResponse>();

@@ -41,7 +41,9 @@ import {
   type PortalResourceUpdate,
   PortalResourceUpdateSchema,
   PortalSettingsSchema,
+  type PortalSettingsUpdate,
   PortalSettingsUpdateSchema,
+  type SchoolTerms,
   RESOURCE_KINDS,
   shiftDate,
 } from '../../../src/contract';
@@ -186,6 +188,16 @@ export const resourcesResource: ResourceDefinition<PortalResourceRecord, PortalR
 
 const single = z.object({ data: PortalSettingsSchema });
 
+/** The school's words as kept: the languages and words it set, without the empty ones (the app's own word then). */
+function storedTerms(terms: NonNullable<PortalSettingsUpdate['terms']>): SchoolTerms {
+  const out: SchoolTerms = {};
+  for (const lng of ['en', 'es'] as const) {
+    const words = Object.fromEntries(Object.entries(terms[lng] ?? {}).filter(([, word]) => word));
+    if (Object.keys(words).length) out[lng] = words;
+  }
+  return out;
+}
+
 /** `v2/portal_content/settings`: read with portal_content-view_any, changed with portal_content-update. */
 const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -200,8 +212,11 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'portal_content-update' },
       schema: { body: PortalSettingsUpdateSchema, response: { 200: single, ...ERROR_RESPONSES } },
       handler: async (request) => {
-        const { _method, ...fields } = request.body;
-        const changes = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+        const { _method, terms, ...fields } = request.body;
+        const changes: Record<string, unknown> = Object.fromEntries(
+          Object.entries(fields).filter(([, v]) => v !== undefined),
+        );
+        if (terms) changes.terms = storedTerms(terms);
         return app.db.transaction(async (tx) => {
           const [row] = await tx.select({ id: schoolSettings.id }).from(schoolSettings).limit(1);
           if (row && Object.keys(changes).length) {

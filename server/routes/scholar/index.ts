@@ -68,6 +68,8 @@ export async function readPortalSettings(db: Pick<Db | Tx, 'select'>): Promise<P
     help_contact: row?.help_contact ?? null,
     portal_entries_off: (row?.portal_entries_off ?? []) as PortalSettings['portal_entries_off'],
     covid_screening: row?.covid_screening_enabled ?? false,
+    terms: row?.terms ?? {},
+    reasons_es: row?.reasons_es ?? {},
   };
 }
 
@@ -208,6 +210,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           id: a.id,
           title: a.title,
           body: a.body,
+          title_es: a.title_es,
+          body_es: a.body_es,
           starts_on: a.starts_on,
           ends_on: a.ends_on,
           updated_at: iso(a.updated_at),

@@ -3,7 +3,7 @@
  * scholar outside the scope answers 404, staff 403), the demo family's content, the content staff manage and what it
  * changes in the portal, the portal's settings, and the parent's sign-in inside a scholar's session.
  */
-import { and, eq, gte, lte, ne } from 'drizzle-orm';
+import { and, desc, eq, gte, lte, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   isoWeekday,
@@ -19,7 +19,7 @@ import {
 import { hashPassword } from '../../auth/passwords';
 import { createSession } from '../../auth/sessions';
 import { loadConfig } from '../../config';
-import { demographics, guardianships, schoolNonWorkDays, users } from '../../db/schema';
+import { auditEvents, demographics, guardianships, schoolNonWorkDays, users } from '../../db/schema';
 import { zonedInstant } from '../../lib/expected-hours';
 import { startTestServer, type TestServer } from '../../test/helpers';
 
@@ -274,6 +274,49 @@ describe('content managed by staff', () => {
     expect(Object.keys(bad.json().errors)).toEqual(['ends_on']);
   });
 
+  it('an announcement may carry its Spanish, which the family receives beside the English', async () => {
+    const body = {
+      title: 'Picture day',
+      body: 'Wear your uniform.',
+      title_es: 'Día de fotos',
+      body_es: 'Vengan con uniforme.',
+      grades: [],
+      starts_on: today,
+    };
+    const created = await s.call({
+      method: 'POST',
+      url: '/api/v2/portal_content/announcements',
+      token: office,
+      payload: body,
+    });
+    expect(created.statusCode).toBe(201);
+    const { id } = created.json().data as { id: string };
+    expect(created.json().data).toMatchObject({ title_es: 'Día de fotos', body_es: 'Vengan con uniforme.' });
+    const home = await json<PortalHomeResponse>(`scholar/scholars/${me.id}/home`, parentToken);
+    expect(home.announcements.find((a) => a.id === id)).toMatchObject({
+      title: 'Picture day',
+      body: 'Wear your uniform.',
+      title_es: 'Día de fotos',
+      body_es: 'Vengan con uniforme.',
+    });
+    const cleared = await s.call({
+      method: 'POST',
+      url: `/api/v2/portal_content/announcements/${id}`,
+      token: office,
+      payload: { _method: 'PATCH', body_es: '' },
+    });
+    expect(cleared.json().data).toMatchObject({ title_es: 'Día de fotos', body_es: null });
+    const unsafe = await s.call({
+      method: 'POST',
+      url: '/api/v2/portal_content/announcements',
+      token: office,
+      payload: { ...body, body_es: 'a\u0000b' },
+    });
+    expect(unsafe.statusCode).toBe(422);
+    expect(Object.keys(unsafe.json().errors)).toEqual(['body_es']);
+    await s.call({ method: 'DELETE', url: `/api/v2/portal_content/announcements/${id}`, token: office });
+  });
+
   it('meetings and events refuse an end before the start, on create and on update', async () => {
     const start = `${shiftDate(today, 1)}T16:00:00-08:00`;
     const end = `${shiftDate(today, 1)}T17:00:00-08:00`;
@@ -378,6 +421,62 @@ describe('content managed by staff', () => {
       token: office,
       payload: { week_starts_on: 0, portal_entries_off: [], help_contact: null },
     });
+  });
+
+  it("the school's words per language: kept without the empty ones, read by families, audited; the topic stays", async () => {
+    const post = (token: string, payload: Record<string, unknown>) =>
+      s.call({ method: 'POST', url: '/api/v2/portal_content/settings', token, payload });
+    const terms = { en: { autowork: ' Practice Work ' }, es: { autowork: 'Trabajo de práctica' } };
+    expect((await post(teacher, { terms })).statusCode).toBe(403);
+    const tooLong = await post(office, { terms: { es: { autowork: 'x'.repeat(61) } } });
+    expect(tooLong.statusCode).toBe(422);
+    expect(Object.keys(tooLong.json().errors)).toEqual(['terms.es.autowork']);
+
+    const before = await json<PortalScholarsResponse>('scholar/scholars', parentToken);
+    expect(before.settings.terms).toEqual({});
+    const saved = await post(office, { terms });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().data.terms).toEqual({
+      en: { autowork: 'Practice Work' },
+      es: { autowork: 'Trabajo de práctica' },
+    });
+    const portal = await json<PortalScholarsResponse>('scholar/scholars', parentToken);
+    expect(portal.settings.terms).toEqual(saved.json().data.terms);
+    // The Classroom topic that marks the work is another setting, left as it was.
+    const work = await json<{ data: { autowork_topic: string } }>('portal_content/work_settings', office);
+    expect(work.data.autowork_topic).toBe('AutoWork');
+
+    // Another change without `terms` keeps them; an empty word goes back to the app's own.
+    await post(office, { week_starts_on: 0 });
+    const cleared = await post(office, { terms: { en: { autowork: '' }, es: { autowork: 'Trabajo de práctica' } } });
+    expect(cleared.json().data.terms).toEqual({ es: { autowork: 'Trabajo de práctica' } });
+    const [row] = await s.database.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.resource, 'school_settings'))
+      .orderBy(desc(auditEvents.id))
+      .limit(1);
+    expect(row?.changes).toMatchObject({ terms: { es: { autowork: 'Trabajo de práctica' } } });
+    await post(office, { terms: {} });
+  });
+
+  it("the reasons' Spanish wording: set with the school's settings, read by stations and families", async () => {
+    const admin = await s.login('admin@demo.school');
+    const patch = (payload: Record<string, unknown>, token = admin) =>
+      s.call({ method: 'POST', url: '/api/v2/school_settings', token, payload: { _method: 'PATCH', ...payload } });
+    const wording = { Overslept: 'Me quedé dormido', Weather: '' };
+    expect((await patch({ reasons_es: wording }, office)).statusCode).toBe(403);
+    const bad = await patch({ reasons_es: { Overslept: 'x'.repeat(101) } });
+    expect(bad.statusCode).toBe(422);
+    const saved = await patch({ reasons_es: wording });
+    expect(saved.statusCode).toBe(200);
+    // An empty wording is none.
+    expect(saved.json().data.reasons_es).toEqual({ Overslept: 'Me quedé dormido' });
+    const station = (await get('school_settings', teacher)).json().data;
+    expect(station.reasons_es).toEqual({ Overslept: 'Me quedé dormido' });
+    const portal = await json<PortalScholarsResponse>('scholar/scholars', parentToken);
+    expect(portal.settings.reasons_es).toEqual({ Overslept: 'Me quedé dormido' });
+    await patch({ reasons_es: {} });
   });
 });
 

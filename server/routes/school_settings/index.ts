@@ -22,6 +22,7 @@ export const toSchoolSettings = (row: Row): SchoolSettings => ({
   late_after_minutes: row.late_after_minutes,
   late_reasons: row.late_reasons,
   departure_reasons: row.departure_reasons,
+  reasons_es: row.reasons_es,
   attendance_factor: row.attendance_factor,
   kiosk_show_student_number: row.kiosk_show_student_number,
   kiosk_show_homeroom: row.kiosk_show_homeroom,

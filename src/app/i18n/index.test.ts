@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   INITIAL_NAMESPACES,
   initI18n,
@@ -6,7 +6,10 @@ import {
   LAZY_NAMESPACES,
   loadNamespaces,
   NAMESPACES,
+  restoreDeviceLanguage,
   setLanguage,
+  setSchoolTerms,
+  switchLanguageForNow,
 } from './index';
 
 const localeFiles = import.meta.glob<unknown>('../../../locales/*/*.json', { eager: true, import: 'default' });
@@ -33,7 +36,14 @@ beforeEach(() => {
 
 afterEach(() => {
   localStorage.clear();
+  vi.restoreAllMocks();
 });
+
+/** Makes the browser prefer these languages, as a phone set to them would. */
+function browserPrefers(...languages: string[]) {
+  vi.spyOn(navigator, 'languages', 'get').mockReturnValue(languages);
+  vi.spyOn(navigator, 'language', 'get').mockReturnValue(languages[0] ?? '');
+}
 
 describe('initI18n', () => {
   it('starts in English, with the English texts bundled and Spanish not loaded', async () => {
@@ -119,6 +129,94 @@ describe('initI18n', () => {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, 'fr');
     const i18n = await initI18n();
     expect(i18n.language).toBe('en');
+  });
+});
+
+describe("the browser's language", () => {
+  it('is followed until someone chooses: the first of English or Spanish the browser lists', async () => {
+    browserPrefers('fr-FR', 'es-MX', 'en-US');
+    const i18n = await initI18n();
+    expect(i18n.language).toBe('es');
+    expect(i18n.t('settings.language')).toBe('Idioma');
+    expect(document.documentElement.lang).toBe('es');
+    expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBeNull();
+  });
+
+  it('falls back to English when the browser lists neither', async () => {
+    browserPrefers('fr-FR', 'de');
+    const i18n = await initI18n();
+    expect(i18n.language).toBe('en');
+  });
+
+  it('gives way to the choice made on the device, which is remembered', async () => {
+    browserPrefers('es-ES');
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, 'en');
+    const i18n = await initI18n();
+    expect(i18n.language).toBe('en');
+
+    await setLanguage('es');
+    browserPrefers('en-US');
+    const next = await initI18n();
+    expect(next.language).toBe('es');
+  });
+
+  it("follows a change of the browser's language only while nobody has chosen", async () => {
+    browserPrefers('en-US');
+    const i18n = await initI18n();
+    expect(i18n.language).toBe('en');
+
+    browserPrefers('es-US');
+    window.dispatchEvent(new Event('languagechange'));
+    await vi.waitFor(() => expect(i18n.language).toBe('es'));
+
+    await setLanguage('en');
+    window.dispatchEvent(new Event('languagechange'));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(i18n.language).toBe('en');
+  });
+});
+
+describe('a language for now', () => {
+  it('switches without remembering, and the device language comes back', async () => {
+    await initI18n();
+    await setLanguage('en');
+    const i18n = await initI18n();
+    await switchLanguageForNow('es');
+    expect(i18n.language).toBe('es');
+    expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('en');
+    await restoreDeviceLanguage();
+    expect(i18n.language).toBe('en');
+  });
+});
+
+describe("the school's words", () => {
+  afterEach(() => setSchoolTerms(null));
+
+  it("are the app's own until the school sets its own, per language", async () => {
+    const i18n = await initI18n();
+    await loadNamespaces('portal-work');
+    expect(i18n.t('sections.missingAutowork')).toBe('Missing AutoWork');
+    expect(i18n.t('portal-work:empty.noAutowork')).toBe('No overdue AutoWork.');
+
+    setSchoolTerms({ en: { autowork: 'Practice Work' }, es: { autowork: 'Trabajo de práctica' } });
+    expect(i18n.t('sections.missingAutowork')).toBe('Missing Practice Work');
+    expect(i18n.t('portal-work:item.autowork')).toBe('Practice Work');
+    await setLanguage('es');
+    expect(i18n.t('sections.missingAutowork')).toBe('Trabajo de práctica pendiente');
+    expect(i18n.t('portal-work:empty.noAutowork')).toBe('No hay Trabajo de práctica atrasado.');
+
+    // A word left empty is the app's own again.
+    setSchoolTerms({ en: { autowork: 'Practice Work' }, es: { autowork: ' ' } });
+    expect(i18n.t('sections.missingAutowork')).toBe('AutoWork pendiente');
+  });
+
+  it('render the screens again when they change', async () => {
+    const i18n = await initI18n();
+    let changes = 0;
+    i18n.on('languageChanged', () => changes++);
+    setSchoolTerms({ en: { autowork: 'Practice Work' } });
+    setSchoolTerms({ en: { autowork: 'Practice Work' } });
+    await vi.waitFor(() => expect(changes).toBe(1));
   });
 });
 

@@ -1,4 +1,7 @@
-/** A conference day's form: title, the school's paragraphs, day and times, minutes per scholar, teacher, grades. */
+/**
+ * A conference day's form: title, the school's paragraphs (and both in Spanish, which families reading the portal in
+ * Spanish see instead when they are there), day and times, minutes per scholar, teacher, grades.
+ */
 import {
   Alert,
   Button,
@@ -15,7 +18,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
-import { CONFERENCE_DEFAULT_BODY, type ConferenceRecord, GRADES } from '../../contract';
+import { CONFERENCE_DEFAULT_BODY, CONFERENCE_DEFAULT_BODY_ES, type ConferenceRecord, GRADES } from '../../contract';
 import { conferencesApi, fetchTeachers, teachersKey } from './conference-api';
 
 export function ConferenceForm({
@@ -33,6 +36,8 @@ export function ConferenceForm({
   const [v, setV] = useState({
     title: conference?.title ?? '',
     body: conference?.body ?? CONFERENCE_DEFAULT_BODY,
+    title_es: conference?.title_es ?? '',
+    body_es: conference ? (conference.body_es ?? '') : CONFERENCE_DEFAULT_BODY_ES,
     held_on: conference?.held_on ?? today,
     start_time: conference?.start_time ?? '15:00',
     end_time: conference?.end_time ?? '19:00',
@@ -46,6 +51,8 @@ export function ConferenceForm({
     mutationFn: () => {
       const body = {
         ...v,
+        title_es: v.title_es.trim() || null,
+        body_es: v.body_es.trim() || null,
         minutes_per_scholar: Number(v.minutes_per_scholar),
         teacher_id: v.teacher_id || null,
         grades: v.grades as ConferenceRecord['grades'] as never,
@@ -92,6 +99,17 @@ export function ConferenceForm({
           <Textarea rows={5} value={v.body} onChange={set('body')} />
           <Field.HelperText>{t('review.bodyHint')}</Field.HelperText>
           {err('body') && <Field.ErrorText>{err('body')}</Field.ErrorText>}
+        </Field.Root>
+        <Field.Root invalid={Boolean(err('title_es'))}>
+          <Field.Label>{t('review.titleEs')}</Field.Label>
+          <Input lang="es" value={v.title_es} onChange={set('title_es')} />
+          {err('title_es') && <Field.ErrorText>{err('title_es')}</Field.ErrorText>}
+        </Field.Root>
+        <Field.Root invalid={Boolean(err('body_es'))}>
+          <Field.Label>{t('review.bodyEs')}</Field.Label>
+          <Textarea lang="es" rows={5} value={v.body_es} onChange={set('body_es')} />
+          <Field.HelperText>{t('review.spanishHint')}</Field.HelperText>
+          {err('body_es') && <Field.ErrorText>{err('body_es')}</Field.ErrorText>}
         </Field.Root>
         <HStack gap="3" wrap="wrap" align="flex-start">
           {text('held_on', 'date')}

@@ -14,6 +14,8 @@ const conference: ConferenceRecord = {
   id: ID,
   title: 'Fall Scholar Led Conferences',
   body: 'Welcome.',
+  title_es: null,
+  body_es: null,
   held_on: '2026-11-26',
   start_time: '15:00',
   end_time: '19:00',

@@ -2,7 +2,8 @@
  * The Arrivals kiosk's screens, one per step of its flow (use-arrivals-flow.ts): the search, the reason step, the
  * confirmation and 'already here'. The badge scanner (USB, or the camera when it is open above the steps) is listened
  * to on every step but the reason step, so the next person can scan while the previous confirmation is still on screen.
- * A staff badge (`STAFF:` and its code) clocks its holder in or out instead (staff-punch.tsx).
+ * A staff badge (`STAFF:` and its code) clocks its holder in or out instead (staff-punch.tsx). In front of children,
+ * a language button above the steps switches the language for the child's turn (turn-language.tsx).
  */
 import { Stack } from '@chakra-ui/react';
 import type { DemographicRecord } from '../../../contract';
@@ -14,6 +15,7 @@ import { AfterHours, AlreadyHere, Confirmation } from './outcome-screens';
 import { ReasonStep } from './reason-step';
 import { SearchScreen } from './search-screen';
 import { StaffPunch } from './staff-punch';
+import { LanguageButton, useChildTurnLanguage } from './turn-language';
 import { useArrivalsFlow } from './use-arrivals-flow';
 
 export interface ArrivalsKioskProps {
@@ -31,8 +33,14 @@ export function ArrivalsKiosk(props: ArrivalsKioskProps) {
   const flow = useArrivalsFlow(props.day, props.canRecord, props.canPunch);
   const scanning = flow.step.step !== 'reason';
   useBadgeScanner(flow.scan, scanning);
+  const { reset, type } = flow;
+  const turn = useChildTurnLanguage(flow.step.step, () => {
+    reset();
+    type('');
+  });
   return (
     <Stack gap="4">
+      {props.forChildren && <LanguageButton onToggle={turn.toggle} />}
       <CameraPanel storageKey="school-ops.arrivals.camera" onCode={flow.scan} paused={!scanning} />
       <KioskStep {...props} flow={flow} />
     </Stack>
@@ -58,6 +66,7 @@ function KioskStep({
           scholar={step.scholar}
           purpose={step.purpose}
           reasons={(step.purpose === 'late' ? day.settings?.late_reasons : day.settings?.departure_reasons) ?? []}
+          reasonsEs={day.settings?.reasons_es}
           busy={flow.busy}
           onPick={flow.pick}
           onCancel={reset}

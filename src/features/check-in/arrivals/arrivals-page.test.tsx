@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LANGUAGE_STORAGE_KEY } from '../../../app/i18n';
 import { renderWithProviders } from '../../../test/render-with-providers';
 import { CONFIG_STORAGE_KEY } from '../../../ui/school-name';
 import {
@@ -14,6 +15,7 @@ import {
   USER,
 } from '../test/station-fixture';
 import ArrivalsPage from './arrivals-page';
+import { CHILD_TURN_IDLE_MS } from './turn-language';
 
 const RECORD = ['check_ins-create', 'demographics-view_any'];
 let fixture: Fixture;
@@ -372,6 +374,102 @@ describe('Arrivals in front of children (station mode)', () => {
     await search('lovelace');
     const here = await screen.findByRole('button', { name: "I'm here: Ada L." });
     expect((here.closest('li') as HTMLElement).textContent).toContain('5A · #1001');
+  });
+});
+
+describe('the language button in front of children', () => {
+  const ENGLISH_HINT = 'Type your name or your number to find yourself.';
+  const SPANISH_HINT = 'Escribe tu nombre o tu número para encontrarte.';
+
+  async function renderForChildren() {
+    fixture = await makeFixture();
+    await renderWithProviders(
+      fixture.wrap(<ArrivalsPage permissions={['check_ins-create']} resetAfterMs={60_000} audience="children" />),
+      { route: '/check-in', queryClient: fixture.queryClient },
+    );
+    await screen.findByText(ENGLISH_HINT);
+  }
+
+  const typeInSearch = (text: string) => fireEvent.change(screen.getByRole('searchbox'), { target: { value: text } });
+
+  it("switches to Spanish for one child's turn, and the station's English is back when the outcome closes", async () => {
+    await renderForChildren();
+    fireEvent.click(screen.getByRole('button', { name: 'English / Español' }));
+    await screen.findByText(SPANISH_HINT);
+    // Not remembered: the device keeps its own language.
+    expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBeNull();
+
+    typeInSearch('lovelace');
+    fireEvent.click(await screen.findByRole('button', { name: 'Ya llegué: Ada L.' }));
+    expect(await screen.findByRole('heading', { name: '¡Bienvenido, Ada! Ya registraste tu llegada.' })).toBeTruthy();
+    // The button stays through the turn, so the child can switch back.
+    expect(screen.getByRole('button', { name: 'English / Español' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Toque en cualquier lugar para continuar' }));
+    expect(await screen.findByText(ENGLISH_HINT)).toBeTruthy();
+    expect(screen.queryByText(SPANISH_HINT)).toBeNull();
+  });
+
+  it('ends the turn after a while without a touch: back in English with an empty search', async () => {
+    await renderForChildren();
+    fireEvent.click(screen.getByRole('button', { name: 'English / Español' }));
+    await screen.findByText(SPANISH_HINT);
+    typeInSearch('lov');
+    await screen.findByRole('button', { name: 'Ya llegué: Ada L.' });
+
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+    act(() => vi.advanceTimersByTime(CHILD_TURN_IDLE_MS - 1000));
+    expect(screen.getByRole('button', { name: 'Ya llegué: Ada L.' })).toBeTruthy();
+    // A touch starts the wait again.
+    fireEvent.pointerDown(screen.getByRole('searchbox'));
+    act(() => vi.advanceTimersByTime(CHILD_TURN_IDLE_MS - 1));
+    expect(screen.getByRole('button', { name: 'Ya llegué: Ada L.' })).toBeTruthy();
+    await act(async () => {
+      vi.advanceTimersByTime(1);
+    });
+    vi.useRealTimers();
+
+    expect(await screen.findByText(ENGLISH_HINT)).toBeTruthy();
+    expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('');
+    expect(screen.queryByRole('button', { name: /Ada L\./ })).toBeNull();
+    expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBeNull();
+  });
+
+  it('switches back to English within the turn when pressed again', async () => {
+    await renderForChildren();
+    const button = screen.getByRole('button', { name: 'English / Español' });
+    fireEvent.click(button);
+    await screen.findByText(SPANISH_HINT);
+    fireEvent.click(button);
+    expect(await screen.findByText(ENGLISH_HINT)).toBeTruthy();
+  });
+
+  it("shows the school's Spanish wording of its reasons in a Spanish turn, and records the English reason", async () => {
+    vi.setSystemTime(new Date(LATE));
+    fixture = await makeFixture({
+      settings: { ...SETTINGS, reasons_es: { 'Bus was late': 'El autobús llegó tarde' } },
+    });
+    await renderWithProviders(
+      fixture.wrap(<ArrivalsPage permissions={['check_ins-create']} resetAfterMs={60_000} audience="children" />),
+      { route: '/check-in', queryClient: fixture.queryClient },
+    );
+    await screen.findByText(ENGLISH_HINT);
+    fireEvent.click(screen.getByRole('button', { name: 'English / Español' }));
+    await screen.findByText(SPANISH_HINT);
+    typeInSearch('lovelace');
+    fireEvent.click(await screen.findByRole('button', { name: 'Ya llegué: Ada L.' }));
+    // The school's own wording, and the app's for a reason it knows.
+    expect(await screen.findByRole('button', { name: 'El autobús llegó tarde' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Cita médica' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'El autobús llegó tarde' }));
+    await waitFor(async () =>
+      expect(await fixture.written()).toEqual([expect.objectContaining({ reason: 'Bus was late' })]),
+    );
+  });
+
+  it('is not on the staff kiosk', async () => {
+    await renderArrivals();
+    expect(screen.queryByRole('button', { name: 'English / Español' })).toBeNull();
   });
 });
 

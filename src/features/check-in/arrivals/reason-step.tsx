@@ -13,13 +13,15 @@ export interface ReasonStepProps {
   scholar: DemographicRecord;
   purpose: 'late' | 'departure';
   reasons: readonly string[];
+  /** The school's Spanish wording of the reasons (shown to a child reading Spanish). */
+  reasonsEs?: Readonly<Record<string, string>>;
   busy: boolean;
   onPick: (reason: string) => void;
   onCancel: () => void;
 }
 
 /** Who, the question, and the reasons. */
-export function ReasonStep({ scholar, purpose, reasons, busy, onPick, onCancel }: ReasonStepProps) {
+export function ReasonStep({ scholar, purpose, reasons, reasonsEs, busy, onPick, onCancel }: ReasonStepProps) {
   const { t } = useTranslation('check-in');
   return (
     <Card.Root size="lg">
@@ -36,7 +38,7 @@ export function ReasonStep({ scholar, purpose, reasons, busy, onPick, onCancel }
               </Heading>
             </Stack>
           </HStack>
-          <ReasonPicker reasons={reasons} onPick={onPick} onCancel={onCancel} large busy={busy} />
+          <ReasonPicker reasons={reasons} reasonsEs={reasonsEs} onPick={onPick} onCancel={onCancel} large busy={busy} />
         </Stack>
       </Card.Body>
     </Card.Root>

@@ -16,14 +16,16 @@ export interface ReasonPickerProps {
   onCancel: () => void;
   /** Larger buttons for the kiosk. */
   large?: boolean;
+  /** The school's Spanish wording of its reasons, by the English reason. */
+  reasonsEs?: Readonly<Record<string, string>>;
   busy?: boolean;
 }
 
 /** The reason buttons, 'Other' with its text, and Cancel. */
-export function ReasonPicker({ reasons, onPick, onCancel, large = false, busy = false }: ReasonPickerProps) {
+export function ReasonPicker({ reasons, onPick, onCancel, large = false, busy = false, reasonsEs }: ReasonPickerProps) {
   const { t } = useTranslation('check-in');
   const { t: tc } = useTranslation();
-  const words = useSchoolWords();
+  const words = useSchoolWords(reasonsEs);
   const [other, setOther] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const size = large ? '2xl' : 'md';

@@ -1,5 +1,6 @@
 /**
- * Adding or changing an announcement: its title and text, the grades it is for, and the days it shows on the portal's
+ * Adding or changing an announcement: its title and text (and their Spanish, which families reading Spanish see
+ * instead when it is there), the grades it is for, and the days it shows on the portal's
  * home (from the first day; until the last day, or for good when there is none).
  */
 import { useTranslation } from 'react-i18next';
@@ -17,6 +18,8 @@ import { useContentForm } from '../parts/use-content-form';
 interface Form {
   title: string;
   body: string;
+  title_es: string;
+  body_es: string;
   grades: Grade[];
   starts_on: string;
   ends_on: string;
@@ -25,6 +28,8 @@ interface Form {
 const formOf = (record: AnnouncementRecord | null, today: string): Form => ({
   title: record?.title ?? '',
   body: record?.body ?? '',
+  title_es: record?.title_es ?? '',
+  body_es: record?.body_es ?? '',
   grades: (record?.grades ?? []) as Grade[],
   starts_on: record?.starts_on ?? today,
   ends_on: record?.ends_on ?? '',
@@ -43,12 +48,27 @@ export function AnnouncementForm({ today, ...args }: AnnouncementFormProps) {
     saved: (saved) => t('saved', { title: saved.title }),
     initial: () => formOf(args.record, today),
   });
-  const body = (): AnnouncementCreate => ({ ...form, title: form.title.trim(), ends_on: form.ends_on || null });
+  const body = (): AnnouncementCreate => ({
+    ...form,
+    title: form.title.trim(),
+    title_es: form.title_es.trim() || null,
+    body_es: form.body_es.trim() || null,
+    ends_on: form.ends_on || null,
+  });
 
   return (
     <ContentFormFrame {...frame(body)}>
       <TextField label={t('fields.title')} maxLength={150} required {...bind('title')} />
       <TextField label={t('fields.body')} maxLength={4000} multiline required {...bind('body')} />
+      <TextField label={t('fields.titleEs')} maxLength={150} lang="es" {...bind('title_es')} />
+      <TextField
+        label={t('fields.bodyEs')}
+        maxLength={4000}
+        multiline
+        lang="es"
+        helper={t('fields.spanishHint')}
+        {...bind('body_es')}
+      />
       <RangeFields
         type="date"
         w="44"

@@ -14,6 +14,8 @@ const announcement = (n: number, fields: Partial<AnnouncementRecord> = {}): Anno
   id: id(n),
   title: `Field trip ${n}`,
   body: 'Bring a lunch.',
+  title_es: null,
+  body_es: null,
   grades: [],
   starts_on: '2027-03-01',
   ends_on: '2027-03-05',
@@ -113,8 +115,8 @@ describe('Announcements', () => {
     expect(await within(dialog).findByText('This form is incomplete. Please correct the fields in red.')).toBeTruthy();
     expect(server.requests.some((r) => r.method === 'POST')).toBe(false);
 
-    fireEvent.change(within(dialog).getByLabelText(/^Title/), { target: { value: 'Taken' } });
-    fireEvent.change(within(dialog).getByLabelText(/^Text/), { target: { value: 'Picture day.' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Title(?! in)/), { target: { value: 'Taken' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Text(?! in)/), { target: { value: 'Picture day.' } });
     fireEvent.change(within(dialog).getByLabelText(/^First day/), { target: { value: '2027-04-02' } });
     const third = within(dialog).getByRole('checkbox', { name: '3' }) as HTMLInputElement;
     fireEvent.click(third);
@@ -130,12 +132,45 @@ describe('Announcements', () => {
       starts_on: '2027-04-02',
       ends_on: null,
       grades: ['3'],
+      // No Spanish written: none is sent, and families reading Spanish see the English.
+      title_es: null,
+      body_es: null,
     });
 
-    fireEvent.change(within(dialog).getByLabelText(/^Title/), { target: { value: 'Picture day' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Title(?! in)/), { target: { value: 'Picture day' } });
     expect(within(dialog).queryByText('That title is used already.')).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(getSnapshot().current?.text).toBe('Picture day saved.'));
     expect(await screen.findByText('Picture day')).toBeTruthy();
+  });
+
+  it('sends the Spanish title and text the school writes, and shows them again to edit', async () => {
+    server = new FakeAnnouncements([]).install();
+    await render();
+    fireEvent.click(await screen.findByRole('button', { name: 'Add announcement' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add an announcement' });
+    fireEvent.change(within(dialog).getByLabelText(/^Title(?! in)/), { target: { value: 'Picture day' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Text(?! in)/), { target: { value: 'Wear your uniform.' } });
+    const titleEs = within(dialog).getByLabelText('Title in Spanish');
+    expect(titleEs.getAttribute('lang')).toBe('es');
+    fireEvent.change(titleEs, { target: { value: '  Día de fotos ' } });
+    fireEvent.change(within(dialog).getByLabelText('Text in Spanish'), { target: { value: 'Vengan con uniforme.' } });
+    expect(
+      within(dialog).getByText(
+        'Families who read the portal in Spanish see this; while it is empty they see the English.',
+      ),
+    ).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(getSnapshot().current?.text).toBe('Picture day saved.'));
+    expect(server.requests.find((r) => r.method === 'POST')?.body).toMatchObject({
+      title: 'Picture day',
+      title_es: 'Día de fotos',
+      body_es: 'Vengan con uniforme.',
+    });
+
+    fireEvent.click(await screen.findByRole('button', { name: /^Edit Picture day/ }));
+    const edit = await screen.findByRole('dialog', { name: 'Edit Picture day' });
+    expect((within(edit).getByLabelText('Title in Spanish') as HTMLInputElement).value).toBe('Día de fotos');
+    expect((within(edit).getByLabelText('Text in Spanish') as HTMLTextAreaElement).value).toBe('Vengan con uniforme.');
   });
 });

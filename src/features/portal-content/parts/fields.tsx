@@ -47,6 +47,9 @@ export interface TextFieldProps {
   multiline?: boolean;
   helper?: string;
   w?: ComponentProps<typeof Field.Root>['w'];
+  /** The language the text is written in, when it is not the screen's (the Spanish wording of a school text): spell
+   * checking and screen readers follow it. */
+  lang?: string;
 }
 
 /** A text, date or time input with its label and message. */
@@ -61,6 +64,7 @@ export function TextField({
   multiline,
   helper,
   w,
+  lang,
 }: TextFieldProps) {
   return (
     <Field.Root invalid={Boolean(error)} required={required} w={w}>
@@ -69,12 +73,13 @@ export function TextField({
         {required && <Field.RequiredIndicator />}
       </Field.Label>
       {multiline ? (
-        <Textarea value={value} maxLength={maxLength} rows={4} onChange={(e) => onChange(e.target.value)} />
+        <Textarea value={value} maxLength={maxLength} rows={4} lang={lang} onChange={(e) => onChange(e.target.value)} />
       ) : (
         <Input
           type={type}
           value={value}
           maxLength={maxLength}
+          lang={lang}
           inputMode={type === 'url' ? 'url' : type === 'number' ? 'numeric' : undefined}
           onChange={(e) => onChange(e.target.value)}
         />

@@ -1,4 +1,7 @@
-/** The portal settings form: the texts, the first weekday and the entries shown, saved together. */
+/**
+ * The portal settings form: the texts, the first weekday, the entries shown and the school's words families read
+ * (AutoWork, in English and in Spanish), saved together.
+ */
 import { Button, Checkbox, Fieldset, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
@@ -30,6 +33,8 @@ export function SettingsForm({ settings, canSave }: SettingsFormProps) {
       week_starts_on: String(settings.week_starts_on),
       help_contact: settings.help_contact ?? '',
       portal_entries_off: settings.portal_entries_off,
+      autowork_en: settings.terms?.en?.autowork ?? '',
+      autowork_es: settings.terms?.es?.autowork ?? '',
     }),
     errors,
     clear,
@@ -48,6 +53,10 @@ export function SettingsForm({ settings, canSave }: SettingsFormProps) {
       week_starts_on: Number(form.week_starts_on),
       help_contact: form.help_contact.trim() || null,
       portal_entries_off: off,
+      terms: {
+        en: { autowork: form.autowork_en.trim() || null },
+        es: { autowork: form.autowork_es.trim() || null },
+      },
     };
     if (!check(PortalSettingsUpdateSchema, body)) return;
     save.mutate(body, {
@@ -85,6 +94,26 @@ export function SettingsForm({ settings, canSave }: SettingsFormProps) {
             helper={t('fields.helpContactHint')}
             {...bind('help_contact')}
           />
+          <Fieldset.Root>
+            <Fieldset.Legend fontSize="sm" fontWeight="medium">
+              {t('fields.terms')}
+            </Fieldset.Legend>
+            <Fieldset.HelperText>{t('fields.termsHint')}</Fieldset.HelperText>
+            <TextField
+              label={t('fields.autoworkEn')}
+              maxLength={60}
+              lang="en"
+              helper={t('fields.autoworkHint')}
+              {...bind('autowork_en', 'terms.en.autowork')}
+            />
+            <TextField
+              label={t('fields.autoworkEs')}
+              maxLength={60}
+              lang="es"
+              helper={t('fields.autoworkHint')}
+              {...bind('autowork_es', 'terms.es.autowork')}
+            />
+          </Fieldset.Root>
           <Fieldset.Root invalid={Boolean(errors.portal_entries_off)}>
             <Fieldset.Legend fontSize="sm" fontWeight="medium">
               {t('fields.entries')}

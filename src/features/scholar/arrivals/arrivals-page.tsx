@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { PortalArrivalsResponse } from '../../../contract';
 import { QueryState } from '../../../ui/data/query-state';
 import { formatDay } from '../../../ui/school-clock';
+import { useSchoolWords } from '../../../ui/school-words';
 import { usePortalQuery } from '../data/use-portal-query';
 import { AsOfNotice } from '../layout/as-of-notice';
 import { PeriodPager } from '../layout/period-pager';
@@ -20,7 +21,8 @@ export default function ArrivalsPage() {
   const { t } = useTranslation('portal');
   const { t: tc } = useTranslation();
   const locale = useLocale();
-  const { userId, scholar, today, timeZone } = usePortal();
+  const { userId, scholar, today, timeZone, settings } = usePortal();
+  const words = useSchoolWords(settings.reasons_es);
   const { month, current, goTo } = useMonthParam(today);
   const query = usePortalQuery<PortalArrivalsResponse>(
     userId,
@@ -52,7 +54,7 @@ export default function ArrivalsPage() {
                   <Text fontWeight="semibold">{formatDay(a.school_day, locale)}</Text>
                   {a.late && a.reason && (
                     <Text fontSize="sm" color="fg.muted">
-                      {t('arrivals.reason', { reason: a.reason })}
+                      {t('arrivals.reason', { reason: words.reason(a.reason) })}
                     </Text>
                   )}
                 </Stack>

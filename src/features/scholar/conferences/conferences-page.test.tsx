@@ -1,6 +1,8 @@
 import 'fake-indexeddb/auto';
 import { fireEvent, screen } from '@testing-library/react';
+import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setLanguage } from '../../../app/i18n';
 import { offlineDb } from '../../../offline';
 import { renderWithProviders } from '../../../test/render-with-providers';
 import { ANA, FakePortalServer } from '../layout/fake-portal-server';
@@ -34,6 +36,30 @@ async function open(userId: string, data: unknown[]) {
 }
 
 describe('Scholar Portal: Scholar Led Conferences', () => {
+  it('shows the welcome in Spanish to a Spanish reader when the school wrote it, else the English', async () => {
+    await act(() => setLanguage('es'));
+    try {
+      await open('conf-es', [
+        sheet({ title_es: 'Conferencias de otoño', body_es: 'Bienvenidas, familias.\n\nPor favor, regístrense.' }),
+        sheet({
+          id: '0190a0b0-0000-7000-8000-0000000000c2',
+          title: 'Spring',
+          title_es: null,
+          body_es: null,
+          held_on: '2027-03-10',
+          is_today: false,
+        }),
+      ]);
+      expect(await screen.findByRole('heading', { name: 'Conferencias de otoño' })).toBeTruthy();
+      expect(screen.getByText('Bienvenidas, familias.')).toBeTruthy();
+      expect(screen.getByText('Por favor, regístrense.')).toBeTruthy();
+      expect(screen.queryByText('Welcome, families.')).toBeNull();
+      expect(screen.getByText('Spring')).toBeTruthy();
+    } finally {
+      await act(() => setLanguage('en'));
+    }
+  });
+
   it('says when no conference is coming up', async () => {
     await open('conf-none', []);
     expect(await screen.findByText('No conference is coming up.')).toBeTruthy();

@@ -1,6 +1,6 @@
 /**
  * Scholar Led Conferences (issue P3 item 4): on the conference day the sign-in sheet (the conference's title, the
- * school's paragraphs, "Click to Sign In") for the scholar and their family; before it, the day and times. A
+ * school's paragraphs, in Spanish for a Spanish reader when the school wrote them, "Click to Sign In") for the scholar and their family; before it, the day and times. A
  * sign-in goes through the device's outbox (item 5), so it is taken offline too and shows as waiting until sent.
  */
 import { Alert, Badge, Box, Button, Heading, Stack, Text } from '@chakra-ui/react';
@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PortalConference, PortalConferencesResponse } from '../../../contract/conferences';
 import { QueryState } from '../../../ui/data/query-state';
+import { useSchoolWords } from '../../../ui/school-words';
 import { type ParentSession, useParentSession } from '../../auth/parent-session';
 import { useOutboxSend } from '../covid-screening/use-outbox-send';
 import { usePortalQuery } from '../data/use-portal-query';
@@ -32,6 +33,7 @@ function Sheet({
   const { t } = useTranslation('conferences');
   const { userType, scholar } = usePortal();
   const locale = useLocale();
+  const words = useSchoolWords();
   // On a scholar's phone with the parent login, the parent signs: their sign-in is the one that counts here.
   const signerType = byParentLogin(useParentSession(), userType, scholar.id) ? 'parent' : userType;
   const mine = conference.sign_ins.filter((s) => s.signer_type === signerType);
@@ -40,7 +42,7 @@ function Sheet({
     <Box as="li" borderWidth="1px" borderRadius="md" p="4">
       <Stack gap="3">
         <Heading as="h2" size="lg">
-          {conference.title}
+          {words.text(conference.title, conference.title_es)}
         </Heading>
         <Text color="fg.muted">
           {t('when', {
@@ -48,9 +50,12 @@ function Sheet({
             end: formatWallTime(conference.end_time, locale),
           })}
         </Text>
-        {conference.body.split(/\n\s*\n/).map((p) => (
-          <Text key={p}>{p}</Text>
-        ))}
+        {words
+          .text(conference.body, conference.body_es)
+          .split(/\n\s*\n/)
+          .map((p) => (
+            <Text key={p}>{p}</Text>
+          ))}
         {conference.sign_ins.length > 0 && (
           <Stack gap="1" as="ul" listStyleType="none" m="0" p="0" aria-label={t('signedInList')}>
             {conference.sign_ins.map((s) => (
@@ -89,6 +94,7 @@ export default function ConferencesPage() {
   const { t: tc } = useTranslation();
   const { userId, scholar, timeZone, userType } = usePortal();
   const locale = useLocale();
+  const words = useSchoolWords();
   const query = usePortalQuery<PortalConferencesResponse>(userId, `v2/scholar/conferences/${scholar.id}`);
   const outbox = useOutboxSend('conference_sign_ins', scholar.id, () => void query.refetch());
   const [busy, setBusy] = useState<string | null>(null);
@@ -149,7 +155,7 @@ export default function ConferencesPage() {
             <ItemList>
               {later.map((c) => (
                 <Box as="li" key={c.id} borderWidth="1px" borderRadius="md" p="3">
-                  <Text fontWeight="medium">{c.title}</Text>
+                  <Text fontWeight="medium">{words.text(c.title, c.title_es)}</Text>
                   <Text color="fg.muted">
                     {t('on', {
                       day: formatLongDay(c.held_on, locale),

@@ -1,13 +1,19 @@
-/** Whether the scholar checked in today (issue P1 item 4): at what time, late with the reason, or not yet. */
+/**
+ * Whether the scholar checked in today (issue P1 item 4): at what time, late with the reason (in the reader's language
+ * when the school words it so), or not yet.
+ */
 import { Badge, Card, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { PortalArrival } from '../../../contract';
+import { useSchoolWords } from '../../../ui/school-words';
 import { formatInstantTime, useLocale } from '../layout/portal-format';
+import { usePortal } from '../portal-context';
 
 /** The card. */
 export function CheckInStatus({ arrival, timeZone }: { arrival: PortalArrival | null; timeZone: string }) {
   const { t } = useTranslation('portal');
   const locale = useLocale();
+  const words = useSchoolWords(usePortal().settings.reasons_es);
   const time = arrival ? formatInstantTime(arrival.occurred_at, timeZone, locale) : '';
   return (
     <Card.Root as="section" aria-labelledby="home-check-in" size="sm">
@@ -24,7 +30,7 @@ export function CheckInStatus({ arrival, timeZone }: { arrival: PortalArrival | 
                 <Badge colorPalette="orange" me="2">
                   {t('arrivals.late')}
                 </Badge>
-                {arrival.reason ? t('home.late', { reason: arrival.reason }) : t('home.lateNoReason')}
+                {arrival.reason ? t('home.late', { reason: words.reason(arrival.reason) }) : t('home.lateNoReason')}
               </Text>
               <Text fontSize="sm">{t('home.lateAt', { time })}</Text>
             </>

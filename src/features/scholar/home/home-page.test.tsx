@@ -1,7 +1,9 @@
 import 'fake-indexeddb/auto';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
+import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setLanguage } from '../../../app/i18n';
 import type { PortalHomeResponse } from '../../../contract';
 import { portalCache } from '../../../offline';
 import { renderWithProviders } from '../../../test/render-with-providers';
@@ -51,6 +53,8 @@ const FULL_DAY: PortalHomeResponse = {
       id: 'a1',
       title: 'Picture day',
       body: 'Wear your uniform on Monday.',
+      title_es: null,
+      body_es: null,
       starts_on: '2026-11-25',
       ends_on: null,
       updated_at: '2026-11-25T16:00:00Z',
@@ -68,12 +72,16 @@ const FULL_DAY: PortalHomeResponse = {
 let users = 0;
 afterEach(() => vi.unstubAllGlobals());
 
-async function renderHome(server: FakePortalServer, userId = `home-user-${++users}`) {
+async function renderHome(
+  server: FakePortalServer,
+  userId = `home-user-${++users}`,
+  settings?: Parameters<typeof TestPortal>[0]['settings'],
+) {
   // Nothing due unless a test gives work.
   if (!server.answers.has(WORK_PATH)) server.answers.set(WORK_PATH, workAnswer('current', []));
   server.install();
   await renderWithProviders(
-    <TestPortal userId={userId}>
+    <TestPortal userId={userId} settings={settings}>
       <Routes>
         <Route path="/scholar" element={<HomePage />} />
       </Routes>
@@ -192,5 +200,48 @@ describe('Scholar Portal: Home', () => {
     server.answers.set(HOME_PATH, EMPTY_DAY);
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Not checked in yet today')).toBeTruthy();
+  });
+
+  it("says a late arrival's reason in the school's Spanish wording to a Spanish reader", async () => {
+    const server = new FakePortalServer();
+    const late = { ...FULL_DAY.arrival, occurred_at: '2026-11-27T16:20:00Z', late: true, reason: 'Bus was late' };
+    server.answers.set(HOME_PATH, { ...EMPTY_DAY, arrival: late });
+    await renderHome(server, undefined, { reasons_es: { 'Bus was late': 'El autobús llegó tarde' } });
+    expect(await screen.findByText('Late: Bus was late')).toBeTruthy();
+    try {
+      await act(() => setLanguage('es'));
+      expect(await screen.findByText('Tarde: El autobús llegó tarde')).toBeTruthy();
+    } finally {
+      await act(() => setLanguage('en'));
+    }
+  });
+
+  it('shows the announcements in Spanish to a Spanish reader when the school wrote them, else in English', async () => {
+    const server = new FakePortalServer();
+    const [picture] = FULL_DAY.announcements;
+    if (!picture) throw new Error('FULL_DAY has an announcement');
+    server.answers.set(HOME_PATH, {
+      ...EMPTY_DAY,
+      announcements: [
+        { ...picture, title_es: 'Día de fotos', body_es: 'Vengan con uniforme el lunes.' },
+        { ...picture, id: 'a2', title: 'Book fair', body: 'In the library all week.', title_es: '', body_es: null },
+      ],
+    });
+    await renderHome(server);
+    const news = await screen.findByRole('region', { name: 'Announcements' });
+    expect(within(news).getByRole('heading', { name: 'Picture day' })).toBeTruthy();
+    expect(within(news).queryByText('Día de fotos')).toBeNull();
+
+    try {
+      await act(() => setLanguage('es'));
+      const anuncios = await screen.findByRole('region', { name: 'Anuncios' });
+      expect(within(anuncios).getByRole('heading', { name: 'Día de fotos' })).toBeTruthy();
+      expect(within(anuncios).getByText('Vengan con uniforme el lunes.')).toBeTruthy();
+      // Not written in Spanish: the English one.
+      expect(within(anuncios).getByRole('heading', { name: 'Book fair' })).toBeTruthy();
+      expect(within(anuncios).getByText('In the library all week.')).toBeTruthy();
+    } finally {
+      await act(() => setLanguage('en'));
+    }
   });
 });

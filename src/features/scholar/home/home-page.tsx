@@ -1,12 +1,14 @@
 /**
  * Home (issue P1 item 4): the chosen scholar's day at a glance: whether they checked in, their classes and group
- * meetings today, the work due today and tomorrow (issue P2), and the school's announcements.
+ * meetings today, the work due today and tomorrow (issue P2), and the school's announcements (in Spanish for a
+ * Spanish reader when the school wrote them in Spanish too).
  */
 import { Heading, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PortalHomeResponse } from '../../../contract';
 import { QueryState } from '../../../ui/data/query-state';
+import { useSchoolWords } from '../../../ui/school-words';
 import { usePortalQuery } from '../data/use-portal-query';
 import { AsOfNotice } from '../layout/as-of-notice';
 import { formatLongDay, useLocale } from '../layout/portal-format';
@@ -43,6 +45,7 @@ export default function HomePage() {
   const { t } = useTranslation('portal');
   const { t: tc } = useTranslation();
   const locale = useLocale();
+  const words = useSchoolWords();
   const { userId, scholar, today, timeZone } = usePortal();
   const query = usePortalQuery<PortalHomeResponse>(userId, `v2/scholar/scholars/${scholar.id}/home?date=${today}`);
   const home = query.data?.data;
@@ -81,9 +84,9 @@ export default function HomePage() {
                 {home.announcements.map((a) => (
                   <Stack as="li" key={a.id} gap="1" borderWidth="1px" borderRadius="md" p="3">
                     <Heading as="h3" size="sm">
-                      {a.title}
+                      {words.text(a.title, a.title_es)}
                     </Heading>
-                    <Text whiteSpace="pre-wrap">{a.body}</Text>
+                    <Text whiteSpace="pre-wrap">{words.text(a.body, a.body_es)}</Text>
                   </Stack>
                 ))}
               </ItemList>

@@ -1,7 +1,10 @@
 import 'fake-indexeddb/auto';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
+import { act } from 'react';
+import { useTranslation } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setLanguage, setSchoolTerms } from '../../../app/i18n';
 import { renderWithProviders } from '../../../test/render-with-providers';
 import { flushPortalWrites } from '../data/use-portal-query';
 import type { NavEntry } from '../nav/portal-entries';
@@ -29,6 +32,12 @@ function Probe() {
       {fromDevice ? ' (device)' : ''}
     </p>
   );
+}
+
+/** A text of the portal that names the school's AutoWork. */
+function TermProbe() {
+  const { t } = useTranslation();
+  return <p>{t('sections.missingAutowork')}</p>;
 }
 
 let users = 0;
@@ -59,6 +68,7 @@ async function renderLayout(server: FakePortalServer, { userId = `user-${++users
         }
       >
         <Route index element={<Probe />} />
+        <Route path="work/missing-autowork" element={<TermProbe />} />
         <Route path="*" element={<Probe />} />
       </Route>
     </Routes>,
@@ -206,5 +216,30 @@ describe('Scholar Portal layout', () => {
     expect(await screen.findByText('Not today.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(screen.getByText('Showing Ana on 2026-11-27')).toBeTruthy());
+  });
+
+  it("names AutoWork with the school's word in each language, and the app's own where it set none", async () => {
+    const server = new FakePortalServer();
+    server.scholars = {
+      ...scholarsAnswer([ANA]),
+      settings: { ...scholarsAnswer([ANA]).settings, terms: { en: { autowork: 'Practice Work' }, es: {} } },
+    };
+    try {
+      await renderLayout(server, { route: '/scholar/work/missing-autowork' });
+      expect(await screen.findByText('Missing Practice Work')).toBeTruthy();
+      await act(() => setLanguage('es'));
+      expect(await screen.findByText('AutoWork pendiente')).toBeTruthy();
+
+      server.scholars = {
+        ...scholarsAnswer([ANA]),
+        settings: { ...scholarsAnswer([ANA]).settings, terms: { es: { autowork: 'Trabajo de práctica' } } },
+      };
+      cleanup();
+      await renderLayout(server, { route: '/scholar/work/missing-autowork' });
+      expect(await screen.findByText('Trabajo de práctica pendiente')).toBeTruthy();
+    } finally {
+      await act(() => setLanguage('en'));
+      act(() => setSchoolTerms(null));
+    }
   });
 });

@@ -4,12 +4,14 @@
  * "More" on phones, a side list from md up (only the one the screen shows is built). It reads `v2/scholar/scholars` (kept on the device for offline use) and
  * provides the portal context every screen reads. Entries the school switched off are left out of the navigation;
  * opening one by its address says so instead of showing it (Home switched off: the first entry kept opens instead).
+ * The school's words in the settings (what families read for AutoWork, per language) go into every text that names them.
  */
 import { Box, EmptyState, Flex } from '@chakra-ui/react';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { ApiError } from '../../../api/client';
+import { setSchoolTerms } from '../../../app/i18n';
 import type { PortalScholarsResponse } from '../../../contract';
 import { QueryState } from '../../../ui/data/query-state';
 import { schoolDayOf } from '../../../ui/school-clock';
@@ -74,6 +76,8 @@ function PortalFrame({
   const { t } = useTranslation('portal');
   const { data, settings, time_zone: timeZone, today } = answer.data;
   const [scholar, setScholarId] = useChosenScholar(user.id, data);
+  // The school's words (AutoWork …) in the texts, in each language, from the settings the portal reads.
+  useEffect(() => setSchoolTerms(settings.terms), [settings.terms]);
   useEffect(() => {
     if (scholar) writeLastShown(user.id, scholar.id, timeZone);
   }, [user.id, scholar, timeZone]);
