@@ -297,6 +297,13 @@ export const checkIns = pgTable(
     late: boolean('late').notNull().default(false),
     recorded_by: uuid('recorded_by'),
     device_id: text('device_id'),
+    /**
+     * A record undone (the pick-up line's Undo, "tapped in error"): kept for the audit trail, left out of every list,
+     * pull, count and status unless asked for.
+     */
+    voided_at: timestamp('voided_at', { withTimezone: true, mode: 'string' }),
+    voided_by: uuid('voided_by'),
+    void_reason: text('void_reason'),
     ...timestamps,
   },
   (t) => [
@@ -305,7 +312,10 @@ export const checkIns = pgTable(
     index('check_ins_day_time_idx').on(t.school_day, t.occurred_at),
     index('check_ins_scholar_idx').on(t.scholar_id, t.occurred_at),
     // One arrival per scholar and school day (F4): the backstop behind the check in the route.
-    uniqueIndex('check_ins_one_arrival_per_day').on(t.scholar_id, t.school_day).where(sql`${t.kind} = 'arrival'`),
+    // A voided arrival does not hold the day: the scholar can be recorded again.
+    uniqueIndex('check_ins_one_arrival_per_day')
+      .on(t.scholar_id, t.school_day)
+      .where(sql`${t.kind} = 'arrival' and ${t.voided_at} is null`),
     index('check_ins_pick_up_idx').on(t.pick_up_id),
   ],
 );

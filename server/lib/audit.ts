@@ -6,7 +6,16 @@ import type { FastifyRequest } from 'fastify';
 import type { Tx } from '../db/client';
 import { auditEvents } from '../db/schema';
 
-export type AuditAction = 'create' | 'update' | 'delete' | 'login' | 'logout' | 'grant' | 'revoke' | 'deactivate';
+export type AuditAction =
+  | 'create'
+  | 'update'
+  | 'delete'
+  | 'login'
+  | 'logout'
+  | 'grant'
+  | 'revoke'
+  | 'deactivate'
+  | 'void';
 
 /** Writes one audit event. `changes` holds the new values (never secrets). */
 export async function audit(

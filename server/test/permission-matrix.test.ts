@@ -65,6 +65,13 @@ describe('permission matrix', () => {
     }
   });
 
+  it('walks the check-in void (the pick-up line Undo) with the permission of the sign-out itself', () => {
+    const rules = new Set(s.app.apiRoutes.map((r) => `${r.method} ${r.url} ${r.access}`));
+    expect(rules).toContain('POST /api/v2/check_ins/:id/void check_ins-create');
+    const teacher = people.find((p) => p.email === 'teacher@demo.school');
+    expect(teacher?.permissions.has('check_ins-create')).toBe(true);
+  });
+
   it('walks the timesheet schedule routes (T1) with their permissions', () => {
     const rules = new Set(s.app.apiRoutes.map((r) => `${r.method} ${r.url} ${r.access}`));
     const base = '/api/v2/timesheet_schedules';

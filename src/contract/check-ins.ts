@@ -68,10 +68,40 @@ export const CheckInRecordSchema = z.object({
   late: z.boolean(),
   recorded_by: z.string().nullable(),
   device_id: z.string().nullable(),
+  /**
+   * A voided record (undone at the pick-up line): when, by whom and why. Optional in the type only because records a
+   * device stored before voids existed lack them; the server always answers them.
+   */
+  voided_at: z.string().nullable().optional(),
+  voided_by: z.string().nullable().optional(),
+  void_reason: z.string().nullable().optional(),
   created_at: z.string(),
   updated_at: z.string(),
 });
 export type CheckInRecord = z.infer<typeof CheckInRecordSchema>;
+
+/** Whether a check-in was voided: it then counts for nothing (a voided sign-out leaves the scholar on campus). */
+export const isVoidedCheckIn = (record: Partial<Pick<CheckInRecord, 'voided_at' | 'void_reason'>>): boolean =>
+  Boolean(record.voided_at || record.void_reason);
+
+/** Why a check-in may be voided: the pick-up line's Undo of a tap made in error is the only one so far. */
+export const CHECK_IN_VOID_REASONS = ['tapped in error'] as const;
+export const CHECK_IN_VOID_REASON: (typeof CHECK_IN_VOID_REASONS)[number] = 'tapped in error';
+
+/**
+ * `POST check_ins/{id}/void`: the record stays, marked voided with who, when and why (audited). Allowed to whoever
+ * may create check-ins, since it undoes their own tap; voiding a voided record answers it as it is.
+ */
+export const CheckInVoidBodySchema = z.object({
+  void_reason: z.enum(CHECK_IN_VOID_REASONS).default(CHECK_IN_VOID_REASON),
+  /** When the person tapped Undo (device clock); the server's clock when absent. */
+  voided_at: InstantSchema.optional(),
+});
+export type CheckInVoidBody = z.infer<typeof CheckInVoidBodySchema>;
+
+/** A void as the outbox carries it (an update of the check-in, `action: 'update'`): the record's id with the body. */
+export const CheckInSyncVoidSchema = CheckInVoidBodySchema.extend({ id: IdSchema });
+export type CheckInSyncVoid = z.infer<typeof CheckInSyncVoidSchema>;
 
 export const CheckInUpdateSchema = z.object({
   _method: z.literal(['PATCH', 'patch']).optional(),
@@ -84,7 +114,7 @@ export const CHECK_IN_SORT_FIELDS = ['occurred_at', 'school_day', 'created_at'] 
 /**
  * For View Records: `filter[from]` and `filter[to]` bound `school_day` (inclusive); `kind` takes one kind or several
  * separated by commas (`sign_out,sign_in`); `pick_up_id` finds the sign-outs to one adult; `flagged=true` the
- * overrides to review.
+ * overrides to review; voided records are left out unless `include_voided=true`.
  */
 export const CHECK_IN_FILTER_FIELDS = [
   'from',
@@ -95,4 +125,5 @@ export const CHECK_IN_FILTER_FIELDS = [
   'method',
   'pick_up_id',
   'flagged',
+  'include_voided',
 ] as const;

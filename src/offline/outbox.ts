@@ -8,7 +8,7 @@ import { Dexie } from 'dexie';
 import type { z } from 'zod';
 // From the contract's modules, not its index: the index would bring every schema of the app (the portal's, the
 // timesheet schedules', the administration's) into the offline chunk the kiosk loads at sign-in (issue X1 item 1).
-import { CheckInCreateSchema } from '../contract/check-ins';
+import { CheckInCreateSchema, CheckInSyncVoidSchema } from '../contract/check-ins';
 import { ConferenceSignInCreateSchema } from '../contract/conferences';
 import { CovidScreeningCreateSchema } from '../contract/covid-screening';
 import { uuidv7 } from '../contract/ids';
@@ -30,11 +30,13 @@ const CREATE_SCHEMAS: Record<SyncResource, z.ZodType> = {
 };
 
 /**
- * The update schema of the resources whose records a device may change once the server has them (a clock-out of a
- * record already on the server, issue T2): the record's id and the version the change was based on travel with it.
+ * The update schema of the resources whose records a device may change (a clock-out of a record already on the
+ * server, issue T2, with the version the change was based on; a check-in's void): the record's id travels with it.
  */
 const UPDATE_SCHEMAS: Partial<Record<SyncResource, z.ZodType>> = {
   timesheets: TimesheetSyncUpdateSchema,
+  // A check-in's void (the pick-up line's Undo): sent after the sign-out it undoes, as the server applies them.
+  check_ins: CheckInSyncVoidSchema,
 };
 
 /** Whether the outbox may carry updates of this resource. */

@@ -65,6 +65,8 @@ export function mergeStationRecords<R extends { id: string }>(
     if (known) {
       known.pending ||= unsent(entry);
       known.attention ||= entry.status === 'attention';
+      // A change not sent yet shows at once, as a new record does (a check-in's void: the scholar is back).
+      if (entry.action === 'update' && unsent(entry)) known.record = { ...known.record, ...entry.data } as R;
       continue;
     }
     const record = { ...entry.data, id } as Partial<R> & { id: string };

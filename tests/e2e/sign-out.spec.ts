@@ -2,12 +2,13 @@
  * The pick-up line end to end (F5), in Chromium against the real server on a copy of the demo school: a sign-out to
  * an authorized adult online (the record reaches the server) and offline (after a reload without network, photos
  * included, then sent once when back online), the red custody warning and the adults not valid today, the override
- * to someone not on the list (flagged on the server), a scholar already signed out, and a badge's QR code read by
+ * to someone not on the list (flagged on the server), a scholar already signed out, the Undo of a release (offline,
+ * after a reload: the scholar back, the server's record voided), and a badge's QR code read by
  * Chromium's fake camera on Scan Sign Out.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuthorizedPickUpRecord, DemographicRecord } from '../../src/contract';
+import type { AuthorizedPickUpRecord, CheckInRecord, DemographicRecord } from '../../src/contract';
 import { signIn, startDemoServer } from './lib/app';
 import { type Browser, launchBrowser } from './lib/browser';
 import {
@@ -191,6 +192,52 @@ describe('Scholar Sign Out', () => {
       await page.getByText('Not sent yet', { exact: true }).waitFor({ state: 'detached', timeout: 30_000 });
       await page.waitForTimeout(2000);
       expect(await serverCheckIns(api, scholar.id)).toHaveLength(1);
+    });
+  }, 240_000);
+
+  it('undoes a release offline after a reload: the scholar is back, and the server keeps the record voided', async () => {
+    const scholar = take((s) => offered(s).length > 0);
+    const adult = offered(scholar)[0] as AuthorizedPickUpRecord;
+    const row = (page: Page) =>
+      page.getByRole('button', { name: `Open the pick-up list of ${kioskName(scholar)}`, exact: true });
+    await withBrowser(async ({ page, context }) => {
+      await signIn(page, server.url, 'office@demo.school');
+      await waitForServiceWorker(page, 90_000);
+      await page.goto(`${server.url}/sign-out`);
+      await searchBox(page).waitFor({ timeout: 90_000 });
+      await openPickUp(page, scholar);
+      await adultButton(page, scholar, adult).waitFor({ timeout: 90_000 });
+
+      // The network cut: the sign-out and its Undo both wait in the outbox, the Undo after the sign-out.
+      await context.setOffline(true);
+      await adultButton(page, scholar, adult).click();
+      await expectConfirmation(page, scholar, adult.full_name);
+      await page.getByRole('button', { name: 'Undo', exact: true }).click();
+      await page
+        .getByText(`Sign-out undone: ${kioskName(scholar)} is back on the list, not signed out.`, { exact: true })
+        .waitFor();
+      expect(await outboxCount(page)).toBe(2);
+      await searchBox(page).fill(`${scholar.lname} ${(scholar.nickname || scholar.fname).slice(0, 3)}`);
+      await row(page).waitFor();
+      expect(plain(await row(page).textContent())).not.toContain('Signed out at');
+
+      // After a reload, still offline: still back on the list.
+      await page.reload();
+      await page.getByText('Offline: sign-outs are kept on this device', { exact: false }).waitFor({ timeout: 30_000 });
+      await openPickUp(page, scholar);
+      await adultButton(page, scholar, adult).waitFor();
+      expect(await page.getByText(`${kioskName(scholar)} is already signed out`, { exact: true }).count()).toBe(0);
+
+      // Back online: both reach the server in order; the lists leave the voided record out, it is kept voided.
+      await context.setOffline(false);
+      await until('the outbox emptied', async () => (await outboxCount(page)) === 0);
+      expect(await serverCheckIns(api, scholar.id)).toEqual([]);
+      const all = await api(`check_ins?filter[scholar_id]=${scholar.id}&filter[include_voided]=true`);
+      const kept = all.body.data as CheckInRecord[];
+      expect(kept).toEqual([
+        expect.objectContaining({ kind: 'sign_out', pick_up_id: adult.id, void_reason: 'tapped in error' }),
+      ]);
+      expect(kept[0]?.voided_at).toEqual(expect.any(String));
     });
   }, 240_000);
 

@@ -4,9 +4,14 @@
  * for a late arrival or an early departure, a sign-out to one of the scholar's authorized pick-up adults valid that
  * day or else a flagged override with the adult's name and a reason (F5), and idempotency on the client's id.
  * `createMany` applies a whole batch with a fixed number of queries, so a kiosk's backlog syncs quickly.
+ *
+ * `POST check_ins/{id}/void` undoes a record (the pick-up line's Undo): it stays, marked voided with who, when and
+ * why, and drops out of the lists (unless `filter[include_voided]=true`), the sync pull and the day's rules (a voided
+ * arrival no longer holds the day). The outbox carries it as an update of the check-in (see `voidCheckIn`).
  */
-import { and, eq, gte, inArray, lte, or, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CHECK_IN_KINDS,
   CHECK_IN_SORT_FIELDS,
@@ -15,17 +20,23 @@ import {
   type CheckInRecord,
   CheckInRecordSchema,
   CheckInUpdateSchema,
+  type CheckInVoidBody,
+  CheckInVoidBodySchema,
+  IdParamsSchema,
   type SchoolSettings,
+  singleResponse,
   SIGN_OUT_MESSAGES,
 } from '../../../src/contract';
 import type { Tx } from '../../db/client';
 import { authorizedPickUps, checkIns, demographics } from '../../db/schema';
-import { auditMany } from '../../lib/audit';
-import { AppError, invalid } from '../../lib/errors';
+import { audit, auditMany } from '../../lib/audit';
+import { AppError, invalid, notFound } from '../../lib/errors';
 import {
   type CreateOutcome,
   dateFilter,
+  ERROR_RESPONSES,
   eqFilter,
+  filterValue,
   insertMany,
   iso,
   type ResourceDefinition,
@@ -43,6 +54,7 @@ type PickUpRow = typeof authorizedPickUps.$inferSelect;
 export const toCheckInRecord = (row: Row): CheckInRecord => ({
   ...row,
   occurred_at: iso(row.occurred_at),
+  voided_at: row.voided_at ? iso(row.voided_at) : null,
   created_at: iso(row.created_at),
   updated_at: iso(row.updated_at),
 });
@@ -164,7 +176,10 @@ async function createMany(inputs: CheckInCreate[], { tx, request }: { tx: Tx; re
       checkIns,
       and(
         eq(checkIns.scholar_id, demographics.id),
-        or(and(inArray(checkIns.school_day, days), eq(checkIns.kind, 'arrival')), inArray(checkIns.id, [...inputIds])),
+        or(
+          and(inArray(checkIns.school_day, days), eq(checkIns.kind, 'arrival'), isNull(checkIns.voided_at)),
+          inArray(checkIns.id, [...inputIds]),
+        ),
       ),
     )
     .where(inArray(demographics.id, scholarIds));
@@ -173,7 +188,7 @@ async function createMany(inputs: CheckInCreate[], { tx, request }: { tx: Tx; re
   for (const { checkIn } of scholarRows) {
     if (!checkIn) continue;
     if (inputIds.has(checkIn.id)) existing.set(checkIn.id, checkIn);
-    if (checkIn.kind === 'arrival' && days.includes(checkIn.school_day)) {
+    if (checkIn.kind === 'arrival' && !checkIn.voided_at && days.includes(checkIn.school_day)) {
       arrivals.set(arrivalKey(checkIn.scholar_id, checkIn.school_day), checkIn);
     }
   }
@@ -258,6 +273,15 @@ export const checkInsResource: ResourceDefinition<CheckInRecord, CheckInCreate, 
     method: eqFilter(checkIns.method),
     pick_up_id: uuidFilter(checkIns.pick_up_id),
     flagged: eqFilter(checkIns.flagged, 'boolean'),
+    // Read by `listScope`: the filter itself only checks the value.
+    include_voided: (value) => {
+      filterValue('include_voided', 'boolean', value);
+      return undefined;
+    },
+  },
+  listScope: (query) => {
+    const include = query.filter?.include_voided;
+    return include === 'true' || include === '1' ? undefined : isNull(checkIns.voided_at);
   },
   searchColumns: [checkIns.reason, checkIns.pick_up_name, checkIns.override_reason],
   toRecords: async (rows) => (rows as Row[]).map(toCheckInRecord),
@@ -274,6 +298,7 @@ export const checkInsResource: ResourceDefinition<CheckInRecord, CheckInCreate, 
                 eq(checkIns.scholar_id, input.scholar_id),
                 eq(checkIns.school_day, day),
                 eq(checkIns.kind, 'arrival'),
+                isNull(checkIns.voided_at),
               ),
             )
             .limit(1)
@@ -285,4 +310,61 @@ export const checkInsResource: ResourceDefinition<CheckInRecord, CheckInCreate, 
   sameAs,
 };
 
-export default resourceRoutes(checkInsResource);
+/**
+ * Voids a check-in inside a transaction: marks it voided with who, when and why and audits the record before and
+ * after. Idempotent: a record already voided is answered as it is (`changed: false`), nothing written, so an Undo
+ * sent twice (a retry, another tab) is harmless. The row is locked first, so two voids at once write one audit event.
+ */
+export async function voidCheckIn(
+  tx: Tx,
+  request: FastifyRequest,
+  id: string,
+  body: CheckInVoidBody,
+): Promise<{ record: CheckInRecord; changed: boolean }> {
+  const [row] = await tx.select().from(checkIns).where(eq(checkIns.id, id)).limit(1).for('update');
+  if (!row) throw notFound();
+  if (row.voided_at) return { record: toCheckInRecord(row), changed: false };
+  const now = new Date().toISOString();
+  const [after] = await tx
+    .update(checkIns)
+    .set({
+      voided_at: body.voided_at ?? now,
+      voided_by: request.auth?.user.id ?? null,
+      void_reason: body.void_reason,
+      updated_at: now,
+    })
+    .where(eq(checkIns.id, id))
+    .returning();
+  const record = toCheckInRecord(after as Row);
+  await audit(tx, request, {
+    action: 'void',
+    resource: 'check_ins',
+    recordId: id,
+    changes: { before: toCheckInRecord(row), after: record },
+  });
+  return { record, changed: true };
+}
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/:id/void',
+    {
+      // Whoever may record a sign-out may undo it: the Undo is part of the same tap (the Staff role has no update).
+      config: { access: 'check_ins-create' },
+      schema: {
+        params: IdParamsSchema,
+        body: CheckInVoidBodySchema,
+        response: { 200: singleResponse(CheckInRecordSchema), ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const { record } = await app.db.transaction((tx) =>
+        voidCheckIn(tx, request, request.params.id, request.body ?? CheckInVoidBodySchema.parse({})),
+      );
+      return { data: record };
+    },
+  );
+  await app.register(resourceRoutes(checkInsResource));
+};
+
+export default routes;

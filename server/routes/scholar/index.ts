@@ -199,7 +199,15 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         app.db
           .select()
           .from(checkIns)
-          .where(and(eq(checkIns.scholar_id, scholar.id), eq(checkIns.school_day, date), eq(checkIns.kind, 'arrival')))
+          .where(
+            and(
+              eq(checkIns.scholar_id, scholar.id),
+              eq(checkIns.school_day, date),
+              eq(checkIns.kind, 'arrival'),
+              // A voided arrival (recorded in error) does not count.
+              isNull(checkIns.voided_at),
+            ),
+          )
           .limit(1),
       ]);
       return {
@@ -292,6 +300,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           and(
             eq(checkIns.scholar_id, scholar.id),
             eq(checkIns.kind, 'arrival'),
+            isNull(checkIns.voided_at),
             gte(checkIns.school_day, start),
             lte(checkIns.school_day, end),
           ),

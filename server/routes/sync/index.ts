@@ -15,7 +15,9 @@
  * each update on its own in its own savepoint, through the
  * same definition as the REST update: applied only to the version named, else answered 'conflict' with the stored
  * record; a receipt makes a replay answer 'duplicate'. A staff badge read at a station (`timesheet_punches`) is
- * applied on its own too, by the timesheets' punch (a clock-in or the clock-out of the holder's open record).
+ * applied on its own too, by the timesheets' punch (a clock-in or the clock-out of the holder's open record). A void of
+ * a check-in (the pick-up line's Undo) travels as an update of it, so it lands after the sign-out it undoes even when
+ * both come in one push.
  *
  * `GET v2/sync/pull?since=` answers what changed in the reference data the caller may see, from the change log the
  * triggers keep. Without a cursor it answers a snapshot in pages of `limit` records, in a stable order (resource, then
@@ -23,12 +25,13 @@
  * again after a restart, and what changes while a device pages comes in the delta since the snapshot's cursor.
  * `POST v2/sync/photos` hands the snapshot its photos in batches.
  */
-import { and, asc, count, eq, gt, gte, inArray, not, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, inArray, isNull, not, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  CheckInSyncVoidSchema,
   ErrorResponseSchema,
   type Permission,
   PhotoBatchBodySchema,
@@ -75,7 +78,7 @@ import { schoolDay } from '../../lib/school-day';
 import { can, requireAuth } from '../../plugins/access';
 import { storageRefusal, toErrorResponse } from '../../plugins/errors';
 import { toPickUpRecord } from '../authorized_pick_ups/index';
-import { checkInsResource, toCheckInRecord } from '../check_ins/index';
+import { checkInsResource, toCheckInRecord, voidCheckIn } from '../check_ins/index';
 import { conferenceSignInsResource } from '../conferences/index';
 import { covidScreeningsResource } from '../covid_screenings/index';
 import { presentDemographic, toDemographicRecord } from '../demographics/index';
@@ -107,22 +110,50 @@ const PORTAL_WRITABLE: Record<string, AnyDefinition> = {
   conference_sign_ins: conferenceSignInsResource,
 };
 
-/** The resources whose records a device may also change, with the schema of an update and the lock it takes first. */
-const UPDATABLE: Record<string, { schema: z.ZodType<{ id: string }>; lock(tx: Tx, recordId: string): Promise<void> }> =
+/**
+ * The resources whose records a device may also change, with the schema of an update, the lock it takes first, and,
+ * when it is not the resource's REST update, the permission it asks for and how it is applied.
+ */
+const UPDATABLE: Record<
+  string,
   {
-    timesheets: {
-      schema: TimesheetSyncUpdateSchema,
-      // The record's person, as the REST update locks them: a replay that waited behind the first sees its receipt.
-      async lock(tx, recordId) {
-        const [row] = await tx
-          .select({ user_id: timesheets.user_id })
-          .from(timesheets)
-          .where(eq(timesheets.id, recordId))
-          .limit(1);
-        if (row) await lockPerson(tx, row.user_id, 'id');
-      },
+    schema: z.ZodType<{ id: string }>;
+    lock(tx: Tx, recordId: string): Promise<void>;
+    permission?: Permission;
+    apply?(tx: Tx, request: FastifyRequest, recordId: string, fields: Record<string, unknown>): Promise<unknown>;
+  }
+> = {
+  /**
+   * A check-in's one change from a device: its void (the pick-up line's Undo). An update of the record rather than a
+   * resource of its own, because an update is applied in the order the entries were made (after the run of creates
+   * before it, so after the sign-out it undoes, in the same push or an earlier one), its receipt makes a second
+   * delivery 'duplicate', and the device's lists already tie an update to the record it names. It asks for the
+   * permission of the sign-out itself (check_ins-create), not check_ins-update (the office's corrections).
+   */
+  check_ins: {
+    schema: CheckInSyncVoidSchema,
+    permission: 'check_ins-create',
+    async lock(tx, recordId) {
+      await tx.select({ id: checkIns.id }).from(checkIns).where(eq(checkIns.id, recordId)).for('update');
     },
-  };
+    async apply(tx, request, recordId, fields) {
+      const body = CheckInSyncVoidSchema.parse({ ...fields, id: recordId });
+      return (await voidCheckIn(tx, request, recordId, body)).record;
+    },
+  },
+  timesheets: {
+    schema: TimesheetSyncUpdateSchema,
+    // The record's person, as the REST update locks them: a replay that waited behind the first sees its receipt.
+    async lock(tx, recordId) {
+      const [row] = await tx
+        .select({ user_id: timesheets.user_id })
+        .from(timesheets)
+        .where(eq(timesheets.id, recordId))
+        .limit(1);
+      if (row) await lockPerson(tx, row.user_id, 'id');
+    },
+  },
+};
 
 const errors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema, 422: ErrorResponseSchema };
 
@@ -192,7 +223,8 @@ const PULLABLE: Record<string, Pullable> = {
     permission: 'check_ins-view_any',
     table: checkIns,
     id: checkIns.id,
-    kept: (today) => eq(checkIns.school_day, today),
+    // A check-in voided since the last pull goes out as a removal: other stations drop it (the scholar is back).
+    kept: (today) => and(eq(checkIns.school_day, today), isNull(checkIns.voided_at)),
     records: (rows) => rows.map(toCheckInRecord),
   }),
   nslp_records: pullable({
@@ -276,7 +308,8 @@ function checkItem(request: FastifyRequest, raw: { id: string }, deviceId: strin
   if (item.action !== 'create' && !(item.action === 'update' && updatable)) {
     return rejected(item.id, 'Only new records can be sent from a device.');
   }
-  if (!can(request, `${def.name}-${item.action}` as Permission)) {
+  const permission = item.action === 'update' ? updatable?.permission : undefined;
+  if (!can(request, permission ?? (`${def.name}-${item.action}` as Permission))) {
     return rejected(item.id, 'You do not have permission to do that.');
   }
   if (item.action === 'update' && updatable) {
@@ -397,7 +430,10 @@ async function applyOne(tx: Tx, request: FastifyRequest, c: Checked, deviceId: s
     if (raced) return raced;
     const { id: recordId, _method, ...fields } = c.input;
     void _method;
-    const record = await updateOne(def, { tx, request }, recordId, fields);
+    const apply = UPDATABLE[def.name]?.apply;
+    const record = apply
+      ? await apply(tx, request, recordId, fields)
+      : await updateOne(def, { tx, request }, recordId, fields);
     await tx
       .insert(syncReceipts)
       .values(receiptRow(request, c, deviceId, recordId))

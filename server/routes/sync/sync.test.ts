@@ -566,7 +566,8 @@ describe('sync push: timesheets (creates, and updates applied only to their base
       entry('update', { id: open.id, base_version: 1, break_minutes: 10 }),
       entry('update', { id: open.id, ended_at: '2025-10-07T12:00:00-07:00' }),
       entry('delete', { id: open.id }),
-      entry('update', { id: uuidv7() }, 'check_ins'),
+      // Meal records take creates only (a check-in takes its void, an update of its own).
+      entry('update', { id: uuidv7() }, 'nslp_records'),
     ]);
     const results = res.json().results;
     expect(results.map((r: { status: string }) => r.status)).toEqual([

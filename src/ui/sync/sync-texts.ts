@@ -132,6 +132,7 @@ const WHAT_KEYS = {
   clock_in: 'what.clock_in',
   clock_out: 'what.clock_out',
   badge_punch: 'what.badge_punch',
+  void: 'what.void',
 } as const;
 
 /**
@@ -164,7 +165,10 @@ export function entryWhat(t: SyncT, entry: Pick<OutboxEntry, 'resource' | 'actio
       ? entry.data.meal_type
       : entry.resource === 'timesheets' || entry.resource === 'timesheet_punches'
         ? timeEntryKey(entry)
-        : entry.data.kind;
+        : // A check-in's one change from a device is its void (the pick-up line's Undo).
+          entry.action === 'update'
+          ? 'void'
+          : entry.data.kind;
   return has(WHAT_KEYS, key) ? t(WHAT_KEYS[key]) : entryLabel(t, entry);
 }
 
@@ -185,13 +189,19 @@ export function entryScholar(
 
 /**
  * When an entry happened: when the meal was served, the scholar came or went, the badge was read, the person clocked
- * out or in; else when it was recorded.
+ * out or in, the Undo was tapped; else when it was recorded.
  */
 function entryInstant(entry: Pick<OutboxEntry, 'data' | 'recorded_at'>): number | null {
   const { data } = entry;
-  const at = [data.served_at, data.occurred_at, data.at, data.ended_at, data.started_at, entry.recorded_at].find(
-    (v): v is string => typeof v === 'string' && !Number.isNaN(Date.parse(v)),
-  );
+  const at = [
+    data.served_at,
+    data.occurred_at,
+    data.at,
+    data.ended_at,
+    data.started_at,
+    data.voided_at,
+    entry.recorded_at,
+  ].find((v): v is string => typeof v === 'string' && !Number.isNaN(Date.parse(v)));
   return at === undefined ? null : Date.parse(at);
 }
 

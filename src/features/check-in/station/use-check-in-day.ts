@@ -4,7 +4,8 @@
  * school's time zone and today's date in it. The state of the roster download decides what a screen can show.
  */
 import { useMemo } from 'react';
-import type { SchoolSettings } from '../../../contract';
+import { type CheckInRecord, isVoidedCheckIn, type SchoolSettings } from '../../../contract';
+import type { StationItem } from '../../../offline';
 import type { RosterStatus } from '../../../ui/roster/roster-gate';
 import type { RosterIndex } from '../../../ui/roster/roster-search';
 import { useStationRoster } from '../../../ui/station/use-station-roster';
@@ -31,12 +32,15 @@ export interface CheckInDay {
 
 export { useNow } from '../../../ui/station/use-now';
 
+/** A check-in that counts: a voided one (undone at the pick-up line) is left out of the day's states and counts. */
+const standing = (item: StationItem<CheckInRecord>) => !isVoidedCheckIn(item.record);
+
 /** The roster, settings and today's states, live from the device. */
 export function useCheckInDay(now: number): CheckInDay {
   const station = useStation();
   const { index, timeZone, today, online, snapshotAt, statusWith } = useStationRoster(station, now);
   const settingsItems = station.useRecords('school_settings');
-  const checkInItems = station.useRecords('check_ins', { where: { school_day: today } });
+  const checkInItems = station.useRecords('check_ins', { where: { school_day: today }, filter: standing });
   const settings = useMemo(
     () => settingsItems?.flatMap((item) => (item.confirmed ? [item.record] : []))[0],
     [settingsItems],

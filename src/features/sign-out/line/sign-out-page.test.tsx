@@ -24,6 +24,7 @@ beforeEach(() => {
   Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:photo'), revokeObjectURL: vi.fn() });
 });
 afterEach(() => {
+  vi.unstubAllGlobals();
   vi.useRealTimers();
   Reflect.deleteProperty(URL, 'createObjectURL');
   Reflect.deleteProperty(URL, 'revokeObjectURL');
@@ -257,5 +258,69 @@ describe('Scholar Sign Out', () => {
     });
     expect(await screen.findByText(/the roster has not been downloaded to this device yet/)).toBeTruthy();
     expect(screen.queryByRole('searchbox', { name: SEARCH })).toBeNull();
+  });
+});
+
+describe('Undo after a release', () => {
+  it('offers Undo for 10 seconds with the seconds left, then not any more', async () => {
+    // The Undo's countdown and its end run on timers, faked with the clock. Testing Library's waits advance fake
+    // timers only when it sees a `jest` global: it is given one that advances vitest's.
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    vi.setSystemTime(new Date(PICK_UP_TIME));
+    vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) });
+    await renderLine();
+    await openPickUp('lovel', 'Ada Lovelace');
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign Ada Lovelace out with Grace Lovelace' }));
+    const undo = await screen.findByRole('button', { name: 'Undo' });
+    expect(undo).toBeTruthy();
+    expect(screen.getByText('Undo for 10 more seconds')).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(9_000));
+    expect(screen.getByText('Undo for 1 more second')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Undo' })).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
+    // Nothing was voided: the sign-out stands.
+    expect(await fixture.written()).toEqual([expect.objectContaining({ kind: 'sign_out', scholar_id: ada.id })]);
+  });
+
+  it('voids the sign-out through the outbox and shows the scholar back as not signed out', async () => {
+    await renderLine();
+    await openPickUp('lovel', 'Ada Lovelace');
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign Ada Lovelace out with Grace Lovelace' }));
+    await screen.findByRole('heading', { name: 'Ada Lovelace is signed out' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Sign-out undone: Ada Lovelace is back on the list, not signed out.')).toBeTruthy();
+    // The void is queued after the sign-out, naming it, with the Undo's reason.
+    const entries = await fixture.db.outbox.toArray();
+    expect(entries.map((e) => e.action)).toEqual(['create', 'update']);
+    expect(entries[1]?.resource).toBe('check_ins');
+    expect(entries[1]?.data).toEqual({
+      id: entries[0]?.data.id,
+      scholar_id: ada.id,
+      void_reason: 'tapped in error',
+      voided_at: PICK_UP_TIME,
+    });
+    // Back on the search, the scholar is not signed out and can be signed out again.
+    const box = await screen.findByRole('searchbox', { name: SEARCH });
+    fireEvent.change(box, { target: { value: 'ada' } });
+    const row = await screen.findByRole('button', { name: 'Open the pick-up list of Ada Lovelace' });
+    expect(clean(row.textContent)).not.toContain('Signed out at');
+    fireEvent.click(row);
+    expect(await screen.findByRole('button', { name: 'Sign Ada Lovelace out with Grace Lovelace' })).toBeTruthy();
+    expect(screen.queryByText('Ada Lovelace is already signed out')).toBeNull();
+  });
+
+  it('leaves a sign-out voided on the server out of the day', async () => {
+    const voided = serverCheckIn({
+      scholar_id: ada.id,
+      pick_up_id: mother.id,
+      pick_up_name: mother.full_name,
+      voided_at: '2026-03-02T22:10:05.000Z',
+      void_reason: 'tapped in error',
+    });
+    await renderLine(LINE, { checkIns: [voided] });
+    fireEvent.change(screen.getByRole('searchbox', { name: SEARCH }), { target: { value: 'ada' } });
+    const row = await screen.findByRole('button', { name: 'Open the pick-up list of Ada Lovelace' });
+    expect(clean(row.textContent)).not.toContain('Signed out at');
   });
 });

@@ -15,6 +15,7 @@ import { findByBadge } from '../../../ui/roster/roster-search';
 import { CameraPanel } from '../../../ui/scanner/camera-panel';
 import { TOUCH_FEEDBACK } from '../../../ui/station/touch-feedback';
 import { FlowStep } from '../parts/flow-step';
+import { UndoRelease } from '../parts/undo-release';
 import { usePickUpFlow } from '../parts/use-pick-up-flow';
 import { type SignOutDay, useNow, useSignOutDay } from '../station/use-sign-out-day';
 import { SearchPanel } from './search-panel';
@@ -46,6 +47,7 @@ function SignOutLine({ day, permissions, resetAfterMs }: { day: SignOutDay } & R
   };
   return (
     <Stack gap="4">
+      <UndoRelease flow={flow} />
       <CameraPanel storageKey="school-ops.sign-out.camera" onCode={scan} paused={!scanning} />
       {flow.step.step === 'find' ? (
         <SearchPanel

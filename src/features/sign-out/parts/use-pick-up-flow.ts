@@ -3,14 +3,15 @@
  * camera) → the scholar's pick-up screen → one tap on an adult (or an override) records the sign-out → a large
  * confirmation → back to finding the next scholar. Whether the scholar is already signed out is decided from the
  * day's check-ins on the device, plus what this screen has just written (until the live list shows it), so a double
- * tap never records twice.
+ * tap never records twice. For UNDO_WINDOW_MS after a release an Undo voids it ("tapped in error") through the
+ * outbox, and the scholar is back on the list as not signed out.
  */
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DemographicRecord } from '../../../contract';
 import { findByBadge } from '../../../ui/roster/roster-search';
 import { schoolDayOf } from '../../../ui/school-clock';
-import { type PickUpChoice, type SignOutInput, useRecordSignOut } from '../station/use-record-sign-out';
+import { type PickUpChoice, type SignOutInput, useRecordSignOut, useVoidSignOut } from '../station/use-record-sign-out';
 import type { SignOutDay } from '../station/use-sign-out-day';
 import { type LatestEvent, type SignOutInfo, signedOut } from './sign-out-state';
 
@@ -21,10 +22,29 @@ export type PickUpStep =
   | { step: 'pick-up'; scholar: DemographicRecord; method: SignOutMethod }
   | { step: 'done'; scholar: DemographicRecord; adultName: string; at: string; flagged: boolean };
 
+/**
+ * How long the Undo of a release stays: 10 seconds, the pick-up line's window for taking back a wrong tap. Long enough
+ * to read the confirmation (name, adult) and tap again; short enough that the scholar has not yet reached the car, so
+ * a sign-out still standing after it really happened.
+ */
+export const UNDO_WINDOW_MS = 10_000;
+
+/** The latest release, while its Undo lasts. */
+export interface Release {
+  checkInId: string;
+  scholar: DemographicRecord;
+  /** Epoch ms of the tap. */
+  at: number;
+}
+
 /** The flow's state and what the person can do in it. */
 export function usePickUpFlow(day: SignOutDay) {
   const { t } = useTranslation('sign-out');
   const record = useRecordSignOut();
+  const voidSignOut = useVoidSignOut();
+  const [release, setRelease] = useState<Release | null>(null);
+  // The scholar whose sign-out was just undone, for the notice that says so.
+  const [undone, setUndone] = useState<DemographicRecord | null>(null);
   const [step, setStep] = useState<PickUpStep>({ step: 'find' });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -61,7 +81,9 @@ export function usePickUpFlow(day: SignOutDay) {
     const at = new Date().toISOString();
     const flagged = choice.type === 'override';
     try {
-      await record({ scholarId: scholar.id, method, occurredAt: at, pickUp: choice });
+      const checkInId = await record({ scholarId: scholar.id, method, occurredAt: at, pickUp: choice });
+      setUndone(null);
+      setRelease({ checkInId, scholar, at: Date.parse(at) });
       written.current.set(scholar.id, {
         id: `written-${at}`,
         kind: 'sign_out',
@@ -82,11 +104,39 @@ export function usePickUpFlow(day: SignOutDay) {
     }
   }
 
+  /** Voids the latest release (the Undo); the scholar is back as not signed out. */
+  async function undo() {
+    if (!release || saving.current) return;
+    saving.current = true;
+    setBusy(true);
+    try {
+      await voidSignOut(release.checkInId, release.scholar.id);
+      written.current.delete(release.scholar.id);
+      setRelease(null);
+      setUndone(release.scholar);
+      setError(null);
+      setStep((current) =>
+        current.step === 'done' && current.scholar.id === release.scholar.id ? { step: 'find' } : current,
+      );
+    } catch (err) {
+      setError(t('undo.failed', { message: err instanceof Error ? err.message : String(err) }));
+    } finally {
+      saving.current = false;
+      setBusy(false);
+    }
+  }
+
   return {
     step,
     error,
     busy,
     reset,
+    /** The latest release while its Undo lasts, and the scholar whose sign-out was just undone. */
+    release,
+    undone,
+    undo,
+    /** The Undo's time ran out. */
+    expire: useCallback(() => setRelease(null), []),
     signOutOf,
     /** A tap on a search result ('manual') or a badge read ('scan'). */
     open,

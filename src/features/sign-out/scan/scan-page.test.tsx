@@ -79,4 +79,27 @@ describe('Scan Sign Out', () => {
     expect(camera.starts).toHaveLength(1);
     expect(camera.stop).not.toHaveBeenCalled();
   });
+
+  it('offers Undo after a release, also while the next badge is scanned, and queues the void', async () => {
+    const camera = testCamera();
+    await renderScan(camera);
+    camera.show(ada.badge_code);
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign Ada Lovelace out with Grace Lovelace' }));
+    await screen.findByRole('heading', { name: 'Ada Lovelace is signed out' });
+    // The next car's badge: the Undo of Ada's release stays over Mei's pick-up screen.
+    camera.show(mei.badge_code);
+    await screen.findByRole('heading', { name: 'Pick-up for Mei Chen' });
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Sign-out undone: Ada Lovelace is back on the list, not signed out.')).toBeTruthy();
+    const entries = await fixture.db.outbox.toArray();
+    expect(entries.map((e) => [e.action, e.data.id])).toEqual([
+      ['create', entries[0]?.data.id],
+      ['update', entries[0]?.data.id],
+    ]);
+    // Mei's screen is still up; Ada's badge again offers her adults, not 'already signed out'.
+    expect(screen.getByRole('heading', { name: 'Pick-up for Mei Chen' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Back to scanning' }));
+    camera.show(ada.badge_code);
+    expect(await screen.findByRole('button', { name: 'Sign Ada Lovelace out with Grace Lovelace' })).toBeTruthy();
+  });
 });

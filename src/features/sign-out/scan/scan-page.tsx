@@ -1,7 +1,7 @@
 /**
  * Scan Sign Out (/sign-out/scan, issue F5 item 2): a camera that stays open at the pick-up line. Each badge read (its
  * QR holds the scholar's opaque badge code, nothing personal) opens that scholar's pick-up screen, the same as on
- * Scholar Sign Out; after the sign-out (or 'Back to scanning') the camera reads the next car's badge. An unknown code
+ * Scholar Sign Out (with its Undo); after the sign-out (or 'Back to scanning') the camera reads the next car's badge. An unknown code
  * says so. The camera stays mounted the whole time (starting a camera takes seconds): while a pick-up screen is up it
  * is paused and moves below it. Works offline from the device's snapshot, like the search screen.
  */
@@ -13,6 +13,7 @@ import { CameraScanner } from '../../../ui/scanner/camera-scanner-lazy';
 import type { ScannerEngine } from '../../../ui/scanner/scanner';
 import { TOUCH_FEEDBACK } from '../../../ui/station/touch-feedback';
 import { FlowStep } from '../parts/flow-step';
+import { UndoRelease } from '../parts/undo-release';
 import { usePickUpFlow } from '../parts/use-pick-up-flow';
 import { type SignOutDay, useNow, useSignOutDay } from '../station/use-sign-out-day';
 
@@ -33,6 +34,9 @@ function ScanLine({ day, permissions, resetAfterMs, engine }: { day: SignOutDay 
   useBadgeScanner(flow.scan, !onPickUp);
   return (
     <Stack gap="4">
+      <Box order={-1}>
+        <UndoRelease flow={flow} />
+      </Box>
       <Box order={onPickUp ? 2 : 0}>
         <CameraScanner onCode={flow.scan} paused={onPickUp} label={t('scan.cameraLabel')} engine={engine} />
       </Box>

@@ -4,6 +4,8 @@
  * in it. The state of the roster download decides what a screen can show (ui/roster/roster-gate.tsx).
  */
 import { useMemo } from 'react';
+import { type CheckInRecord, isVoidedCheckIn } from '../../../contract';
+import type { StationItem } from '../../../offline';
 import type { RosterStatus } from '../../../ui/roster/roster-gate';
 import type { RosterIndex } from '../../../ui/roster/roster-search';
 import { schoolDayOf } from '../../../ui/school-clock';
@@ -26,11 +28,14 @@ export interface SignOutDay {
 
 export { useNow } from '../../../ui/station/use-now';
 
+/** A check-in that counts: a voided one (undone at the pick-up line) is left out of the day's states and counts. */
+const standing = (item: StationItem<CheckInRecord>) => !isVoidedCheckIn(item.record);
+
 /** The roster and today's sign-outs, live from the device. */
 export function useSignOutDay(now: number): SignOutDay {
   const station = useSignOutStation();
   const { index, timeZone, today, online, snapshotAt, statusWith } = useStationRoster(station, now);
-  const checkInItems = station.useRecords('check_ins', { where: { school_day: today } });
+  const checkInItems = station.useRecords('check_ins', { where: { school_day: today }, filter: standing });
   const latest = useMemo(
     () =>
       checkInItems
