@@ -6,7 +6,8 @@ import { renderWithProviders } from '../../test/render-with-providers';
 import { ROSA } from '../../test/session-user';
 import { fetchSetupInfo, postSetup } from './api/auth-api';
 import { session } from './session-instance';
-import SetupPage, { matchZones, timeZoneList } from './setup-page';
+import { matchZones, timeZoneList } from '../../ui/form/time-zone-field';
+import SetupPage from './setup-page';
 
 vi.mock('./api/auth-api', () => ({
   fetchSetupInfo: vi.fn(),

@@ -13,40 +13,21 @@ import {
   Heading,
   Input,
   Link,
-  NativeSelect,
   Spinner,
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { type FormEvent, useCallback, useEffect, useMemo, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/errors';
 import { PASSWORD_MIN_LENGTH, type SetupBody, SetupBodySchema, type SetupInfo } from '../../contract';
 import { toFieldErrors } from '../../ui/form/field-errors';
+import { browserZone, TimeZoneField } from '../../ui/form/time-zone-field';
 import { fetchSetupInfo, postSetup } from './api/auth-api';
 import { session } from './session-instance';
 
 type FieldName = 'school_name' | 'time_zone' | 'fname' | 'lname' | 'email' | 'password' | 'password_confirm';
-
-/** Every IANA zone this browser knows, UTC included (Intl lists only the canonical region zones). */
-export function timeZoneList(): string[] {
-  const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  return zones.includes('UTC') ? zones : [...zones, 'UTC'];
-}
-
-/** The zones that match a search: every word of it, in any order, ignoring case, spaces as underscores. */
-export function matchZones(zones: readonly string[], search: string): string[] {
-  const words = search.trim().toLowerCase().replace(/_/g, ' ').split(/\s+/).filter(Boolean);
-  if (!words.length) return [...zones];
-  return zones.filter((zone) => {
-    const name = zone.toLowerCase().replace(/_/g, ' ');
-    return words.every((w) => name.includes(w));
-  });
-}
-
-/** The machine's own zone, the default choice. */
-const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 /** The screen's state before the form: the address is checked first. */
 function errorKey(err: unknown): 'badToken' | 'done' | 'offline' | 'failed' {
@@ -135,7 +116,6 @@ function Notice({ status, text }: { status: 'info' | 'error'; text: string }) {
 function SetupForm({ token, info }: { token: string; info: SetupInfo }) {
   const { t, i18n } = useTranslation(['setup', 'common']);
   const navigate = useNavigate();
-  const zones = useMemo(timeZoneList, []);
   const [form, setForm] = useState({
     school_name: info.school_name ?? '',
     time_zone: info.time_zone ?? browserZone(),
@@ -145,24 +125,10 @@ function SetupForm({ token, info }: { token: string; info: SetupInfo }) {
     password: '',
     password_confirm: '',
   });
-  const [search, setSearch] = useState('');
   const [withGoogle, setWithGoogle] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-
-  const found = useMemo(() => matchZones(zones, search), [zones, search]);
-  // The chosen zone stays in the list, so the select never shows a value it does not have.
-  const matches = found.includes(form.time_zone) ? found : [form.time_zone, ...found];
-  const now = useMemo(() => {
-    try {
-      return new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short', timeZone: form.time_zone }).format(
-        new Date(),
-      );
-    } catch {
-      return null;
-    }
-  }, [form.time_zone, i18n.language]);
 
   const set = (field: FieldName, value: string) => {
     setForm((f) => ({ ...f, [field]: value }));
@@ -245,33 +211,19 @@ function SetupForm({ token, info }: { token: string; info: SetupInfo }) {
           <Fieldset.Legend fontWeight="semibold">{t('schoolSection')}</Fieldset.Legend>
           <Stack gap="4" mt="2">
             {text('school_name', t('schoolName'), { maxLength: 120, autoComplete: 'organization' })}
-            <Field.Root>
-              <Field.Label>{t('timeZoneSearch')}</Field.Label>
-              <Input type="search" value={search} onChange={(e) => setSearch(e.target.value)} autoComplete="off" />
-              <Field.HelperText>{t('timeZoneHint')}</Field.HelperText>
-            </Field.Root>
-            <Field.Root invalid={Boolean(errors.time_zone)} required>
-              <Field.Label>{t('timeZone')}</Field.Label>
-              <NativeSelect.Root>
-                <NativeSelect.Field
-                  name="time_zone"
-                  value={form.time_zone}
-                  onChange={(e) => set('time_zone', e.target.value)}
-                >
-                  {matches.map((zone) => (
-                    <option key={zone} value={zone}>
-                      {zone.replace(/_/g, ' ')}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-              {found.length === 0 && (
-                <Field.HelperText>{t('timeZoneNone', { search: search.trim() })}</Field.HelperText>
-              )}
-              {now && <Field.HelperText>{t('timeZoneNow', { time: now })}</Field.HelperText>}
-              {errors.time_zone && <Field.ErrorText>{errors.time_zone}</Field.ErrorText>}
-            </Field.Root>
+            <TimeZoneField
+              value={form.time_zone}
+              onChange={(zone) => set('time_zone', zone)}
+              language={i18n.language}
+              error={errors.time_zone}
+              labels={{
+                search: t('timeZoneSearch'),
+                searchHint: t('timeZoneHint'),
+                zone: t('timeZone'),
+                none: (search) => t('timeZoneNone', { search }),
+                now: (time) => t('timeZoneNow', { time }),
+              }}
+            />
           </Stack>
         </Fieldset.Root>
         <Fieldset.Root>
