@@ -54,14 +54,16 @@ describe('route table', () => {
     }
   });
 
-  it('the administration section is roles-create with its pages (Google Sync under google_sync-view)', () => {
+  it('the administration section is roles-create with its pages (School Settings and Google Sync with their own)', () => {
     const admin = SECTIONS.find((s) => s.path === '/admin');
     expect(admin?.permission).toBe('roles-create');
     expect(admin?.children.map((c) => [c.name, admin && childPath(admin, c)])).toEqual([
       ['admin-roles-permissions', '/admin'],
       ['admin-users-roles', '/admin/users-roles'],
+      ['admin-school-settings', '/admin/school'],
       ['admin-google-sync', '/admin/google-sync'],
     ]);
+    expect(admin?.children.find((c) => c.name === 'admin-school-settings')?.permission).toBe('school_settings-update');
     expect(admin?.children.find((c) => c.name === 'admin-google-sync')?.permission).toBe('google_sync-view');
     expect(admin?.namespaces).toEqual(['admin', 'google-sync']);
   });

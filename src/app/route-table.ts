@@ -399,6 +399,14 @@ export const SECTIONS: readonly SectionRoute[] = [
         load: withPermissions(() => import('../features/admin/users-roles/users-roles-page')),
       },
       {
+        // The school's name, time zone, day and kiosk reasons (administrators).
+        path: 'school',
+        name: 'admin-school-settings',
+        title: 'sections.schoolSettings',
+        permission: 'school_settings-update',
+        load: () => import('../features/admin/school-settings/school-settings-page'),
+      },
+      {
         // Issue P2: the Google Classroom and Calendar sync's status, run now and settings (administrators only).
         path: 'google-sync',
         name: 'admin-google-sync',

@@ -1,0 +1,258 @@
+/**
+ * The school's settings (/admin/school, `school_settings-update`): its name and time zone, the school day's start,
+ * late cutoff and end, the reasons the kiosk offers for a late arrival and an early departure (with their Spanish
+ * wording), what the children's kiosk shows of a scholar, and a link to the portal's settings. One Save sends the
+ * changed fields; the server validates each with the contract's schema and audits the change with before and after.
+ * What was typed stays on the screen when the server refuses it.
+ */
+import { Button, Checkbox, Field, Fieldset, Heading, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import { type SchoolSettings, type SchoolSettingsUpdate, SchoolSettingsUpdateSchema } from '../../../contract';
+import { QueryState } from '../../../ui/data/query-state';
+import { toFieldErrors } from '../../../ui/form/field-errors';
+import { TimeZoneField } from '../../../ui/form/time-zone-field';
+import { addNotification } from '../../../ui/notifications';
+import { FormAlert } from '../../../ui/timekeeping/form-dialog';
+import { adminErrorText } from '../api/admin-error-text';
+import { fetchSchoolSettings, saveSchoolSettings, schoolSettingsKey } from '../api/school-settings';
+import { type ReasonRow, ReasonsEditor, reasonKey } from './reasons-editor';
+
+/** The screen. */
+export default function SchoolSettingsPage() {
+  const { t } = useTranslation('admin', { keyPrefix: 'school' });
+  const { t: tc } = useTranslation();
+  const settings = useQuery({ queryKey: schoolSettingsKey, queryFn: ({ signal }) => fetchSchoolSettings(signal) });
+  return (
+    <Stack gap="5" maxW="3xl" minW="0">
+      <Heading as="h1" size="xl">
+        {tc('sections.schoolSettings')}
+      </Heading>
+      <Text>{t('intro')}</Text>
+      <QueryState query={settings} isEmpty={false} emptyText="" offlineText={t('offline')}>
+        {settings.data && <SettingsForm key={settings.data.updated_at} settings={settings.data} />}
+      </QueryState>
+    </Stack>
+  );
+}
+
+const rowsOf = (reasons: string[], spanish: Record<string, string> = {}): ReasonRow[] =>
+  reasons.map((en) => ({ key: reasonKey(), en, es: spanish[en] ?? '' }));
+
+type Form = {
+  school_name: string;
+  time_zone: string;
+  start_time: string;
+  late_after_minutes: string;
+  end_time: string;
+  late: ReasonRow[];
+  departure: ReasonRow[];
+  kiosk_show_student_number: boolean;
+  kiosk_show_homeroom: boolean;
+};
+
+function SettingsForm({ settings }: { settings: SchoolSettings }) {
+  const { t, i18n } = useTranslation('admin', { keyPrefix: 'school' });
+  const { t: tc } = useTranslation();
+  const { t: ta } = useTranslation('admin');
+  const client = useQueryClient();
+  const [form, setForm] = useState<Form>(() => ({
+    school_name: settings.school_name ?? '',
+    time_zone: settings.time_zone ?? 'UTC',
+    start_time: settings.start_time,
+    late_after_minutes: String(settings.late_after_minutes),
+    end_time: settings.end_time,
+    late: rowsOf(settings.late_reasons, settings.reasons_es),
+    departure: rowsOf(settings.departure_reasons, settings.reasons_es),
+    kiosk_show_student_number: settings.kiosk_show_student_number ?? false,
+    kiosk_show_homeroom: settings.kiosk_show_homeroom ?? false,
+  }));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const save = useMutation({
+    mutationFn: saveSchoolSettings,
+    onSuccess: (saved) => client.setQueryData(schoolSettingsKey, saved),
+  });
+  const set = <K extends keyof Form>(field: K, value: Form[K]) => {
+    setForm((f) => ({ ...f, [field]: value }));
+    setErrors((e) => ({
+      ...e,
+      [field === 'late' ? 'late_reasons' : field === 'departure' ? 'departure_reasons' : field]: '',
+    }));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const reasons = (rows: ReasonRow[]) => rows.map((r) => r.en.trim());
+    const spanish = Object.fromEntries(
+      [...form.late, ...form.departure].filter((r) => r.en.trim()).map((r) => [r.en.trim(), r.es.trim() || null]),
+    );
+    const body: SchoolSettingsUpdate = {
+      school_name: form.school_name.trim(),
+      time_zone: form.time_zone,
+      start_time: form.start_time,
+      late_after_minutes: form.late_after_minutes.trim() === '' ? Number.NaN : Number(form.late_after_minutes),
+      end_time: form.end_time,
+      late_reasons: reasons(form.late),
+      departure_reasons: reasons(form.departure),
+      reasons_es: spanish as SchoolSettingsUpdate['reasons_es'],
+      kiosk_show_student_number: form.kiosk_show_student_number,
+      kiosk_show_homeroom: form.kiosk_show_homeroom,
+    };
+    const parsed = SchoolSettingsUpdateSchema.safeParse(body);
+    if (!parsed.success) {
+      setErrors(firstOfEach(toFieldErrors(parsed.error)));
+      setFailure(tc('form.incomplete'));
+      return;
+    }
+    setFailure(null);
+    save.mutate(parsed.data, {
+      onSuccess: () => addNotification({ type: 'success', text: t('saved') }),
+      onError: (err) => {
+        const fields = firstOfEach(toFieldErrors(err));
+        setErrors(fields);
+        setFailure(Object.keys(fields).length ? tc('form.incomplete') : adminErrorText(err, ta));
+      },
+    });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={t('formLabel')}>
+      <Stack gap="6">
+        <FormAlert text={failure} />
+        <Fieldset.Root>
+          <Fieldset.Legend fontWeight="semibold">{t('identity')}</Fieldset.Legend>
+          <Stack gap="4" mt="2">
+            <Field.Root invalid={Boolean(errors.school_name)} required>
+              <Field.Label>{t('name')}</Field.Label>
+              <Input
+                name="school_name"
+                maxLength={120}
+                value={form.school_name}
+                onChange={(e) => set('school_name', e.target.value)}
+              />
+              {errors.school_name && <Field.ErrorText>{errors.school_name}</Field.ErrorText>}
+            </Field.Root>
+            <TimeZoneField
+              value={form.time_zone}
+              onChange={(zone) => set('time_zone', zone)}
+              language={i18n.language}
+              error={errors.time_zone}
+              labels={{
+                search: t('timeZoneSearch'),
+                searchHint: t('timeZoneHint'),
+                zone: t('timeZone'),
+                none: (search) => t('timeZoneNone', { search }),
+                now: (time) => t('timeZoneNow', { time }),
+              }}
+            />
+            <Text fontSize="sm" color="fg.muted">
+              {t('timeZoneWarning')}
+            </Text>
+          </Stack>
+        </Fieldset.Root>
+        <Fieldset.Root>
+          <Fieldset.Legend fontWeight="semibold">{t('day')}</Fieldset.Legend>
+          <Stack direction={{ base: 'column', sm: 'row' }} gap="4" mt="2">
+            <TimeInput
+              label={t('start')}
+              value={form.start_time}
+              error={errors.start_time}
+              onChange={(v) => set('start_time', v)}
+            />
+            <Field.Root invalid={Boolean(errors.late_after_minutes)} required>
+              <Field.Label>{t('lateAfter')}</Field.Label>
+              <Input
+                name="late_after_minutes"
+                inputMode="numeric"
+                value={form.late_after_minutes}
+                onChange={(e) => set('late_after_minutes', e.target.value)}
+              />
+              <Field.HelperText>{t('lateAfterHint')}</Field.HelperText>
+              {errors.late_after_minutes && <Field.ErrorText>{errors.late_after_minutes}</Field.ErrorText>}
+            </Field.Root>
+            <TimeInput
+              label={t('end')}
+              value={form.end_time}
+              error={errors.end_time}
+              onChange={(v) => set('end_time', v)}
+            />
+          </Stack>
+        </Fieldset.Root>
+        <ReasonsEditor
+          legend={t('lateReasons')}
+          rows={form.late}
+          onChange={(rows) => set('late', rows)}
+          error={errors.late_reasons}
+        />
+        <ReasonsEditor
+          legend={t('departureReasons')}
+          rows={form.departure}
+          onChange={(rows) => set('departure', rows)}
+          error={errors.departure_reasons}
+        />
+        <Fieldset.Root>
+          <Fieldset.Legend fontWeight="semibold">{t('kiosk')}</Fieldset.Legend>
+          <Fieldset.HelperText>{t('kioskHint')}</Fieldset.HelperText>
+          <Stack gap="1" mt="2">
+            {(['kiosk_show_student_number', 'kiosk_show_homeroom'] as const).map((field) => (
+              <Checkbox.Root
+                key={field}
+                checked={form[field]}
+                minH="10"
+                onCheckedChange={(d) => set(field, d.checked === true)}
+              >
+                <Checkbox.HiddenInput />
+                <Checkbox.Control />
+                <Checkbox.Label>
+                  {t(field === 'kiosk_show_homeroom' ? 'showHomeroom' : 'showStudentNumber')}
+                </Checkbox.Label>
+              </Checkbox.Root>
+            ))}
+          </Stack>
+        </Fieldset.Root>
+        <Text>
+          {t('elsewhere')}{' '}
+          <Link asChild color="primary.fg">
+            <RouterLink to="/portal-content/settings">{tc('sections.portalSettings')}</RouterLink>
+          </Link>
+        </Text>
+        <Button type="submit" alignSelf="flex-start" colorPalette="primary" minH="10" loading={save.isPending}>
+          {t('save')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+/** The first message of each field, the reasons' own (`late_reasons.2`) under their list. */
+function firstOfEach(errors: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [field, message] of Object.entries(errors)) {
+    const top = field.split('.')[0] ?? field;
+    out[top] ??= message;
+  }
+  return out;
+}
+
+function TimeInput({
+  label,
+  value,
+  error,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  error?: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Field.Root invalid={Boolean(error)} required>
+      <Field.Label>{label}</Field.Label>
+      <Input type="time" value={value} onChange={(e) => onChange(e.target.value)} />
+      {error && <Field.ErrorText>{error}</Field.ErrorText>}
+    </Field.Root>
+  );
+}
