@@ -120,6 +120,38 @@ describe('day one', () => {
     expect(existsSync(join(dataDir, 'setup-address.txt'))).toBe(false);
   });
 
+  it("the school's settings: phones in both languages, and a saved change the kiosk reads", async () => {
+    const { page } = browser;
+    const problems: string[] = [];
+    for (const [language, viewport, heading] of [
+      ['es', { width: 360, height: 740 }, 'Configuración de la escuela'],
+      ['en', { width: 390, height: 844 }, 'School Settings'],
+    ] as const) {
+      await setLanguage(page, language);
+      await page.setViewportSize(viewport);
+      await page.goto(`${server.url}/admin/school`);
+      await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+      await page
+        .getByRole('button', { name: language === 'es' ? 'Guardar la configuración' : 'Save settings' })
+        .waitFor();
+      await checkPhone(page, `school settings ${language} ${viewport.width}x${viewport.height}`, problems);
+    }
+    expect(problems).toEqual([]);
+    const late = page.getByRole('group', { name: 'Reasons for a late arrival' });
+    await late.getByRole('button', { name: 'Add a reason' }).click();
+    const count = await late.getByRole('listitem').count();
+    await late.getByLabel(`Reason ${count} (English)`).fill('Snow day traffic');
+    await late.getByLabel(`Reason ${count} (Spanish)`).fill('Tráfico por la nieve');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText("The school's settings are saved.").waitFor();
+    const token = await page.evaluate(() => localStorage.getItem('auth.token'));
+    const stored = (await (
+      await fetch(`${server.url}/api/v2/school_settings`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as { data: { late_reasons: string[]; reasons_es: Record<string, string> } };
+    expect(stored.data.late_reasons.at(-1)).toBe('Snow day traffic');
+    expect(stored.data.reasons_es['Snow day traffic']).toBe('Tráfico por la nieve');
+  });
+
   it('the next start prints no address and keeps the school', async () => {
     expect(await server.stop()).toBe(0);
     server = await startServer({ dataDir, port, env: production() });
