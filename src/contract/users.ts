@@ -4,6 +4,7 @@ import {
   BooleanField,
   DateOnlySchema,
   EmailSchema,
+  PASSWORD_MIN_LENGTH,
   IdSchema,
   MethodOverrideSchema,
   optionalText,
@@ -38,7 +39,8 @@ export const UserRecordSchema = z.object({
 });
 export type UserRecord = z.infer<typeof UserRecordSchema>;
 
-const password = safeText().min(8, 'Use at least 8 characters.').max(200);
+/** A password set by an administrator follows the rule of every other form that sets one. */
+const password = safeText().min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters.`).max(200);
 
 export const UserCreateSchema = z.object({
   id: IdSchema.optional(),
