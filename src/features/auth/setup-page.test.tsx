@@ -6,9 +6,11 @@ import { renderWithProviders } from '../../test/render-with-providers';
 import { ROSA } from '../../test/session-user';
 import { fetchSetupInfo, postSetup } from './api/auth-api';
 import { session } from './session-instance';
+import { refreshConfig } from './use-config';
 import { matchZones, timeZoneList } from '../../ui/form/time-zone-field';
 import SetupPage from './setup-page';
 
+vi.mock('./use-config', () => ({ refreshConfig: vi.fn(async () => ({ school_name: 'Lincoln Elementary' })) }));
 vi.mock('./api/auth-api', () => ({
   fetchSetupInfo: vi.fn(),
   postSetup: vi.fn(),
@@ -108,6 +110,8 @@ describe('<SetupPage />', () => {
     });
     expect(session.getState().user?.id).toBe(ROSA.id);
     expect(getToken()).toBe('session-1');
+    // The device's config is fetched again before the kiosk home shows the school's name.
+    expect(refreshConfig).toHaveBeenCalled();
   });
 
   it('shows the server’s refusal under its field, and offers Google when the school has it', async () => {

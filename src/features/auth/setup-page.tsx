@@ -26,6 +26,7 @@ import { toFieldErrors } from '../../ui/form/field-errors';
 import { browserZone, TimeZoneField } from '../../ui/form/time-zone-field';
 import { fetchSetupInfo, postSetup } from './api/auth-api';
 import { session } from './session-instance';
+import { refreshConfig } from './use-config';
 
 type FieldName = 'school_name' | 'time_zone' | 'fname' | 'lname' | 'email' | 'password' | 'password_confirm';
 
@@ -174,6 +175,8 @@ function SetupForm({ token, info }: { token: string; info: SetupInfo }) {
     try {
       const result = await postSetup(parsed.data ?? body);
       session.signIn(result.token, result.user);
+      // The device's copy of the config still has the name from before the setup: the app bar reads it next.
+      await refreshConfig().catch(() => undefined);
       navigate('/', { replace: true });
     } catch (err) {
       const fields = toFieldErrors(err);

@@ -116,6 +116,9 @@ export function createConfigStore(
 
 const configStore = createConfigStore();
 
+/** Fetches the config again at once (after the setup, which names the school): the next screens start from it. */
+export const refreshConfig = (): Promise<ConfigResponse> => configStore.load();
+
 /** The school's name as the device last knew it (null before any answer): for the app bar, stations and prints. */
 export function useSchoolName(store: ConfigStore = configStore): string | null {
   const config = useConfig(store);
