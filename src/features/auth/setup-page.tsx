@@ -115,7 +115,7 @@ function Notice({ status, text }: { status: 'info' | 'error'; text: string }) {
 }
 
 function SetupForm({ token, info }: { token: string; info: SetupInfo }) {
-  const { t, i18n } = useTranslation(['setup', 'common']);
+  const { t } = useTranslation(['setup', 'common']);
   const navigate = useNavigate();
   const [form, setForm] = useState({
     school_name: info.school_name ?? '',
@@ -217,15 +217,7 @@ function SetupForm({ token, info }: { token: string; info: SetupInfo }) {
             <TimeZoneField
               value={form.time_zone}
               onChange={(zone) => set('time_zone', zone)}
-              language={i18n.language}
               error={errors.time_zone}
-              labels={{
-                search: t('timeZoneSearch'),
-                searchHint: t('timeZoneHint'),
-                zone: t('timeZone'),
-                none: (search) => t('timeZoneNone', { search }),
-                now: (time) => t('timeZoneNow', { time }),
-              }}
             />
           </Stack>
         </Fieldset.Root>

@@ -5,6 +5,7 @@
  */
 import { Field, Input, NativeSelect, Stack } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /** Every IANA zone this browser knows, UTC included (Intl lists only the canonical region zones). */
 export function timeZoneList(): string[] {
@@ -28,21 +29,14 @@ export const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZon
 export interface TimeZoneFieldProps {
   value: string;
   onChange: (zone: string) => void;
-  /** The texts, in the screen's language. */
-  labels: {
-    search: string;
-    searchHint: string;
-    zone: string;
-    none: (search: string) => string;
-    now: (time: string) => string;
-  };
-  language: string;
   error?: string;
   disabled?: boolean;
 }
 
 /** The search box and the select. */
-export function TimeZoneField({ value, onChange, labels, language, error, disabled }: TimeZoneFieldProps) {
+export function TimeZoneField({ value, onChange, error, disabled }: TimeZoneFieldProps) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
   const zones = useMemo(timeZoneList, []);
   const [search, setSearch] = useState('');
   const found = useMemo(() => matchZones(zones, search), [zones, search]);
@@ -58,12 +52,12 @@ export function TimeZoneField({ value, onChange, labels, language, error, disabl
   return (
     <Stack gap="4">
       <Field.Root disabled={disabled}>
-        <Field.Label>{labels.search}</Field.Label>
+        <Field.Label>{t('timeZone.search')}</Field.Label>
         <Input type="search" value={search} onChange={(e) => setSearch(e.target.value)} autoComplete="off" />
-        <Field.HelperText>{labels.searchHint}</Field.HelperText>
+        <Field.HelperText>{t('timeZone.searchHint')}</Field.HelperText>
       </Field.Root>
       <Field.Root invalid={Boolean(error)} required disabled={disabled}>
-        <Field.Label>{labels.zone}</Field.Label>
+        <Field.Label>{t('timeZone.zone')}</Field.Label>
         <NativeSelect.Root>
           <NativeSelect.Field name="time_zone" value={value} onChange={(e) => onChange(e.target.value)}>
             {choices.map((zone) => (
@@ -74,8 +68,8 @@ export function TimeZoneField({ value, onChange, labels, language, error, disabl
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
-        {found.length === 0 && <Field.HelperText>{labels.none(search.trim())}</Field.HelperText>}
-        {now && <Field.HelperText>{labels.now(now)}</Field.HelperText>}
+        {found.length === 0 && <Field.HelperText>{t('timeZone.none', { search: search.trim() })}</Field.HelperText>}
+        {now && <Field.HelperText>{t('timeZone.now', { time: now })}</Field.HelperText>}
         {error && <Field.ErrorText>{error}</Field.ErrorText>}
       </Field.Root>
     </Stack>

@@ -54,7 +54,7 @@ type Form = {
 };
 
 function SettingsForm({ settings }: { settings: SchoolSettings }) {
-  const { t, i18n } = useTranslation('admin', { keyPrefix: 'school' });
+  const { t } = useTranslation('admin', { keyPrefix: 'school' });
   const { t: tc } = useTranslation();
   const { t: ta } = useTranslation('admin');
   const client = useQueryClient();
@@ -138,15 +138,7 @@ function SettingsForm({ settings }: { settings: SchoolSettings }) {
             <TimeZoneField
               value={form.time_zone}
               onChange={(zone) => set('time_zone', zone)}
-              language={i18n.language}
               error={errors.time_zone}
-              labels={{
-                search: t('timeZoneSearch'),
-                searchHint: t('timeZoneHint'),
-                zone: t('timeZone'),
-                none: (search) => t('timeZoneNone', { search }),
-                now: (time) => t('timeZoneNow', { time }),
-              }}
             />
             <Text fontSize="sm" color="fg.muted">
               {t('timeZoneWarning')}
