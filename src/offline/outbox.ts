@@ -31,7 +31,7 @@ const CREATE_SCHEMAS: Record<SyncResource, z.ZodType> = {
 
 /**
  * The update schema of the resources whose records a device may change (a clock-out of a record already on the
- * server, issue T2, with the version the change was based on; a check-in's void): the record's id travels with it.
+ * server, with the version the change was based on; a check-in's void): the record's id travels with it.
  */
 const UPDATE_SCHEMAS: Partial<Record<SyncResource, z.ZodType>> = {
   timesheets: TimesheetSyncUpdateSchema,

@@ -1,5 +1,5 @@
 /**
- * Whether the scholar checked in today (issue P1 item 4): at what time, late with the reason (in the reader's language
+ * Whether the scholar checked in today: at what time, late with the reason (in the reader's language
  * when the school words it so), or not yet.
  */
 import { Badge, Card, Stack, Text } from '@chakra-ui/react';

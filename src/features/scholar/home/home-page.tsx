@@ -1,6 +1,6 @@
 /**
- * Home (issue P1 item 4): the chosen scholar's day at a glance: whether they checked in, their classes and group
- * meetings today, the work due today and tomorrow (issue P2), and the school's announcements (in Spanish for a
+ * Home: the chosen scholar's day at a glance: whether they checked in, their classes and group
+ * meetings today, the work due today and tomorrow, and the school's announcements (in Spanish for a
  * Spanish reader when the school wrote them in Spanish too).
  */
 import { Heading, Stack, Text } from '@chakra-ui/react';
