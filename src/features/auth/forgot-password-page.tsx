@@ -2,13 +2,14 @@
  * /forgot-password: a person types the email of their account and is sent a link to set a new password. The screen
  * answers the same whatever the address, as the server does, so it never tells whether an account uses it.
  */
-import { Alert, Button, Card, Heading, Link, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Card, Link, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { ApiError } from '../../api/errors';
 import { LoginField } from './login-field';
 import { validateLogin } from './login-form';
+import { CardHeading } from './sign-in-card';
 import { useConfig } from './use-config';
 
 /** The i18n key of the message for a failed request. */
@@ -50,16 +51,10 @@ export default function ForgotPasswordPage() {
     <Card.Root>
       <Card.Body>
         <Stack gap="5">
-          <Stack gap="1">
-            {config.status === 'success' && (
-              <Text fontWeight="semibold" color="fg.muted">
-                {config.data.school_name}
-              </Text>
-            )}
-            <Heading as="h1" size="xl">
-              {t('forgot.title')}
-            </Heading>
-          </Stack>
+          <CardHeading
+            schoolName={config.status === 'success' ? config.data.school_name : null}
+            title={t('forgot.title')}
+          />
           {sent ? (
             <Alert.Root status="success" role="status">
               <Alert.Indicator />

@@ -4,7 +4,7 @@
  * home, scholars and parents on the portal (the home route sends them there). A link that was used, has expired or
  * was replaced says so and offers a new one.
  */
-import { Alert, Button, Card, Heading, Link, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Card, Link, Spinner, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
@@ -14,6 +14,7 @@ import { PASSWORD_MIN_LENGTH } from '../../contract/common';
 import { LoginField } from './login-field';
 import { type NewPasswordErrors, validateNewPassword } from './new-password';
 import { session } from './session-instance';
+import { CardHeading } from './sign-in-card';
 import { useConfig } from './use-config';
 
 type LinkState =
@@ -149,18 +150,14 @@ export default function SetPasswordPage() {
     <Card.Root>
       <Card.Body>
         <Stack gap="5">
-          <Stack gap="1">
-            {config.status === 'success' && (
-              <Text fontWeight="semibold" color="fg.muted">
-                {config.data.school_name}
-              </Text>
-            )}
-            <Heading as="h1" size="xl">
-              {state.kind === 'ready' && state.info.purpose === 'invite'
+          <CardHeading
+            schoolName={config.status === 'success' ? config.data.school_name : null}
+            title={
+              state.kind === 'ready' && state.info.purpose === 'invite'
                 ? t('setPassword.welcome', { name: state.info.first_name })
-                : t('setPassword.title')}
-            </Heading>
-          </Stack>
+                : t('setPassword.title')
+            }
+          />
           {state.kind === 'checking' && (
             <Stack direction="row" align="center" gap="2" role="status">
               <Spinner size="sm" />

@@ -26,6 +26,31 @@ export interface SignInCardProps {
   intro?: ReactNode;
 }
 
+/** The top of every sign-in card: the school's name when known, and the screen's heading (with what goes under it). */
+export function CardHeading({
+  schoolName,
+  title,
+  children,
+}: {
+  schoolName: string | null;
+  title: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <Stack gap="1">
+      {schoolName && (
+        <Text fontWeight="semibold" color="fg.muted">
+          {schoolName}
+        </Text>
+      )}
+      <Heading as="h1" size="xl">
+        {title}
+      </Heading>
+      {children}
+    </Stack>
+  );
+}
+
 /** A sign-in screen's content. */
 export function SignInCard({ title, password, google, footer, onSignedIn, withinSession, intro }: SignInCardProps) {
   const { t } = useTranslation(['auth', 'errors']);
@@ -62,17 +87,9 @@ export function SignInCard({ title, password, google, footer, onSignedIn, within
     <Card.Root>
       <Card.Body>
         <Stack gap="5">
-          <Stack gap="1">
-            {config.status === 'success' && (
-              <Text fontWeight="semibold" color="fg.muted">
-                {config.data.school_name}
-              </Text>
-            )}
-            <Heading as="h1" size="xl">
-              {title}
-            </Heading>
+          <CardHeading schoolName={config.status === 'success' ? config.data.school_name : null} title={title}>
             {intro}
-          </Stack>
+          </CardHeading>
           {withGoogle && (
             <Text fontSize="sm">
               {t('personalGoogleAccounts')}{' '}
