@@ -383,7 +383,7 @@ export const SECTIONS: readonly SectionRoute[] = [
     name: 'admin',
     title: 'sections.administration',
     permission: 'roles-create',
-    namespaces: ['admin', 'google-sync'],
+    namespaces: ['admin', 'google-sync', 'scholars', 'guardians'],
     children: [
       {
         path: '',

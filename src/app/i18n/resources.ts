@@ -19,6 +19,7 @@ import type conferences from '../../../locales/en/conferences.json';
 import type covidScreening from '../../../locales/en/covid-screening.json';
 import errors from '../../../locales/en/errors.json';
 import type googleSync from '../../../locales/en/google-sync.json';
+import type guardians from '../../../locales/en/guardians.json';
 import type independentStudy from '../../../locales/en/independent-study.json';
 import kiosk from '../../../locales/en/kiosk.json';
 import type mealRecords from '../../../locales/en/meal-records.json';
@@ -31,6 +32,7 @@ import type portalCalendar from '../../../locales/en/portal-calendar.json';
 import type portalContent from '../../../locales/en/portal-content.json';
 import type portalWork from '../../../locales/en/portal-work.json';
 import type scanner from '../../../locales/en/scanner.json';
+import type scholars from '../../../locales/en/scholars.json';
 import type setup from '../../../locales/en/setup.json';
 import type signOut from '../../../locales/en/sign-out.json';
 import type signOutRecords from '../../../locales/en/sign-out-records.json';
@@ -68,6 +70,8 @@ interface LazyEnglishResources {
   conferences: typeof conferences;
   'google-sync': typeof googleSync;
   setup: typeof setup;
+  scholars: typeof scholars;
+  guardians: typeof guardians;
 }
 
 // A Record, so the typecheck fails when a lazy namespace is missing here or one is listed that has no type above.
@@ -95,6 +99,8 @@ const LAZY: Record<keyof LazyEnglishResources, true> = {
   conferences: true,
   'google-sync': true,
   setup: true,
+  scholars: true,
+  guardians: true,
 };
 
 /** Every English namespace, bundled or lazy: the source of the typed translation keys. */
