@@ -1,0 +1,107 @@
+/**
+ * The mirrored pick-up adult of a guardianship: a guardian who may pick a scholar up is one of the scholar's
+ * authorized pick-up adults (`authorized_pick_ups.guardian_id`), so the pick-up line knows them without the office
+ * typing them twice. The guardianship and guardian routes call `mirrorPickUp` in their own transaction after each
+ * change; the change log's trigger on authorized_pick_ups carries the row to the stations through the sync pull.
+ *
+ * A row the office set to not_authorized (a custody order) is the office's decision: the mirroring leaves it, and
+ * every other row without a guardian, as it is.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { type GuardianRelationship, uuidv7 } from '../../../src/contract';
+import type { Tx } from '../../db/client';
+import { authorizedPickUps, guardianships, users } from '../../db/schema';
+import { audit } from '../../lib/audit';
+import { toPickUpRecord } from '../authorized_pick_ups/index';
+
+/** How the pick-up line shows the relationship (the pick-up adults keep it as text). */
+export const RELATIONSHIP_TEXT: Readonly<Record<GuardianRelationship, string>> = {
+  mother: 'Mother',
+  father: 'Father',
+  guardian: 'Guardian',
+  grandparent: 'Grandparent',
+  other: 'Other',
+};
+
+/** The guardian's name as a pick-up adult's full name. */
+export const fullName = (person: { fname: string; lname: string }) => `${person.fname} ${person.lname}`.trim();
+
+/**
+ * Brings the mirrored pick-up row of one guardian and scholar in line with their guardianship: present and active
+ * with the guardian's name, phone and relationship while the link allows pick-up, inactive otherwise.
+ */
+export async function mirrorPickUp(tx: Tx, request: FastifyRequest, parentId: string, scholarId: string) {
+  const [link] = await tx
+    .select({ relationship: guardianships.relationship, may_pick_up: guardianships.may_pick_up })
+    .from(guardianships)
+    .where(and(eq(guardianships.parent_id, parentId), eq(guardianships.scholar_id, scholarId)));
+  const [person] = await tx
+    .select({ fname: users.fname, lname: users.lname, phone: users.phone, active: users.active })
+    .from(users)
+    .where(eq(users.id, parentId));
+  const rows = await tx
+    .select()
+    .from(authorizedPickUps)
+    .where(and(eq(authorizedPickUps.guardian_id, parentId), eq(authorizedPickUps.scholar_id, scholarId)));
+  if (rows.some((r) => r.status === 'not_authorized')) return;
+  const [row] = rows;
+  const wanted = Boolean(link?.may_pick_up && person?.active);
+  if (wanted && link && person) {
+    const values = {
+      full_name: fullName(person),
+      phone: person.phone,
+      relationship: RELATIONSHIP_TEXT[link.relationship],
+      active: true,
+    };
+    if (!row) {
+      const id = uuidv7();
+      await tx.insert(authorizedPickUps).values({ id, scholar_id: scholarId, guardian_id: parentId, ...values });
+      await audit(tx, request, {
+        action: 'create',
+        resource: 'authorized_pick_ups',
+        recordId: id,
+        changes: { before: null, after: { scholar_id: scholarId, guardian_id: parentId, ...values } },
+      });
+      return;
+    }
+    const differs = (Object.keys(values) as (keyof typeof values)[]).some((k) => row[k] !== values[k]);
+    if (!differs) return;
+    await writeRow(tx, request, row, values);
+    return;
+  }
+  if (row?.active) await writeRow(tx, request, row, { active: false });
+}
+
+async function writeRow(
+  tx: Tx,
+  request: FastifyRequest,
+  row: typeof authorizedPickUps.$inferSelect,
+  values: Partial<typeof authorizedPickUps.$inferInsert>,
+) {
+  const [after] = await tx
+    .update(authorizedPickUps)
+    .set({ ...values, updated_at: new Date().toISOString() })
+    .where(eq(authorizedPickUps.id, row.id))
+    .returning();
+  await audit(tx, request, {
+    action: 'update',
+    resource: 'authorized_pick_ups',
+    recordId: row.id,
+    changes: { before: toPickUpRecord(row), after: after ? toPickUpRecord(after) : null },
+  });
+}
+
+/** Brings every mirrored row of a guardian in line (their name, phone or active flag changed). */
+export async function mirrorGuardian(tx: Tx, request: FastifyRequest, parentId: string) {
+  const links = await tx
+    .select({ scholar_id: guardianships.scholar_id })
+    .from(guardianships)
+    .where(eq(guardianships.parent_id, parentId));
+  const mirrored = await tx
+    .select({ scholar_id: authorizedPickUps.scholar_id })
+    .from(authorizedPickUps)
+    .where(eq(authorizedPickUps.guardian_id, parentId));
+  const scholars = new Set([...links, ...mirrored].map((r) => r.scholar_id));
+  for (const scholarId of scholars) await mirrorPickUp(tx, request, parentId, scholarId);
+}
