@@ -28,32 +28,31 @@ const scholarName = sql`(select ${demographics.lname} || ' ' || ${demographics.f
 /** Links as the API answers them, with the guardian's and the scholar's names (two queries per page). */
 export async function toGuardianshipRecords(rows: Row[], tx: Tx): Promise<GuardianshipRecord[]> {
   if (!rows.length) return [];
-  const [people, scholars] = await Promise.all([
-    tx
-      .select({ id: users.id, fname: users.fname, lname: users.lname, phone: users.phone })
-      .from(users)
-      .where(
-        inArray(
-          users.id,
-          rows.map((r) => r.parent_id),
-        ),
+  // One after the other: a transaction's connection runs one query at a time.
+  const people = await tx
+    .select({ id: users.id, fname: users.fname, lname: users.lname, phone: users.phone })
+    .from(users)
+    .where(
+      inArray(
+        users.id,
+        rows.map((r) => r.parent_id),
       ),
-    tx
-      .select({
-        id: demographics.id,
-        fname: demographics.fname,
-        lname: demographics.lname,
-        nickname: demographics.nickname,
-        grade: demographics.grade,
-      })
-      .from(demographics)
-      .where(
-        inArray(
-          demographics.id,
-          rows.map((r) => r.scholar_id),
-        ),
+    );
+  const scholars = await tx
+    .select({
+      id: demographics.id,
+      fname: demographics.fname,
+      lname: demographics.lname,
+      nickname: demographics.nickname,
+      grade: demographics.grade,
+    })
+    .from(demographics)
+    .where(
+      inArray(
+        demographics.id,
+        rows.map((r) => r.scholar_id),
       ),
-  ]);
+    );
   const person = new Map(people.map((p) => [p.id, p]));
   const scholar = new Map(scholars.map((s) => [s.id, s]));
   return rows.map((r) => {
