@@ -111,7 +111,7 @@ export function AddGuardian({ scholarId, links }: AddGuardianProps) {
         </>
       ) : (
         <GuardianForm
-          submitLabel={t('links.createAndLink')}
+          submitLabel={t('page.create')}
           onCancel={() => setStep('search')}
           onSaved={(saved) => {
             addNotification({ type: 'success', text: t('page.created', { name: `${saved.fname} ${saved.lname}` }) });

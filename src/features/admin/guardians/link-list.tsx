@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import type { GuardianshipRecord } from '../../../contract/guardians';
-import { QueryState, type QueryLike } from '../../../ui/data/query-state';
+import { type QueryLike, QueryState } from '../../../ui/data/query-state';
 import { ChangeLinkDialog } from './change-link-dialog';
 import { useRelationshipText } from './link-fields';
 import { UnlinkDialog } from './unlink-dialog';
