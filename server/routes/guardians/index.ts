@@ -98,6 +98,7 @@ export const guardiansResource: ResourceDefinition<GuardianRecord, GuardianCreat
       await mirrorGuardian(tx, request, id);
     }
   },
+  auditBeforeAfter: true,
   sameAs: (input, record) => CONTENT.every((f) => (input[f] ?? null) === (record[f] ?? null)),
 };
 

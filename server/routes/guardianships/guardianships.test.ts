@@ -85,6 +85,10 @@ describe('guardians', () => {
     expect(changed.json().data).toMatchObject({ phone: '555-010-3000', language: 'en' });
     const events = await s.database.db.select().from(auditEvents).where(eq(auditEvents.record_id, g.id));
     expect(events.map((e) => e.action).sort()).toEqual(['create', 'update']);
+    expect(events.find((e) => e.action === 'update')?.changes).toEqual({
+      before: { phone: '(555) 010-2000', language: 'es' },
+      after: { phone: '555-010-3000', language: 'en' },
+    });
   });
 
   it('lists only guardians: a staff account is neither listed nor readable here', async () => {
@@ -171,6 +175,11 @@ describe('guardianships and the mirrored pick-up adult', () => {
       200,
     );
     expect((await get(`guardianships?filter[parent_id]=${g.id}`)).json().data).toEqual([]);
+    const [unlinked] = await s.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.record_id, l.id), eq(auditEvents.action, 'delete')));
+    expect(unlinked?.changes).toMatchObject({ before: { parent_id: g.id, relationship: 'grandparent' }, after: null });
   });
 
   it('mirrors a guardian who may pick up: follows may_pick_up, relationship, name and phone, and the unlink', async () => {
@@ -191,6 +200,11 @@ describe('guardianships and the mirrored pick-up adult', () => {
     await patch(`guardianships/${l.id}`, { relationship: 'guardian' });
     [row] = await mirrored(g.id, scholar(1));
     expect(row?.relationship).toBe('Guardian');
+    const [changed] = await s.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.record_id, l.id), eq(auditEvents.action, 'update')));
+    expect(changed?.changes).toEqual({ before: { relationship: 'mother' }, after: { relationship: 'guardian' } });
     await patch(`guardians/${g.id}`, { fname: 'Lucy', phone: '555 010 9999' });
     [row] = await mirrored(g.id, scholar(1));
     expect(row).toMatchObject({ full_name: `Lucy ${g.lname}`, phone: '555 010 9999', active: true });

@@ -119,6 +119,7 @@ export const guardianshipsResource: ResourceDefinition<GuardianshipRecord, Guard
     if (row) await mirrorPickUp(tx, request, row.parent_id, row.scholar_id);
   },
   remove: 'delete',
+  auditBeforeAfter: true,
   async afterDelete(_id, { tx, request, existing }) {
     const row = existing as Row;
     await mirrorPickUp(tx, request, row.parent_id, row.scholar_id);
