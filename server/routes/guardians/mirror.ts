@@ -4,10 +4,11 @@
  * typing them twice. The guardianship and guardian routes call `mirrorPickUp` in their own transaction after each
  * change; the change log's trigger on authorized_pick_ups carries the row to the stations through the sync pull.
  *
- * A row the office set to not_authorized (a custody order) is the office's decision: the mirroring leaves it, and
- * every other row without a guardian, as it is.
+ * A row the office set to not_authorized (a custody order) is the office's decision: the mirroring leaves it as it
+ * is, and adds no authorized row beside a refusal of the same name. An authorized adult the office typed in under the
+ * guardian's name becomes the guardian's row instead of a second entry; every other row is left alone.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { type GuardianRelationship, uuidv7 } from '../../../src/contract';
 import type { Tx } from '../../db/client';
@@ -55,6 +56,25 @@ export async function mirrorPickUp(tx: Tx, request: FastifyRequest, parentId: st
       active: true,
     };
     if (!row) {
+      // The same adult typed in by the office for this scholar: refused, the refusal stands and nothing is added; an
+      // authorized one becomes the guardian's row rather than a second entry for the same person.
+      const typed = await tx
+        .select()
+        .from(authorizedPickUps)
+        .where(
+          and(
+            eq(authorizedPickUps.scholar_id, scholarId),
+            isNull(authorizedPickUps.guardian_id),
+            eq(authorizedPickUps.active, true),
+            sql`lower(${authorizedPickUps.full_name}) = lower(${values.full_name})`,
+          ),
+        );
+      if (typed.some((r) => r.status === 'not_authorized')) return;
+      const [same] = typed;
+      if (same) {
+        await writeRow(tx, request, same, { ...values, guardian_id: parentId });
+        return;
+      }
       const id = uuidv7();
       await tx.insert(authorizedPickUps).values({ id, scholar_id: scholarId, guardian_id: parentId, ...values });
       await audit(tx, request, {

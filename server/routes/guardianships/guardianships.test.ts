@@ -260,6 +260,34 @@ describe('guardianships and the mirrored pick-up adult', () => {
     expect(still).toMatchObject({ status: 'not_authorized', active: true, full_name: row?.full_name });
   });
 
+  it('takes over the same adult typed in by the office, and adds none beside a refusal of the same name', async () => {
+    const g = await newGuardian();
+    const typed = await post('authorized_pick_ups', {
+      scholar_id: scholar(0),
+      full_name: `lucía ${g.lname}`,
+      relationship: 'Mom',
+      phone: '555 010 5555',
+    });
+    expect(typed.statusCode, typed.body).toBe(201);
+    await link(g.id, scholar(0), { may_pick_up: true });
+    const rows = await mirrored(g.id, scholar(0));
+    expect(rows.map((r) => r.id)).toEqual([typed.json().data.id]);
+    expect(rows[0]).toMatchObject({ full_name: `Lucía ${g.lname}`, phone: '(555) 010-2000', relationship: 'Mother' });
+
+    const other = await newGuardian();
+    const refused = await post('authorized_pick_ups', {
+      scholar_id: scholar(1),
+      full_name: `Lucía ${other.lname}`,
+      status: 'not_authorized',
+      notes: 'Restraining order on file.',
+    });
+    expect(refused.statusCode, refused.body).toBe(201);
+    await link(other.id, scholar(1), { may_pick_up: true });
+    expect(await mirrored(other.id, scholar(1))).toEqual([]);
+    const adults = await get(`authorized_pick_ups?filter[scholar_id]=${scholar(1)}&search=${other.lname}`);
+    expect(adults.json<{ data: { status: string }[] }>().data.map((a) => a.status)).toEqual(['not_authorized']);
+  });
+
   it('reaches the stations through the sync pull', async () => {
     const first = await get('sync/pull?limit=1');
     const { cursor } = first.json<SyncPullResponse>();
