@@ -43,6 +43,13 @@ describe('guardians (administration)', () => {
     const { page } = browser;
     await page.goto(`${server.url}/admin/guardians`);
     await page.getByRole('heading', { name: 'Guardians', level: 1 }).waitFor();
+    // The office's navigation lists the guardians, not the pages opened from them (a guardian's, a new one).
+    await page.getByRole('button', { name: 'Administration: Navigation' }).click();
+    const nav = page.getByRole('dialog').getByRole('navigation', { name: 'Administration: Navigation' });
+    await nav.getByRole('link', { name: 'Guardians' }).waitFor();
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['Guardians']);
+    await page.keyboard.press('Escape');
+    await nav.waitFor({ state: 'detached' });
     await page.getByRole('link', { name: 'Add guardian' }).click();
     await page.getByRole('heading', { name: 'New guardian' }).waitFor();
     await page.getByLabel('First name').fill('Marisol');
