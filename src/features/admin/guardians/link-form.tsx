@@ -5,6 +5,7 @@
 import { Button, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../api/client';
 import { toFieldErrors } from '../../../ui/form/field-errors';
 import { FormAlert } from '../../../ui/timekeeping/form-dialog';
 import { guardiansErrorText } from './error-text';
@@ -25,6 +26,8 @@ export function LinkForm({ name, busy, error, onLink, onBack }: LinkFormProps) {
   const { t: tc } = useTranslation();
   const [value, setValue] = useState<LinkValues>(NEW_LINK);
   const fields = error ? toFieldErrors(error) : {};
+  // The same guardian and scholar twice (another tab linked them meanwhile): said in the reader's language.
+  const twice = error instanceof ApiError && error.status === 409;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onLink(value);
@@ -33,7 +36,15 @@ export function LinkForm({ name, busy, error, onLink, onBack }: LinkFormProps) {
     <form onSubmit={submit} noValidate aria-label={t('links.chosen', { name })}>
       <Stack gap="3">
         <Text fontWeight="semibold">{t('links.chosen', { name })}</Text>
-        <FormAlert text={error ? (fields.scholar_id ?? fields.parent_id ?? guardiansErrorText(error, t)) : null} />
+        <FormAlert
+          text={
+            twice
+              ? t('links.alreadyLinked')
+              : error
+                ? (fields.scholar_id ?? fields.parent_id ?? guardiansErrorText(error, t))
+                : null
+          }
+        />
         <LinkFields value={value} onChange={setValue} errors={fields} />
         <Stack direction="row" gap="2" wrap="wrap">
           <Button type="submit" colorPalette="primary" minH="10" loading={busy}>

@@ -27,6 +27,7 @@ export interface PickOneProps {
 /** The search and its matches. */
 export function PickOne({ label, search, onSearch, options, isFetching, error, onPick }: PickOneProps) {
   const { t } = useTranslation('guardians');
+  const { t: tc } = useTranslation();
   const typed = search.trim().length >= 2;
   return (
     <Stack gap="2">
@@ -36,7 +37,7 @@ export function PickOne({ label, search, onSearch, options, isFetching, error, o
           {t('links.typeToSearch')}
         </Text>
       )}
-      {typed && isFetching && <Spinner size="sm" aria-label={label} />}
+      {typed && isFetching && <Spinner size="sm" aria-label={tc('states.loading')} />}
       {typed && error && (
         <Text color="fg.error" role="alert">
           {error}

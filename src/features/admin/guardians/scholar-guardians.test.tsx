@@ -50,6 +50,14 @@ describe('ScholarGuardians', () => {
     expect(linked.disabled).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Choose Parent05 Patel' }));
     fireEvent.change(screen.getByRole('combobox', { name: 'Relationship' }), { target: { value: 'other' } });
+    // Linked meanwhile elsewhere: said, and the choice stays for another try.
+    server.failNext('POST', /^v2\/guardianships$/, 409, {
+      message: 'This guardian is already linked to this scholar.',
+      errors: { scholar_id: ['This guardian is already linked to this scholar.'] },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Link' }));
+    expect(await screen.findByText('Already linked.')).toBeTruthy();
+    expect((screen.getByRole('combobox', { name: 'Relationship' }) as HTMLSelectElement).value).toBe('other');
     fireEvent.click(screen.getByRole('button', { name: 'Link' }));
     await waitFor(() => expect(itemOf('Parent05 Patel')).toBeTruthy());
     expect(within(itemOf('Parent05 Patel')).getByText('Other')).toBeTruthy();
