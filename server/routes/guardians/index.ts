@@ -19,7 +19,7 @@ import type { Tx } from '../../db/client';
 import { guardianships, users } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { iso, type ResourceDefinition, resourceRoutes } from '../../lib/resource';
-import { mirrorGuardian } from './mirror';
+import { lockRule, mirrorGuardian } from './mirror';
 
 type Row = typeof users.$inferSelect;
 
@@ -51,6 +51,7 @@ export async function toGuardianRecords(rows: Row[], tx: Tx): Promise<GuardianRe
 
 /** 409 on `email` with the account that holds it, when another account than `self` does. */
 async function assertEmailFree(tx: Tx, email: string, self?: string): Promise<void> {
+  await lockRule(tx, `users.email:${email.toLowerCase()}`);
   const [holder] = await tx
     .select({ id: users.id, fname: users.fname, lname: users.lname, type: users.type })
     .from(users)

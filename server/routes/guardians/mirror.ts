@@ -125,3 +125,12 @@ export async function mirrorGuardian(tx: Tx, request: FastifyRequest, parentId: 
   const scholars = new Set([...links, ...mirrored].map((r) => r.scholar_id));
   for (const scholarId of scholars) await mirrorPickUp(tx, request, parentId, scholarId);
 }
+
+/**
+ * Holds a lock on `key` until the transaction ends, so two requests checking the same rule at once (one link per
+ * guardian and scholar, one account per email) take turns: the second sees the first's row and answers 409, not a
+ * unique violation's 500.
+ */
+export async function lockRule(tx: Tx, key: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+}

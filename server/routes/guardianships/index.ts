@@ -18,7 +18,7 @@ import type { Tx } from '../../db/client';
 import { demographics, guardianships, users } from '../../db/schema';
 import { AppError, invalid } from '../../lib/errors';
 import { iso, type ResourceDefinition, resourceRoutes, uuidFilter } from '../../lib/resource';
-import { fullName, mirrorPickUp } from '../guardians/mirror';
+import { fullName, lockRule, mirrorPickUp } from '../guardians/mirror';
 
 type Row = typeof guardianships.$inferSelect;
 
@@ -100,6 +100,7 @@ export const guardianshipsResource: ResourceDefinition<GuardianshipRecord, Guard
       .where(eq(demographics.id, input.scholar_id))
       .limit(1);
     if (!scholar) throw invalid('scholar_id', 'No such scholar.');
+    await lockRule(tx, `guardianships:${input.parent_id}:${input.scholar_id}`);
     const [linked] = await tx
       .select()
       .from(guardianships)

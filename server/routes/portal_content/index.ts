@@ -43,8 +43,8 @@ import {
   PortalSettingsSchema,
   type PortalSettingsUpdate,
   PortalSettingsUpdateSchema,
-  type SchoolTerms,
   RESOURCE_KINDS,
+  type SchoolTerms,
   shiftDate,
 } from '../../../src/contract';
 import {
