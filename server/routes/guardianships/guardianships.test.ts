@@ -288,6 +288,20 @@ describe('guardianships and the mirrored pick-up adult', () => {
     expect(adults.json<{ data: { status: string }[] }>().data.map((a) => a.status)).toEqual(['not_authorized']);
   });
 
+  it('follows a guardian renamed or deactivated on the users screen, and reactivated', async () => {
+    const admin = await s.login('admin@demo.school');
+    const g = await newGuardian();
+    await link(g.id, scholar(2), { may_pick_up: true });
+    const users = (method: 'POST' | 'DELETE', payload?: Record<string, unknown>) =>
+      s.call({ method, url: `/api/v2/users/${g.id}`, token: admin, payload });
+    expect((await users('POST', { _method: 'PATCH', lname: 'Renombrada' })).statusCode).toBe(200);
+    expect((await mirrored(g.id, scholar(2)))[0]).toMatchObject({ full_name: 'Lucía Renombrada', active: true });
+    expect((await users('DELETE')).statusCode).toBe(200);
+    expect((await mirrored(g.id, scholar(2)))[0]?.active).toBe(false);
+    expect((await users('POST', { _method: 'PATCH', active: true })).statusCode).toBe(200);
+    expect((await mirrored(g.id, scholar(2)))[0]?.active).toBe(true);
+  });
+
   it('reaches the stations through the sync pull', async () => {
     const first = await get('sync/pull?limit=1');
     const { cursor } = first.json<SyncPullResponse>();
