@@ -24,8 +24,8 @@ import {
   CheckInVoidBodySchema,
   IdParamsSchema,
   type SchoolSettings,
-  SIGN_OUT_MESSAGES,
   singleResponse,
+  SIGN_OUT_MESSAGES,
 } from '../../../src/contract';
 import type { Tx } from '../../db/client';
 import { authorizedPickUps, checkIns, demographics } from '../../db/schema';

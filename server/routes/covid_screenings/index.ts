@@ -42,8 +42,8 @@ import { createOne, ERROR_RESPONSES, iso, type ResourceDefinition } from '../../
 import { scholarInScope } from '../../lib/scholar-scope';
 import { schoolDayFor } from '../../lib/school-calendar';
 import { schoolDay } from '../../lib/school-day';
-import { requireAuth } from '../../plugins/access';
 import { readSchoolSettings } from '../school_settings/index';
+import { requireAuth } from '../../plugins/access';
 
 type Row = typeof covidScreenings.$inferSelect;
 type Select = Pick<Db | Tx, 'select'>;

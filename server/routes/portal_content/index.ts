@@ -43,8 +43,8 @@ import {
   PortalSettingsSchema,
   type PortalSettingsUpdate,
   PortalSettingsUpdateSchema,
-  RESOURCE_KINDS,
   type SchoolTerms,
+  RESOURCE_KINDS,
   shiftDate,
 } from '../../../src/contract';
 import {
