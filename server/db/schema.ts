@@ -226,8 +226,11 @@ export const demographics = pgTable(
   ],
 );
 
-/** How a guardian is related to a scholar (any other word an older database held reads as `other`). */
-export const GUARDIAN_RELATIONSHIPS = ['mother', 'father', 'guardian', 'grandparent', 'other'] as const;
+/**
+ * How a guardian is related to a scholar, the contract's GUARDIAN_RELATIONSHIPS (any other word an older database
+ * held reads as `other`).
+ */
+const GUARDIAN_RELATIONSHIPS = ['mother', 'father', 'guardian', 'grandparent', 'other'] as const;
 
 export const guardianships = pgTable(
   'guardianships',
