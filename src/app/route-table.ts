@@ -420,7 +420,7 @@ export const SECTIONS: readonly SectionRoute[] = [
         name: 'admin-guardians',
         title: 'sections.guardians',
         permission: 'guardianships-view_any',
-        load: () => import('../features/admin/guardians/guardians-page'),
+        load: withPermissions(() => import('../features/admin/guardians/guardians-page')),
       },
       {
         path: 'guardians/new',

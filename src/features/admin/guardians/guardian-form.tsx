@@ -32,10 +32,12 @@ export interface GuardianFormProps {
   onSaved: (saved: GuardianRecord, created: boolean) => void;
   /** A Cancel button beside Save (the inline form of a scholar's page). */
   onCancel?: () => void;
+  /** Shown without Save, for someone who may not change guardians. */
+  readOnly?: boolean;
 }
 
 /** The form. */
-export function GuardianForm({ guardian, submitLabel, onSaved, onCancel }: GuardianFormProps) {
+export function GuardianForm({ guardian, submitLabel, onSaved, onCancel, readOnly = false }: GuardianFormProps) {
   const { t } = useTranslation('guardians');
   const { t: tc } = useTranslation();
   const [id] = useState(() => guardian?.id ?? uuidv7());
@@ -89,7 +91,7 @@ export function GuardianForm({ guardian, submitLabel, onSaved, onCancel }: Guard
   };
 
   const text = (field: (typeof FIELDS)[number], props: { type?: string; autoComplete?: string; hint?: string }) => (
-    <Field.Root invalid={Boolean(errors[field])} required={field !== 'phone'}>
+    <Field.Root invalid={Boolean(errors[field])} required={field !== 'phone'} readOnly={readOnly}>
       <Field.Label>{t(`fields.${field}`)}</Field.Label>
       <Input
         name={field}
@@ -128,17 +130,20 @@ export function GuardianForm({ guardian, submitLabel, onSaved, onCancel }: Guard
           ]}
           onChange={(v) => set('language', v === 'es' ? 'es' : 'en')}
           error={errors.language}
+          disabled={readOnly}
         />
-        <Stack direction="row" gap="2" wrap="wrap">
-          <Button type="submit" colorPalette="primary" minH="10" loading={save.isPending}>
-            {submitLabel}
-          </Button>
-          {onCancel && (
-            <Button variant="outline" minH="10" onClick={onCancel}>
-              {tc('actions.cancel')}
+        {!readOnly && (
+          <Stack direction="row" gap="2" wrap="wrap">
+            <Button type="submit" colorPalette="primary" minH="10" loading={save.isPending}>
+              {submitLabel}
             </Button>
-          )}
-        </Stack>
+            {onCancel && (
+              <Button variant="outline" minH="10" onClick={onCancel}>
+                {tc('actions.cancel')}
+              </Button>
+            )}
+          </Stack>
+        )}
       </Stack>
     </form>
   );

@@ -15,7 +15,15 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-async function renderPage(route: string, permissions: string[] = []) {
+const OFFICE = [
+  'guardianships-view_any',
+  'guardianships-view',
+  'guardianships-create',
+  'guardianships-update',
+  'guardianships-delete',
+];
+
+async function renderPage(route: string, permissions: string[] = OFFICE) {
   const page = <GuardianPage permissions={permissions} />;
   const view = await renderWithProviders(
     <Routes>
@@ -124,10 +132,20 @@ describe("A guardian's page", () => {
     await renderPage('/admin/guardians/g-01');
     await screen.findByRole('heading', { name: 'Parent01 Nguyen', level: 1 });
     expect(screen.queryByRole('button', { name: 'Invite' })).toBeNull();
-    await renderPage('/admin/guardians/g-01', ['invitations-create']);
+    await renderPage('/admin/guardians/g-01', [...OFFICE, 'invitations-create']);
     fireEvent.click(await screen.findByRole('button', { name: 'Invite' }));
     expect(await screen.findByRole('article', { name: /Parent01 Nguyen/ })).toBeTruthy();
     expect(server.calls('POST', 'v2/invitations')[0]?.body).toEqual({ user_id: 'g-01' });
+  });
+
+  it('shows someone who may only read the details and scholars, without Save, Link, Change or Unlink', async () => {
+    server.link('g-01', 's-0001');
+    await renderPage('/admin/guardians/g-01', ['guardianships-view_any', 'guardianships-view']);
+    expect(await within(await screen.findByRole('region', { name: 'Scholars' })).findByText('Ana Garcia')).toBeTruthy();
+    expect(field('Email').readOnly).toBe(true);
+    for (const name of ['Save', 'Link a scholar', 'Change the link of Ana Garcia', 'Unlink Ana Garcia']) {
+      expect(screen.queryByRole('button', { name }), name).toBeNull();
+    }
   });
 
   it('says when the guardian does not exist', async () => {

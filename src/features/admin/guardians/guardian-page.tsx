@@ -61,9 +61,7 @@ export default function GuardianPage({ permissions = [] }: { permissions?: reado
         </Alert.Root>
       ) : (
         <QueryState query={guardian} isEmpty={false} emptyText="" offlineText={t('needsConnection')}>
-          {guardian.data && (
-            <GuardianDetails guardian={guardian.data} mayInvite={permissions.includes('invitations-create')} />
-          )}
+          {guardian.data && <GuardianDetails guardian={guardian.data} permissions={permissions} />}
         </QueryState>
       )}
     </Stack>
@@ -72,8 +70,9 @@ export default function GuardianPage({ permissions = [] }: { permissions?: reado
 
 const nameOf = (g: Pick<GuardianRecord, 'fname' | 'lname'>) => `${g.fname} ${g.lname}`;
 
-function GuardianDetails({ guardian, mayInvite }: { guardian: GuardianRecord; mayInvite: boolean }) {
+function GuardianDetails({ guardian, permissions }: { guardian: GuardianRecord; permissions: readonly string[] }) {
   const { t } = useTranslation('guardians');
+  const may = (action: 'create' | 'update' | 'delete') => permissions.includes(`guardianships-${action}`);
   const links = useGuardianships('parent_id', guardian.id);
   const name = nameOf(guardian);
   return (
@@ -89,6 +88,7 @@ function GuardianDetails({ guardian, mayInvite }: { guardian: GuardianRecord; ma
           key={guardian.updated_at}
           guardian={guardian}
           submitLabel={t('page.save')}
+          readOnly={!may('update')}
           onSaved={(saved) => addNotification({ type: 'success', text: t('page.saved', { name: nameOf(saved) }) })}
         />
       </Stack>
@@ -96,10 +96,10 @@ function GuardianDetails({ guardian, mayInvite }: { guardian: GuardianRecord; ma
         <Heading as="h2" size="md" id="guardian-scholars">
           {t('links.scholarsTitle')}
         </Heading>
-        <LinkList side="guardian" query={links} />
-        <LinkScholar guardian={guardian} links={links.data?.data ?? []} />
+        <LinkList side="guardian" query={links} may={{ update: may('update'), delete: may('delete') }} />
+        {may('create') && <LinkScholar guardian={guardian} links={links.data?.data ?? []} />}
       </Stack>
-      {mayInvite && <InviteSection guardian={guardian} />}
+      {permissions.includes('invitations-create') && <InviteSection guardian={guardian} />}
     </Stack>
   );
 }

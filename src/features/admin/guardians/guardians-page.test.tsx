@@ -19,7 +19,9 @@ const lastQuery = () => server.calls('GET', 'v2/guardians').at(-1)?.query;
 describe('Guardians list', () => {
   it('lists 25 guardians a page by surname, each linking to their page, with Add guardian', async () => {
     server.link('g-01', 's-0001');
-    await renderWithProviders(<GuardiansPage />, { route: '/admin/guardians' });
+    await renderWithProviders(<GuardiansPage permissions={['guardianships-view_any', 'guardianships-create']} />, {
+      route: '/admin/guardians',
+    });
     await waitFor(() => expect(cards()).toHaveLength(25));
     expect(lastQuery()?.get('per_page')).toBe('25');
     expect(lastQuery()?.get('sort')).toBe('lname');
@@ -47,12 +49,15 @@ describe('Guardians list', () => {
     expect(await screen.findByText('No guardian matches this search.')).toBeTruthy();
   });
 
-  it('says so offline and offers Retry', async () => {
+  it('says so offline and offers Retry; Add guardian only for those who may create', async () => {
     server.offline = true;
-    await renderWithProviders(<GuardiansPage />, { route: '/admin/guardians' });
+    await renderWithProviders(<GuardiansPage permissions={['guardianships-view_any']} />, {
+      route: '/admin/guardians',
+    });
     expect(await screen.findByText(/need a connection to the server/)).toBeTruthy();
     server.offline = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(cards()).toHaveLength(25));
+    expect(screen.queryByRole('link', { name: 'Add guardian' })).toBeNull();
   });
 });

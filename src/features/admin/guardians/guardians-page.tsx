@@ -14,8 +14,8 @@ import { useGuardians } from './api/list-guardians';
 
 const PER_PAGE = 25;
 
-/** The screen. */
-export default function GuardiansPage() {
+/** The screen; `permissions` are the signed-in person's (Add guardian needs guardianships-create). */
+export default function GuardiansPage({ permissions = [] }: { permissions?: readonly string[] }) {
   const { t } = useTranslation('guardians');
   const [params, setParams] = useSearchParams();
   const search = params.get('search') ?? '';
@@ -40,9 +40,11 @@ export default function GuardiansPage() {
         <Heading as="h1" size="lg">
           {t('list.title')}
         </Heading>
-        <Button asChild colorPalette="primary" minH="10" alignSelf={{ base: 'stretch', sm: 'auto' }}>
-          <RouterLink to="/admin/guardians/new">{t('list.add')}</RouterLink>
-        </Button>
+        {permissions.includes('guardianships-create') && (
+          <Button asChild colorPalette="primary" minH="10" alignSelf={{ base: 'stretch', sm: 'auto' }}>
+            <RouterLink to="/admin/guardians/new">{t('list.add')}</RouterLink>
+          </Button>
+        )}
       </Stack>
       <Text color="fg.muted">{t('list.intro')}</Text>
       <SearchInput value={search} onSearch={(s) => go({ search: s })} label={t('list.search')} />

@@ -17,10 +17,12 @@ export interface LinkListProps {
   /** Whose page it is: a guardian's lists their scholars, a scholar's their guardians. */
   side: 'guardian' | 'scholar';
   query: QueryLike & { data?: { data: GuardianshipRecord[] } };
+  /** Whether Change (guardianships-update) and Unlink (guardianships-delete) are offered. */
+  may: { update: boolean; delete: boolean };
 }
 
 /** The list. */
-export function LinkList({ side, query }: LinkListProps) {
+export function LinkList({ side, query, may }: LinkListProps) {
   const { t } = useTranslation('guardians');
   const [changing, setChanging] = useState<GuardianshipRecord | null>(null);
   const [unlinking, setUnlinking] = useState<GuardianshipRecord | null>(null);
@@ -39,8 +41,8 @@ export function LinkList({ side, query }: LinkListProps) {
               key={link.id}
               link={link}
               side={side}
-              onChange={() => setChanging(link)}
-              onUnlink={() => setUnlinking(link)}
+              onChange={may.update ? () => setChanging(link) : undefined}
+              onUnlink={may.delete ? () => setUnlinking(link) : undefined}
             />
           ))}
         </Stack>
@@ -59,8 +61,8 @@ function LinkCard({
 }: {
   link: GuardianshipRecord;
   side: LinkListProps['side'];
-  onChange: () => void;
-  onUnlink: () => void;
+  onChange?: () => void;
+  onUnlink?: () => void;
 }) {
   const { t } = useTranslation('guardians');
   const relationship = useRelationshipText();
@@ -89,21 +91,33 @@ function LinkCard({
             </Badge>
           </HStack>
         </Stack>
-        <HStack gap="2" wrap="wrap">
-          <Button size="sm" variant="outline" minH="10" onClick={onChange} aria-label={t('links.changeFor', { name })}>
-            {t('links.change')}
-          </Button>
-          <Button
-            size="sm"
-            variant="outline"
-            colorPalette="red"
-            minH="10"
-            onClick={onUnlink}
-            aria-label={t('links.unlinkFor', { name })}
-          >
-            {t('links.unlink')}
-          </Button>
-        </HStack>
+        {(onChange || onUnlink) && (
+          <HStack gap="2" wrap="wrap">
+            {onChange && (
+              <Button
+                size="sm"
+                variant="outline"
+                minH="10"
+                onClick={onChange}
+                aria-label={t('links.changeFor', { name })}
+              >
+                {t('links.change')}
+              </Button>
+            )}
+            {onUnlink && (
+              <Button
+                size="sm"
+                variant="outline"
+                colorPalette="red"
+                minH="10"
+                onClick={onUnlink}
+                aria-label={t('links.unlinkFor', { name })}
+              >
+                {t('links.unlink')}
+              </Button>
+            )}
+          </HStack>
+        )}
       </Card.Body>
     </Card.Root>
   );

@@ -38,6 +38,17 @@ describe('ScholarGuardians', () => {
     expect(server.calls('GET', 'v2/guardianships')[0]?.query.get('filter[scholar_id]')).toBe('s-0001');
   });
 
+  it('offers only the actions the permissions allow', async () => {
+    server.link('g-01', 's-0001');
+    await renderWithProviders(
+      <ScholarGuardians scholarId="s-0001" permissions={['guardianships-view_any', 'guardianships-update']} />,
+    );
+    await waitFor(() => expect(itemOf('Parent01 Nguyen')).toBeTruthy());
+    expect(within(itemOf('Parent01 Nguyen')).getByRole('button', { name: /^Change/ })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Unlink Parent01 Nguyen' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add a guardian' })).toBeNull();
+  });
+
   it('adds an existing guardian found by search; one already linked cannot be chosen again', async () => {
     server.link('g-01', 's-0001');
     await render();

@@ -11,20 +11,27 @@ import { LinkList } from './link-list';
 
 export interface ScholarGuardiansProps {
   scholarId: string;
+  /**
+   * The signed-in person's permissions, to offer only the actions they may take (guardianships-create, -update,
+   * -delete); without them every action shows and the server decides.
+   */
+  permissions?: readonly string[];
 }
 
 /** The scholar's guardians and what the office does with them. */
-export function ScholarGuardians({ scholarId }: ScholarGuardiansProps) {
+export function ScholarGuardians({ scholarId, permissions }: ScholarGuardiansProps) {
   const { t } = useTranslation('guardians');
   const links = useGuardianships('scholar_id', scholarId);
+  const may = (action: 'create' | 'update' | 'delete') =>
+    !permissions || permissions.includes(`guardianships-${action}`);
   const headingId = `scholar-guardians-${scholarId}`;
   return (
     <Stack as="section" aria-labelledby={headingId} gap="3" minW="0">
       <Heading as="h2" size="md" id={headingId}>
         {t('links.guardiansTitle')}
       </Heading>
-      <LinkList side="scholar" query={links} />
-      <AddGuardian scholarId={scholarId} links={links.data?.data ?? []} />
+      <LinkList side="scholar" query={links} may={{ update: may('update'), delete: may('delete') }} />
+      {may('create') && <AddGuardian scholarId={scholarId} links={links.data?.data ?? []} />}
     </Stack>
   );
 }
