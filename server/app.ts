@@ -28,6 +28,8 @@ import configRoutes from './routes/config/index';
 import covidScreeningsRoutes, { portalScreeningRoutes } from './routes/covid_screenings/index';
 import demographicsRoutes from './routes/demographics/index';
 import googleSyncRoutes from './routes/google_sync/index';
+import guardiansRoutes from './routes/guardians/index';
+import guardianshipsRoutes from './routes/guardianships/index';
 import invitationsRoutes from './routes/invitations/index';
 import mealServiceDaysRoutes from './routes/meal_service_days/index';
 import independentStudyRoutes from './routes/independent_study/index';
@@ -118,6 +120,8 @@ const API_ROUTES = [
   ['/scholar/covid_screening', portalScreeningRoutes],
   ['/conferences', conferencesRoutes],
   ['/scholar/conferences', portalConferenceRoutes],
+  ['/guardians', guardiansRoutes],
+  ['/guardianships', guardianshipsRoutes],
 ] as const;
 
 type CompilersFactory = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;

@@ -56,6 +56,8 @@ export const users = pgTable(
     badge_code: text('badge_code'),
     google_sub: text('google_sub'),
     photo_id: uuid('photo_id'),
+    /** A guardian's phone number (the office calls it; a guardian who may pick up carries it to the pick-up line). */
+    phone: text('phone'),
     active: boolean('active').notNull().default(true),
     /** The language the person's mail (an invitation, a password reset) is written in. */
     language: text('language', { enum: ['en', 'es'] })
@@ -224,18 +226,36 @@ export const demographics = pgTable(
   ],
 );
 
+/**
+ * How a guardian is related to a scholar, the contract's GUARDIAN_RELATIONSHIPS (any other word an older database
+ * held reads as `other`).
+ */
+const GUARDIAN_RELATIONSHIPS = ['mother', 'father', 'guardian', 'grandparent', 'other'] as const;
+
 export const guardianships = pgTable(
   'guardianships',
   {
+    /** The link's own id, so the API creates it idempotently and addresses it; one link per parent and scholar. */
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
     parent_id: uuid('parent_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     scholar_id: uuid('scholar_id')
       .notNull()
       .references(() => demographics.id, { onDelete: 'cascade' }),
-    relationship: text('relationship'),
+    relationship: text('relationship', { enum: GUARDIAN_RELATIONSHIPS }).notNull().default('other'),
+    /** The guardian may take the scholar home: mirrored as one of the scholar's authorized pick-up adults. */
+    may_pick_up: boolean('may_pick_up').notNull().default(false),
+    ...timestamps,
   },
-  (t) => [primaryKey({ columns: [t.parent_id, t.scholar_id] }), index('guardianships_scholar_idx').on(t.scholar_id)],
+  (t) => [
+    uniqueIndex('guardianships_parent_scholar_unique').on(t.parent_id, t.scholar_id),
+    index('guardianships_scholar_idx').on(t.scholar_id),
+    check(
+      'guardianships_relationship_check',
+      sql`${t.relationship} in ('mother', 'father', 'guardian', 'grandparent', 'other')`,
+    ),
+  ],
 );
 
 export const photos = pgTable(
@@ -343,9 +363,15 @@ export const authorizedPickUps = pgTable(
     valid_from: date('valid_from', { mode: 'string' }),
     valid_until: date('valid_until', { mode: 'string' }),
     active: boolean('active').notNull().default(true),
+    /**
+     * The guardian this row mirrors (a guardianship with may_pick_up): the guardianship routes keep its name, phone,
+     * relationship and active flag; null for an adult the office typed in.
+     */
+    guardian_id: uuid('guardian_id').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [
+    index('authorized_pick_ups_guardian_idx').on(t.guardian_id, t.scholar_id),
     index('authorized_pick_ups_scholar_idx').on(t.scholar_id, t.full_name),
     index('authorized_pick_ups_name_idx').on(t.full_name),
   ],

@@ -98,6 +98,8 @@ export interface ResourceDefinition<Rec, Create extends Row, Update extends Row>
   answeredBy?(input: Create, record: Rec): boolean;
   /** Fields left out of the audit trail (secrets). */
   secretFields?: string[];
+  /** An update's audit holds each sent field before and after (not only what was sent), a delete's the row it removed. */
+  auditBeforeAfter?: boolean;
   /** How a record is shown to this caller (leaving out what the caller may not see); default: as it is. */
   present?(record: Rec, request: FastifyRequest): Rec;
   /** A condition every list applies on top of the caller's filters (e.g. voided records only when asked for). */
@@ -255,6 +257,12 @@ function redact(values: Row, secret: string[] = []): Row {
     else out[k] = v;
   }
   return out;
+}
+
+/** The sent fields of an update as they were in the stored row and as sent, for the audit trail. */
+function beforeAfter(fields: Row, existing: Row, secret?: string[]): { before: Row; after: Row } {
+  const before = Object.fromEntries(Object.keys(fields).map((k) => [k, existing[k] ?? null]));
+  return { before: redact(before, secret), after: redact(fields, secret) };
 }
 
 /** Reads one record inside a transaction (within `scope`, when given), or throws 404. */
@@ -479,7 +487,9 @@ export async function updateOne<Rec, Create extends Row, Update extends Row>(
     action: 'update',
     resource: def.auditAs ?? def.name,
     recordId: id,
-    changes: redact(fields, def.secretFields),
+    changes: def.auditBeforeAfter
+      ? beforeAfter(fields, existing[0], def.secretFields)
+      : redact(fields, def.secretFields),
   });
   return readOne(def, tx, id);
 }
@@ -613,6 +623,9 @@ export function resourceRoutes<Rec, Create extends Row, Update extends Row>(
               action: def.remove === 'deactivate' ? 'deactivate' : 'delete',
               resource: def.auditAs ?? def.name,
               recordId: request.params.id,
+              ...(def.auditBeforeAfter
+                ? { changes: { before: redact(existing[0], def.secretFields), after: null } }
+                : {}),
             });
           });
           return { message: def.remove === 'deactivate' ? 'Deactivated.' : 'Deleted.' };

@@ -65,6 +65,31 @@ describe('permission matrix', () => {
     }
   });
 
+  it('walks the guardians and guardianships routes with their permissions, all of them the front office’s', () => {
+    const rules = new Set(s.app.apiRoutes.map((r) => `${r.method} ${r.url} ${r.access}`));
+    for (const rule of [
+      'GET /api/v2/guardians guardianships-view_any',
+      'GET /api/v2/guardians/:id guardianships-view',
+      'POST /api/v2/guardians guardianships-create',
+      'POST /api/v2/guardians/:id guardianships-update',
+      'PATCH /api/v2/guardians/:id guardianships-update',
+      'GET /api/v2/guardianships guardianships-view_any',
+      'GET /api/v2/guardianships/:id guardianships-view',
+      'POST /api/v2/guardianships guardianships-create',
+      'POST /api/v2/guardianships/:id guardianships-update',
+      'PATCH /api/v2/guardianships/:id guardianships-update',
+      'DELETE /api/v2/guardianships/:id guardianships-delete',
+    ]) {
+      expect(rules, rule).toContain(rule);
+    }
+    const office = people.find((p) => p.email === 'office@demo.school');
+    const teacher = people.find((p) => p.email === 'teacher@demo.school');
+    for (const action of ['view_any', 'view', 'create', 'update', 'delete']) {
+      expect(office?.permissions.has(`guardianships-${action}`)).toBe(true);
+      expect(teacher?.permissions.has(`guardianships-${action}`)).toBe(false);
+    }
+  });
+
   it('walks the check-in void (the pick-up line Undo) with the permission of the sign-out itself', () => {
     const rules = new Set(s.app.apiRoutes.map((r) => `${r.method} ${r.url} ${r.access}`));
     expect(rules).toContain('POST /api/v2/check_ins/:id/void check_ins-create');

@@ -62,10 +62,27 @@ describe('route table', () => {
       ['admin-users-roles', '/admin/users-roles'],
       ['admin-school-settings', '/admin/school'],
       ['admin-google-sync', '/admin/google-sync'],
+      ['admin-guardians', '/admin/guardians'],
+      ['admin-guardian-new', '/admin/guardians/new'],
+      ['admin-guardian', '/admin/guardians/:id'],
     ]);
     expect(admin?.children.find((c) => c.name === 'admin-school-settings')?.permission).toBe('school_settings-update');
     expect(admin?.children.find((c) => c.name === 'admin-google-sync')?.permission).toBe('google_sync-view');
-    expect(admin?.namespaces).toEqual(['admin', 'google-sync']);
+    expect(admin?.namespaces).toEqual(['admin', 'google-sync', 'scholars', 'guardians']);
+  });
+
+  it('the guardians pages are the front office’s (guardianships-view_any), without the administrator’s roles-create', () => {
+    const admin = SECTIONS.find((s) => s.path === '/admin') as SectionRoute;
+    const office = DEFAULT_ROLES['Front Office'] ?? [];
+    const guardians = admin.children.filter((c) => c.name.startsWith('admin-guardian'));
+    expect(guardians.map((c) => c.permission)).toEqual(Array(3).fill('guardianships-view_any'));
+    expect(office).not.toContain('roles-create');
+    expect(mayOpen(office, admin)).toBe(true);
+    for (const child of admin.children) {
+      expect(mayOpen(office, admin, child), child.name).toBe(child.name.startsWith('admin-guardian'));
+    }
+    expect(mayOpenPath('/admin/guardians', office)).toBe(true);
+    expect(mayOpenPath('/admin/guardians/new', office)).toBe(true);
   });
 
   it('the sign-out section is check_ins-create with its screens and their permissions, and loads their texts', () => {

@@ -414,6 +414,28 @@ export const SECTIONS: readonly SectionRoute[] = [
         permission: 'google_sync-view',
         load: withPermissions(() => import('../features/google-sync/google-sync-page')),
       },
+      {
+        // The scholars' parents and guardians, their scholars and who may pick up (the front office).
+        path: 'guardians',
+        name: 'admin-guardians',
+        title: 'sections.guardians',
+        permission: 'guardianships-view_any',
+        load: withPermissions(() => import('../features/admin/guardians/guardians-page')),
+      },
+      {
+        path: 'guardians/new',
+        name: 'admin-guardian-new',
+        title: 'sections.newGuardian',
+        permission: 'guardianships-view_any',
+        load: withPermissions(() => import('../features/admin/guardians/guardian-page')),
+      },
+      {
+        path: 'guardians/:id',
+        name: 'admin-guardian',
+        title: 'sections.guardian',
+        permission: 'guardianships-view_any',
+        load: withPermissions(() => import('../features/admin/guardians/guardian-page')),
+      },
     ],
   },
   {

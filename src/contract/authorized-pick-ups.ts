@@ -26,7 +26,7 @@ export const MAX_PICK_UP_SIBLINGS = 10;
 const optionalDate = z.preprocess((v) => (v === '' ? null : v), DateOnlySchema.nullish());
 
 /** Digits with the usual separators, optionally an extension: what staff type for a phone number. */
-const PhoneSchema = optionalText(40).refine(
+export const PhoneSchema = optionalText(40).refine(
   (v) => v === null || /^\+?[0-9 ().-]{7,}( ?(x|ext\.?) ?[0-9]{1,6})?$/i.test(v),
   {
     message: 'Must be a phone number.',

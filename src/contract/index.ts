@@ -8,6 +8,7 @@ export * from './covid-screening';
 export * from './demographics';
 export * from './errors';
 export * from './google-sync';
+export * from './guardians';
 export * from './ids';
 export * from './independent-study';
 export * from './invitations';

@@ -29,6 +29,8 @@ export const RESOURCES = [
   'meal_service_days',
   // One-time set-password links for a person's account: `create` sends an invitation (Administrator only).
   'invitations',
+  // Guardians (parent accounts) and their links to scholars, with who of them may pick a scholar up.
+  'guardianships',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 
@@ -88,6 +90,8 @@ export const DEFAULT_ROLES: Record<string, readonly Permission[]> = {
     // The office keeps the scholar records and takes the families' meal applications.
     ...read('meal_eligibility'),
     'meal_eligibility-update',
+    // The office keeps the families' guardians and who of them may take a scholar home.
+    ...all('guardianships'),
   ],
   Cafeteria: [
     ...read('demographics'),

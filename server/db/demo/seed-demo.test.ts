@@ -423,7 +423,7 @@ describe('seedDemo', () => {
     expect(new Set(links.map((l) => l.scholar_id)).size).toBe(scholars.length);
     const parentIds = new Set(parents.map((p) => p.id));
     expect(links.every((l) => parentIds.has(l.parent_id))).toBe(true);
-    expect(links.every((l) => ['Mother', 'Father', 'Guardian'].includes(l.relationship ?? ''))).toBe(true);
+    expect(links.every((l) => ['mother', 'father', 'guardian'].includes(l.relationship ?? ''))).toBe(true);
     expect(parents.filter((p) => p.password_hash !== null).map((p) => p.email)).toEqual(['parent@demo.school']);
     const allUsers = await database.db.select({ id: schema.users.id }).from(schema.users);
     expect(counts.users).toBe(allUsers.length);

@@ -290,7 +290,11 @@ function addGuardians(plan: Plan, families: readonly Family[], demoFamily: Famil
     const email = family === demoFamily ? 'parent@demo.school' : emailFor(plan, fname, family.lname, 'example.com');
     plan.users.push({ id, email, fname, lname: family.lname, type: 'parent' });
     const relationship = plan.rnd.chance(0.9) ? (female ? 'Mother' : 'Father') : 'Guardian';
-    for (const child of family.children) plan.guardianships.push({ parent_id: id, scholar_id: child.id, relationship });
+    // The link keeps the word of the guardianships' list; the pick-up adults keep the text as the office types it.
+    const link = relationship.toLowerCase() as GuardianshipRow['relationship'];
+    for (const child of family.children) {
+      plan.guardianships.push({ parent_id: id, scholar_id: child.id, relationship: link });
+    }
     out.push({ ...family, guardian: { fname, lname: family.lname, relationship } });
   }
   return out;

@@ -20,6 +20,7 @@ import { assertAdministratorRemains } from '../../lib/admin-guard';
 import { forbidden, invalid } from '../../lib/errors';
 import { eqFilter, filterValue, iso, resourceRoutes } from '../../lib/resource';
 import { can, requireAuth } from '../../plugins/access';
+import { mirrorGuardian } from '../guardians/mirror';
 import { assertMayManage, touchesGuarded } from './may-manage';
 
 type Row = typeof users.$inferSelect;
@@ -108,6 +109,8 @@ export default resourceRoutes({
       await revokeUserSessions(tx, id, auth.user.id === id ? auth.tokenHash : undefined);
     }
     if (!created) await assertAdministratorRemains(tx);
+    // A guardian renamed or deactivated here too: their mirrored pick-up adults follow (guardians/mirror.ts).
+    if (!created) await mirrorGuardian(tx, request, id);
   },
   remove: 'deactivate',
 });

@@ -22,7 +22,12 @@ import '../theme/more-recipes';
 function SectionNav({ section, onNavigate }: { section: SectionRoute; onNavigate?: () => void }) {
   const { t } = useTranslation();
   const { permissions } = useSession();
-  const children = section.children.filter((c) => mayOpen(permissions, section, c));
+  // A page under another page's path (a record's page, `guardians/:id`, `guardians/new`) is opened from that page.
+  const children = section.children.filter(
+    (c) =>
+      mayOpen(permissions, section, c) &&
+      !section.children.some((o) => o !== c && o.path && c.path.startsWith(`${o.path}/`)),
+  );
   return (
     <Stack as="ul" gap="1" listStyleType="none" p="0" m="0">
       {children.map((c) => (
