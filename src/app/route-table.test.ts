@@ -83,6 +83,12 @@ describe('route table', () => {
     }
     expect(mayOpenPath('/admin/guardians', office)).toBe(true);
     expect(mayOpenPath('/admin/guardians/new', office)).toBe(true);
+    // A record's page (a parameter in the path) is a page of the table, so sign-in can return to it.
+    const id = '01890000-0000-7000-8000-000000000001';
+    expect(isKnownPath(`/admin/guardians/${id}`)).toBe(true);
+    expect(mayOpenPath(`/admin/guardians/${id}?tab=scholars`, office)).toBe(true);
+    expect(mayOpenPath(`/admin/guardians/${id}`, DEFAULT_ROLES.Staff ?? [])).toBe(false);
+    expect(isKnownPath(`/admin/guardians/${id}/more`)).toBe(false);
   });
 
   it('the sign-out section is check_ins-create with its screens and their permissions, and loads their texts', () => {

@@ -561,9 +561,20 @@ export const childPages = (section: SectionRoute, child: ChildRoute): ChildPage[
       })
     : [{ path: child.path, to: childPath(section, child), title: child.title }];
 
-/** True when a full path is one of a child route's pages. */
+/**
+ * True when a full path is one of a child route's pages: a parameter left in a page's path (a record's page such as
+ * `guardians/:id`) stands for one segment, so a link to a record is restored after sign-in like any other page.
+ */
 const isPageOf = (section: SectionRoute, child: ChildRoute, path: string) =>
-  childPages(section, child).some((p) => p.to === path);
+  childPages(section, child).some((p) => (p.to.includes('/:') ? pagePattern(p.to).test(path) : p.to === path));
+
+const pagePattern = (to: string) =>
+  new RegExp(
+    `^${to
+      .split('/')
+      .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+      .join('/')}$`,
+  );
 
 /**
  * The permissions a route needs, with child overrides (the specification's rule): a child that lists its own
