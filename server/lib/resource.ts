@@ -98,6 +98,11 @@ export interface ResourceDefinition<Rec, Create extends Row, Update extends Row>
   answeredBy?(input: Create, record: Rec): boolean;
   /** Fields left out of the audit trail (secrets). */
   secretFields?: string[];
+  /**
+   * Whether an update's audit event holds `{ before, after }` (the fields sent, as stored before and as sent) rather
+   * than what was sent alone.
+   */
+  auditBefore?: boolean;
   /** How a record is shown to this caller (leaving out what the caller may not see); default: as it is. */
   present?(record: Rec, request: FastifyRequest): Rec;
   /** A condition every list applies on top of the caller's filters (e.g. voided records only when asked for). */
@@ -463,6 +468,7 @@ export async function updateOne<Rec, Create extends Row, Update extends Row>(
   const { tx, request } = ctx;
   const existing = (await tx.select().from(def.table).where(eq(def.idColumn, id)).limit(1)) as Row[];
   if (!existing[0]) throw notFound();
+  const stored: Row = existing[0];
   const values = def.prepareUpdate ? await def.prepareUpdate(fields, existing[0], ctx) : fields;
   const columns = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
   if (Object.keys(columns).length) {
@@ -479,7 +485,15 @@ export async function updateOne<Rec, Create extends Row, Update extends Row>(
     action: 'update',
     resource: def.auditAs ?? def.name,
     recordId: id,
-    changes: redact(fields, def.secretFields),
+    changes: def.auditBefore
+      ? {
+          before: redact(
+            Object.fromEntries(Object.keys(fields).flatMap((k) => (k in stored ? [[k, stored[k]]] : []))),
+            def.secretFields,
+          ),
+          after: redact(fields, def.secretFields),
+        }
+      : redact(fields, def.secretFields),
   });
   return readOne(def, tx, id);
 }

@@ -49,6 +49,7 @@ export function makeUser(id: string, fname: string, lname: string, extra: Partia
     language: 'en',
     has_password: true,
     has_google: false,
+    exempt: false,
     roles: [],
     created_at: STAMP,
     updated_at: STAMP,
