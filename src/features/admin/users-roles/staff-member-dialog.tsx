@@ -110,7 +110,11 @@ function StaffMemberForm({
   };
 
   const refused = (error: unknown) => {
-    const fields = toFieldErrors(error, translate);
+    // One message per field the form shows: an error on `role_ids.0` belongs to the roles.
+    const fields: FieldErrors = {};
+    for (const [field, message] of Object.entries(toFieldErrors(error, translate))) {
+      fields[field.split('.')[0] ?? field] ??= message;
+    }
     setErrors(fields);
     const held = error instanceof ApiError ? UserEmailHolderSchema.safeParse(error.record) : null;
     setHolder(
