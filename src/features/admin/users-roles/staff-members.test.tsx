@@ -31,7 +31,7 @@ const rowOf = (name: string) => {
 };
 const type = (dialog: HTMLElement, label: string, value: string) =>
   fireEvent.change(within(dialog).getByRole('textbox', { name: new RegExp(`^${label}`) }), { target: { value } });
-const valueOf = (dialog: HTMLElement, label: string) =>
+const typedIn = (dialog: HTMLElement, label: string) =>
   (within(dialog).getByRole('textbox', { name: new RegExp(`^${label}`) }) as HTMLInputElement).value;
 async function tick(box: HTMLInputElement, checked: boolean) {
   fireEvent.click(box);
@@ -60,9 +60,9 @@ describe('Add staff member', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
     expect(await within(dialog).findByText('This email address is already in use.')).toBeTruthy();
     expect(within(dialog).getByText('It belongs to Person04 Kim (Staff, Active).')).toBeTruthy();
-    expect(valueOf(dialog, 'First name')).toBe('Rosa');
-    expect(valueOf(dialog, 'Last name')).toBe('Mendez');
-    expect(valueOf(dialog, 'Email')).toBe('Person04.Kim@demo.school');
+    expect(typedIn(dialog, 'First name')).toBe('Rosa');
+    expect(typedIn(dialog, 'Last name')).toBe('Mendez');
+    expect(typedIn(dialog, 'Email')).toBe('Person04.Kim@demo.school');
     expect(server.users.filter((u) => u.fname === 'Rosa')).toHaveLength(0);
   });
 
@@ -123,7 +123,7 @@ describe('Edit staff member', () => {
     expect(within(rowOf('Person04 Kim')).getByText('Non-exempt')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Edit Person04 Kim' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Person04 Kim' });
-    expect(valueOf(dialog, 'Email')).toBe('person04.kim@demo.school');
+    expect(typedIn(dialog, 'Email')).toBe('person04.kim@demo.school');
     await tick(within(dialog).getByRole('checkbox', { name: /Exempt/ }) as HTMLInputElement, true);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(within(rowOf('Person04 Kim')).getByText('Exempt')).toBeTruthy());
@@ -138,7 +138,7 @@ describe('Edit staff member', () => {
     type(dialog, 'Email', 'person03.lopez@demo.school');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('It belongs to Person03 Lopez (Student, Active).')).toBeTruthy();
-    expect(valueOf(dialog, 'First name')).toBe('Kimberly');
+    expect(typedIn(dialog, 'First name')).toBe('Kimberly');
     expect(server.users.find((u) => u.id === 'user-4')?.fname).toBe('Person04');
   });
 
