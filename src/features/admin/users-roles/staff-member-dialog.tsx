@@ -115,8 +115,9 @@ function StaffMemberForm({
     for (const [field, message] of Object.entries(toFieldErrors(error, translate))) {
       fields[field.split('.')[0] ?? field] ??= message;
     }
-    setErrors(fields);
-    const held = error instanceof ApiError ? UserEmailHolderSchema.safeParse(error.record) : null;
+    const held = error instanceof ApiError && error.errors.email ? UserEmailHolderSchema.safeParse(error.record) : null;
+    // The server's words are English; with the holder known, the form says it in the reader's language.
+    if (held?.success) fields.email = t('usersPage.staff.emailInUse');
     setHolder(
       held?.success
         ? t('usersPage.staff.emailHeldBy', {
@@ -126,6 +127,7 @@ function StaffMemberForm({
           })
         : null,
     );
+    setErrors(fields);
     setFailure(Object.keys(fields).length ? tc('form.incomplete') : adminErrorText(error, t));
   };
 
