@@ -25,6 +25,7 @@ afterAll(async () => {
 const TEXTS = {
   en: {
     add: 'Add staff member',
+    title: 'Add staff member',
     fname: 'First name',
     lname: 'Last name',
     email: 'Email',
@@ -36,6 +37,7 @@ const TEXTS = {
   },
   es: {
     add: 'Agregar personal',
+    title: 'Agregar miembro del personal',
     fname: 'Nombre',
     lname: 'Apellido',
     email: 'Correo electrónico',
@@ -46,6 +48,10 @@ const TEXTS = {
     search: 'Buscar usuarios por nombre o correo electrónico',
   },
 } as const;
+
+/** Waits until the dialog's opening animation is over: axe would read the colours of a half-faded page. */
+const settled = (page: Page) =>
+  page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
 
 async function setLanguage(page: Page, language: 'en' | 'es') {
   await page.evaluate((lng) => localStorage.setItem('settings.language', lng), language);
@@ -69,23 +75,27 @@ describe('staff accounts', () => {
       await checkPhone(page, `${where} list`, problems);
 
       await page.getByRole('button', { name: text.add }).click();
-      const dialog = page.getByRole('dialog', { name: text.add });
-      await dialog.getByRole('checkbox', { name: 'Staff', exact: true }).waitFor();
+      const dialog = page.getByRole('dialog', { name: text.title });
+      await dialog.getByText('Staff', { exact: true }).waitFor();
+      // The dialog is open once it holds the focus (the page behind it is hidden from assistive technology then).
+      await page.waitForFunction(() => document.activeElement?.closest('[role="dialog"]') != null);
+      await settled(page);
       await checkPhone(page, `${where} form`, problems);
       await dialog.getByLabel(text.fname).fill(who.fname);
       await dialog.getByLabel(text.lname).fill(who.lname);
-      await dialog.getByLabel(text.email, { exact: true }).fill('office@demo.school');
+      await dialog.getByLabel(text.email).fill('office@demo.school');
       await dialog.getByText('Staff', { exact: true }).click();
       await dialog.getByText(text.invite).click();
       expect(await dialog.getByRole('checkbox', { name: text.invite }).isChecked()).toBe(false);
       await dialog.getByRole('button', { name: text.submit, exact: true }).click();
       await dialog.getByText(text.inUse).waitFor();
       await dialog.getByText(text.holder).waitFor();
+      await settled(page);
       await checkPhone(page, `${where} refused`, problems);
       // Nothing typed is lost: only the address changes.
       expect(await dialog.getByLabel(text.fname).inputValue()).toBe(who.fname);
       const email = `${who.fname}.${who.lname}@demo.school`.toLowerCase();
-      await dialog.getByLabel(text.email, { exact: true }).fill(email);
+      await dialog.getByLabel(text.email).fill(email);
       const created = page.waitForResponse((r) => r.url().endsWith('/api/v2/users') && r.request().method() === 'POST');
       await dialog.getByRole('button', { name: text.submit, exact: true }).click();
       const answer = await created;

@@ -33,9 +33,13 @@ const type = (dialog: HTMLElement, label: string, value: string) =>
   fireEvent.change(within(dialog).getByRole('textbox', { name: new RegExp(`^${label}`) }), { target: { value } });
 const typedIn = (dialog: HTMLElement, label: string) =>
   (within(dialog).getByRole('textbox', { name: new RegExp(`^${label}`) }) as HTMLInputElement).value;
+/** Clicks a checkbox and waits until the screen's state has it (the box's root says so), not the input alone. */
 async function tick(box: HTMLInputElement, checked: boolean) {
   fireEvent.click(box);
-  await waitFor(() => expect(box.checked).toBe(checked));
+  await waitFor(() => {
+    expect(box.checked).toBe(checked);
+    expect(box.closest('label')?.getAttribute('data-state')).toBe(checked ? 'checked' : 'unchecked');
+  });
 }
 
 describe('Add staff member', () => {
@@ -151,16 +155,16 @@ describe('Edit staff member', () => {
 describe('Print staff badge', () => {
   it('is offered only with timesheets-view_any, and only for active staff', async () => {
     const first = await renderPage(['users-update']);
-    expect(screen.queryByRole('button', { name: 'Print a staff badge for Person04 Kim' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Print staff badge for Person04 Kim' })).toBeNull();
     first.unmount();
     await renderPage();
-    expect(screen.getByRole('button', { name: 'Print a staff badge for Person04 Kim' })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Print a staff badge for Person03 Lopez' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Print staff badge for Person04 Kim' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Print staff badge for Person03 Lopez' })).toBeNull();
   });
 
   it('says a new badge stops the old one, then shows the card with the name, the school and the QR', async () => {
     await renderPage();
-    fireEvent.click(screen.getByRole('button', { name: 'Print a staff badge for Person04 Kim' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Print staff badge for Person04 Kim' }));
     const dialog = await screen.findByRole('dialog', { name: 'Staff badge for Person04 Kim' });
     expect(within(dialog).getByText(/A new badge stops the old one at once/)).toBeTruthy();
     expect(server.calls('POST', 'v2/timesheets/badge')).toHaveLength(0);
