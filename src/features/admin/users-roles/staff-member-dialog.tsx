@@ -240,21 +240,24 @@ function StaffMemberForm({
             </Text>
           )}
         </Field.Root>
-        <Checkbox.Root
-          checked={form.exempt}
-          onCheckedChange={(details) => set('exempt', details.checked === true)}
-          colorPalette="primary"
-          alignItems="flex-start"
-        >
-          <Checkbox.HiddenInput />
-          <Checkbox.Control />
-          <Checkbox.Label>
-            {t('usersPage.staff.exempt')}
-            <Text as="span" display="block" fontSize="sm" fontWeight="normal" color="fg.muted">
-              {t('usersPage.staff.exemptHelp')}
-            </Text>
-          </Checkbox.Label>
-        </Checkbox.Root>
+        {/* Exempt is about staff timesheets: a guardian's or a scholar's account has none. */}
+        {(!editing || editing.type === 'staff') && (
+          <Checkbox.Root
+            checked={form.exempt}
+            onCheckedChange={(details) => set('exempt', details.checked === true)}
+            colorPalette="primary"
+            alignItems="flex-start"
+          >
+            <Checkbox.HiddenInput />
+            <Checkbox.Control />
+            <Checkbox.Label>
+              {t('usersPage.staff.exempt')}
+              <Text as="span" display="block" fontSize="sm" fontWeight="normal" color="fg.muted">
+                {t('usersPage.staff.exemptHelp')}
+              </Text>
+            </Checkbox.Label>
+          </Checkbox.Root>
+        )}
         {!editing && (
           <>
             <Field.Root>
