@@ -33,6 +33,8 @@ export const UserRecordSchema = z.object({
   language: LanguageSchema,
   has_password: z.boolean(),
   has_google: z.boolean(),
+  /** Salaried staff: no overtime or meal-break flags on their timesheets. */
+  exempt: z.boolean(),
   roles: z.array(RoleRefSchema),
   created_at: z.string(),
   updated_at: z.string(),
@@ -56,6 +58,8 @@ export const UserCreateSchema = z.object({
   active: BooleanField.default(true),
   language: LanguageSchema.default('en'),
   password: password.optional(),
+  exempt: BooleanField.default(false),
+  /** The roles the account starts with, given in the same request (and the same transaction). */
   role_ids: z.array(IdSchema).max(50).optional(),
 });
 export type UserCreate = z.infer<typeof UserCreateSchema>;
@@ -64,6 +68,22 @@ export const UserUpdateSchema = MethodOverrideSchema.extend(
   updateShape(UserCreateSchema.omit({ id: true, type: true }).shape),
 ).extend({ type: UserTypeSchema.optional() });
 export type UserUpdate = z.infer<typeof UserUpdateSchema>;
+
+/**
+ * The account that already holds an email address, carried by the 422 that refuses it (`record`), so the screen can
+ * say whose address it is: a deactivated colleague, a guardian, a scholar.
+ */
+export const UserEmailHolderSchema = z.object({
+  id: z.string(),
+  fname: z.string(),
+  lname: z.string(),
+  type: UserTypeSchema,
+  active: z.boolean(),
+});
+export type UserEmailHolder = z.infer<typeof UserEmailHolderSchema>;
+
+/** The message of that 422, on the `email` field. */
+export const EMAIL_IN_USE = 'This email address is already in use.';
 
 export const USER_SORT_FIELDS = ['lname', 'fname', 'email', 'created_at', 'type'] as const;
 export const USER_FILTER_FIELDS = ['type', 'active', 'role_id'] as const;

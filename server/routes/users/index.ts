@@ -4,8 +4,9 @@
  * every permission that account holds (may-manage.ts); deactivating an account ends its sessions, and a new password
  * ends all but the caller's own; and no change may leave the school without an active administrator.
  */
-import { eq, exists, inArray, sql } from 'drizzle-orm';
+import { and, eq, exists, inArray, ne, sql } from 'drizzle-orm';
 import {
+  EMAIL_IN_USE,
   USER_SORT_FIELDS,
   UserCreateSchema,
   type UserRecord,
@@ -17,7 +18,7 @@ import { revokeUserSessions } from '../../auth/sessions';
 import type { Tx } from '../../db/client';
 import { roles, userRoles, users } from '../../db/schema';
 import { assertAdministratorRemains } from '../../lib/admin-guard';
-import { forbidden, invalid } from '../../lib/errors';
+import { AppError, forbidden, invalid } from '../../lib/errors';
 import { eqFilter, filterValue, iso, resourceRoutes } from '../../lib/resource';
 import { can, requireAuth } from '../../plugins/access';
 import { mirrorGuardian } from '../guardians/mirror';
@@ -51,10 +52,25 @@ export async function toUserRecords(rows: Row[], tx: Tx): Promise<UserRecord[]> 
     language: r.language,
     has_password: Boolean(r.password_hash),
     has_google: Boolean(r.google_sub),
+    exempt: r.exempt,
     roles: links.filter((l) => l.user_id === r.id).map(({ id, name }) => ({ id, name })),
     created_at: iso(r.created_at),
     updated_at: iso(r.updated_at),
   }));
+}
+
+/**
+ * Refuses an email address another account holds (`exceptId`: the account being edited) with a 422 on `email` that
+ * carries who holds it (name, type, active), so the screen can say whose it is. The unique index stays the last word
+ * for two creates at the same instant (plugins/errors.ts answers the same 422, without the holder).
+ */
+async function assertEmailFree(tx: Tx, email: string, exceptId?: string): Promise<void> {
+  const [holder] = await tx
+    .select({ id: users.id, fname: users.fname, lname: users.lname, type: users.type, active: users.active })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, exceptId ? ne(users.id, exceptId) : undefined))
+    .limit(1);
+  if (holder) throw new AppError('validation', EMAIL_IN_USE, { errors: { email: [EMAIL_IN_USE] }, record: holder });
 }
 
 const sortFields = Object.fromEntries(USER_SORT_FIELDS.map((f) => [f, users[f]]));
@@ -78,10 +94,12 @@ export default resourceRoutes({
   },
   searchColumns: [users.fname, users.lname, users.email, users.nickname, users.user_number],
   secretFields: ['password'],
+  auditBeforeAfter: true,
   toRecords: (rows, tx) => toUserRecords(rows as Row[], tx),
   async prepareCreate({ password, role_ids, id, ...input }, { request, tx }) {
     if (role_ids?.length && !can(request, 'roles-update')) throw forbidden();
     if (role_ids?.length) await assertMayManage(tx, request, null, role_ids);
+    await assertEmailFree(tx, input.email);
     return { ...input, password_hash: password ? await hashPassword(password) : null };
   },
   async prepareUpdate(update, existing, { request, tx }) {
@@ -89,6 +107,7 @@ export default resourceRoutes({
     if (role_ids && !can(request, 'roles-update')) throw forbidden();
     // Before the hashing, so a refused change costs no scrypt.
     if (touchesGuarded(update)) await assertMayManage(tx, request, existing.id as string, role_ids);
+    if (update.email !== undefined) await assertEmailFree(tx, update.email, existing.id as string);
     return { ...input, ...(password ? { password_hash: await hashPassword(password) } : {}) };
   },
   async afterWrite(id, input, { tx, request, created, existing }) {

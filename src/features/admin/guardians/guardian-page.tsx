@@ -117,6 +117,7 @@ const asUser = (g: GuardianRecord): UserRecord => ({
   grade: null,
   program: null,
   active: g.active,
+  exempt: false,
   language: g.language,
   has_password: g.has_password,
   has_google: false,

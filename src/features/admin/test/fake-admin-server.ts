@@ -1,13 +1,15 @@
 /**
  * A small in-memory stand-in for `v2/roles` and `v2/users` in unit tests, installed by stubbing `globalThis.fetch`.
- * It keeps the rules the screens depend on (search, filters, sort, pages, grant/revoke, duplicate names, the
- * last-administrator guard) so tests exercise real round trips; the real server has its own tests. Every request is
+ * It keeps the rules the screens depend on (search, filters, sort, pages, grant/revoke, duplicate names, an email
+ * in use answered with whose it is, the contract's field rules on a new account, the last-administrator guard, a
+ * new staff badge) so tests exercise real round trips; the real server has its own tests. Every request is
  * recorded for assertions, and a test can make the next matching call fail or the network disappear.
  * (The fetch stub, holds and failures are `src/test/fake-server.ts`.)
  */
 import { ADMINISTER_PERMISSION, DEFAULT_ROLES, PERMISSIONS } from '../../../contract/permissions';
 import type { RoleRecord } from '../../../contract/roles';
-import type { UserRecord } from '../../../contract/users';
+import { staffBadgeText } from '../../../contract/timesheets';
+import { EMAIL_IN_USE, UserCreateSchema, type UserRecord, UserUpdateSchema } from '../../../contract/users';
 import { type BaseRecordedRequest, FakeServer, json, jsonBody, pageOf } from '../../../test/fake-server';
 
 export interface RecordedRequest extends BaseRecordedRequest {
@@ -49,6 +51,7 @@ export function makeUser(id: string, fname: string, lname: string, extra: Partia
     language: 'en',
     has_password: true,
     has_google: false,
+    exempt: false,
     roles: [],
     created_at: STAMP,
     updated_at: STAMP,
@@ -118,6 +121,12 @@ export class FakeAdminServer extends FakeServer<RecordedRequest> {
         time_zone: 'America/Los_Angeles',
         version: 'test',
       });
+    }
+    if (path === 'v2/timesheets/badge' && request.method === 'POST') {
+      const user = this.users.find((u) => u.id === body?.user_id);
+      if (!user) return json(404, { message: 'No such record.' });
+      const code = `badge-${this.nextId++}`;
+      return json(200, { data: { user_id: user.id, code, text: staffBadgeText(code) } });
     }
     if (path === 'v2/invitations' && request.method === 'POST') {
       const user = this.users.find((u) => u.id === body?.user_id);
@@ -229,11 +238,61 @@ export class FakeAdminServer extends FakeServer<RecordedRequest> {
       return update({ roles });
     }
     if (method === 'POST' && user && typeof body?.active === 'boolean') return update({ active: body.active });
+    if (method === 'POST' && !id) return this.createUser(body);
+    if (method === 'POST' && user) {
+      const parsed = UserUpdateSchema.safeParse(body ?? {});
+      if (!parsed.success)
+        return invalid(String(parsed.error.issues[0]?.path[0]), parsed.error.issues[0]?.message ?? '');
+      const { _method, role_ids, password, ...fields } = parsed.data;
+      if (fields.email !== undefined) {
+        const taken = this.emailHolder(fields.email, user.id);
+        if (taken) return taken;
+      }
+      return update(Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)));
+    }
     if (method === 'DELETE' && user) {
       const refused = update({ active: false });
       return refused.status === 200 ? json(200, { message: 'Deactivated.' }) : refused;
     }
     return json(405, { message: 'Method not allowed.' });
+  }
+
+  /** The 422 for an email address another account holds, with whose it is; null when it is free. */
+  private emailHolder(email: string, exceptId?: string): Response | null {
+    const holder = this.users.find((u) => u.id !== exceptId && u.email === email.toLowerCase());
+    if (!holder) return null;
+    const { id, fname, lname, type, active } = holder;
+    return json(422, {
+      message: EMAIL_IN_USE,
+      code: 'validation',
+      errors: { email: [EMAIL_IN_USE] },
+      record: { id, fname, lname, type, active },
+    });
+  }
+
+  private createUser(body: Record<string, unknown> | null): Response {
+    const parsed = UserCreateSchema.safeParse(body ?? {});
+    if (!parsed.success) {
+      const errors: Record<string, string[]> = {};
+      for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= [issue.message];
+      return json(422, { message: 'This form is incomplete.', code: 'validation', errors });
+    }
+    const input = parsed.data;
+    const taken = this.emailHolder(input.email);
+    if (taken) return taken;
+    const ids = input.role_ids ?? [];
+    const roles = this.roles.filter((r) => ids.includes(r.id)).map(({ id, name }) => ({ id, name }));
+    if (roles.length !== new Set(ids).size) return invalid('role_ids', 'One of the roles does not exist.');
+    const created = makeUser(input.id ?? `user-new-${this.nextId++}`, input.fname, input.lname, {
+      email: input.email,
+      type: input.type,
+      exempt: input.exempt,
+      language: input.language,
+      has_password: false,
+      roles,
+    });
+    this.users.push(created);
+    return json(201, { data: created });
   }
 
   private listUsers(q: URLSearchParams): Response {

@@ -9,10 +9,18 @@ import {
 describe('users list state in the URL', () => {
   it('reads what the URL says and falls back to the defaults for what the screen cannot use', () => {
     const state = readUsersListState(
-      new URLSearchParams('search=ana&type=student&role=r1&sort=-email&page=3&per_page=50'),
+      new URLSearchParams('search=ana&type=student&role=r1&status=deactivated&sort=-email&page=3&per_page=50'),
     );
-    expect(state).toEqual({ search: 'ana', type: 'student', roleId: 'r1', sort: '-email', page: 3, perPage: 50 });
-    const odd = readUsersListState(new URLSearchParams('type=admin&sort=password&page=-2&per_page=9999'));
+    expect(state).toEqual({
+      search: 'ana',
+      type: 'student',
+      roleId: 'r1',
+      status: 'deactivated',
+      sort: '-email',
+      page: 3,
+      perPage: 50,
+    });
+    const odd = readUsersListState(new URLSearchParams('type=admin&status=gone&sort=password&page=-2&per_page=9999'));
     expect(odd).toEqual(USERS_LIST_DEFAULTS);
   });
 
@@ -30,7 +38,13 @@ describe('users list state in the URL', () => {
       sort: 'lname',
       page: 1,
       per_page: 25,
-      filter: { type: 'staff', role_id: undefined },
+      filter: { type: 'staff', role_id: undefined, active: undefined },
     });
+    expect(toUsersListParams({ ...USERS_LIST_DEFAULTS, status: 'deactivated' }).filter).toEqual({
+      type: undefined,
+      role_id: undefined,
+      active: 'false',
+    });
+    expect(toUsersListParams({ ...USERS_LIST_DEFAULTS, status: 'active' }).filter?.active).toBe('true');
   });
 });

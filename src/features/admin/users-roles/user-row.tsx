@@ -1,6 +1,6 @@
 /**
- * One user in the Users and Roles list: name, email, type, whether the account is active, the roles as tags, and the
- * actions. Action buttons carry the user's name in their accessible name, since a screen reader user moving through
+ * One user in the Users and Roles list: name, email, type (and for staff whether they are exempt), whether the
+ * account is active, the roles as tags, and the actions. Action buttons carry the user's name in their accessible name, since a screen reader user moving through
  * the buttons alone would otherwise hear 'Roles, Roles, Roles'.
  */
 import { Badge, Button, HStack, Table, Tag, Text, Wrap } from '@chakra-ui/react';
@@ -15,6 +15,10 @@ export interface UserRowProps {
   onReactivate: (user: UserRecord) => void;
   /** Sends the person a link to set their password; absent without `invitations-create`. */
   onInvite?: (user: UserRecord) => void;
+  /** Edits the person's name, email and exempt flag; absent without `users-update`. */
+  onEdit?: (user: UserRecord) => void;
+  /** Prints a new staff badge for an active staff member; absent without `timesheets-view_any`. */
+  onBadge?: (user: UserRecord) => void;
 }
 
 /** The name a screen shows for a user. */
@@ -23,14 +27,30 @@ export function displayName(user: Pick<UserRecord, 'fname' | 'lname'>): string {
 }
 
 /** A row of the users table. */
-export function UserRow({ user, isReactivating, onEditRoles, onDeactivate, onReactivate, onInvite }: UserRowProps) {
+export function UserRow({
+  user,
+  isReactivating,
+  onEditRoles,
+  onDeactivate,
+  onReactivate,
+  onInvite,
+  onEdit,
+  onBadge,
+}: UserRowProps) {
   const { t } = useTranslation('admin');
   const name = displayName(user);
   return (
     <Table.Row>
       <Table.Cell fontWeight="medium">{name}</Table.Cell>
       <Table.Cell>{user.email}</Table.Cell>
-      <Table.Cell>{t(`usersPage.types.${user.type}`)}</Table.Cell>
+      <Table.Cell>
+        <Text>{t(`usersPage.types.${user.type}`)}</Text>
+        {user.type === 'staff' && (
+          <Text fontSize="xs" color="fg.muted">
+            {user.exempt ? t('usersPage.staff.exemptShort') : t('usersPage.staff.nonExempt')}
+          </Text>
+        )}
+      </Table.Cell>
       <Table.Cell>
         <Badge colorPalette={user.active ? 'green' : 'gray'}>
           {user.active ? t('usersPage.active') : t('usersPage.inactive')}
@@ -51,6 +71,26 @@ export function UserRow({ user, isReactivating, onEditRoles, onDeactivate, onRea
       </Table.Cell>
       <Table.Cell>
         <HStack justify="flex-end" gap="2">
+          {onEdit && (
+            <Button
+              size="xs"
+              variant="outline"
+              aria-label={t('usersPage.staff.editFor', { name })}
+              onClick={() => onEdit(user)}
+            >
+              {t('usersPage.staff.edit')}
+            </Button>
+          )}
+          {onBadge && user.active && user.type === 'staff' && (
+            <Button
+              size="xs"
+              variant="outline"
+              aria-label={t('usersPage.staff.badgeFor', { name })}
+              onClick={() => onBadge(user)}
+            >
+              {t('usersPage.staff.badge')}
+            </Button>
+          )}
           {onInvite && user.active && (
             <Button
               size="xs"

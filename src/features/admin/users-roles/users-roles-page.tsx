@@ -1,10 +1,12 @@
 /**
- * Users and Roles (`/admin/users-roles`): find users (search, type and role filters, sort, 25 per page, all kept in
- * the URL), assign and remove their roles, deactivate and reactivate accounts. The administration screens are
+ * Users and Roles (`/admin/users-roles`): find users (search, type, role and status filters, sort, 25 per page, all
+ * kept in the URL), add a staff member with their roles (and send the invitation right away), edit a person's name,
+ * email and exempt flag, assign and remove roles, deactivate and reactivate accounts, and print a new staff badge for
+ * someone without a phone. Each action shows only to those holding its permission (the server checks them again). The administration screens are
  * online-only: without a connection the list says so and offers Retry, while the search and filters keep what was
  * typed, and the table stays on screen while the next page loads.
  */
-import { Alert, Box, Heading, Stack } from '@chakra-ui/react';
+import { Alert, Box, Button, Flex, Heading, Stack } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,12 +22,14 @@ import { useReactivateUser } from '../api/reactivate-user';
 import { AssignRolesDialog } from './assign-roles-dialog';
 import { DeactivateUserDialog } from './deactivate-user-dialog';
 import { InviteUserDialog } from './invite-user-dialog';
+import { StaffBadgeDialog } from './staff-badge-dialog';
+import { StaffMemberDialog, type StaffMemberTarget } from './staff-member-dialog';
 import { toUsersListParams, useUsersListState } from './use-users-list-state';
 import { displayName } from './user-row';
 import { UsersFilters } from './users-filters';
 import { UsersTable } from './users-table';
 
-/** The Users and Roles screen; `permissions` are the signed-in person's (the Invite action needs its own). */
+/** The Users and Roles screen; `permissions` are the signed-in person's (Add, Edit, Invite and the badge need their own). */
 export default function UsersRolesPage({ permissions = [] }: { permissions?: readonly string[] }) {
   const { t } = useTranslation('admin');
   const [state, update] = useUsersListState();
@@ -36,7 +40,13 @@ export default function UsersRolesPage({ permissions = [] }: { permissions?: rea
   const [editing, setEditing] = useState<UserRecord | null>(null);
   const [deactivating, setDeactivating] = useState<UserRecord | null>(null);
   const [inviting, setInviting] = useState<UserRecord | null>(null);
+  const [staffTarget, setStaffTarget] = useState<StaffMemberTarget>(null);
+  const [badgeFor, setBadgeFor] = useState<UserRecord | null>(null);
   const mayInvite = permissions.includes('invitations-create');
+  const mayCreate = permissions.includes('users-create');
+  const mayEdit = permissions.includes('users-update');
+  const mayAssignRoles = permissions.includes('roles-update');
+  const mayBadge = permissions.includes('timesheets-view_any');
 
   const onReactivate = (user: UserRecord) =>
     reactivate.mutate(user.id, {
@@ -47,9 +57,16 @@ export default function UsersRolesPage({ permissions = [] }: { permissions?: rea
 
   return (
     <Stack gap="4">
-      <Heading as="h1" size="lg">
-        {t('usersPage.title')}
-      </Heading>
+      <Flex justify="space-between" align="center" gap="3" wrap="wrap">
+        <Heading as="h1" size="lg">
+          {t('usersPage.title')}
+        </Heading>
+        {mayCreate && (
+          <Button colorPalette="primary" onClick={() => setStaffTarget({ kind: 'add' })}>
+            {t('usersPage.staff.addStaff')}
+          </Button>
+        )}
+      </Flex>
       {/* For the administrator who can turn it on; the sign-in screens simply offer the email and password. */}
       {config.data && !config.data.google_client_id && (
         <Alert.Root status="info">
@@ -74,6 +91,8 @@ export default function UsersRolesPage({ permissions = [] }: { permissions?: rea
             onDeactivate={setDeactivating}
             onReactivate={onReactivate}
             onInvite={mayInvite ? setInviting : undefined}
+            onEdit={mayEdit ? (user) => setStaffTarget({ kind: 'edit', user }) : undefined}
+            onBadge={mayBadge ? setBadgeFor : undefined}
           />
           <Pager
             page={state.page}
@@ -91,6 +110,21 @@ export default function UsersRolesPage({ permissions = [] }: { permissions?: rea
         schoolName={config.data?.school_name ?? ''}
         withGoogle={Boolean(config.data?.google_client_id)}
         onClose={() => setInviting(null)}
+      />
+      <StaffMemberDialog
+        target={staffTarget}
+        mayAssignRoles={mayAssignRoles}
+        mayInvite={mayInvite}
+        onCreated={(user, invite) => {
+          setStaffTarget(null);
+          if (invite) setInviting(user);
+        }}
+        onClose={() => setStaffTarget(null)}
+      />
+      <StaffBadgeDialog
+        user={badgeFor}
+        schoolName={config.data?.school_name ?? null}
+        onClose={() => setBadgeFor(null)}
       />
     </Stack>
   );
