@@ -46,7 +46,7 @@ describe('withdraw and re-enrol', () => {
   it('withdraws once, answers a repeat as it is, takes the scholar off the roster, and re-enrols', async () => {
     const scholar = await scholarAt(3);
     const snapshot = (await s.call({ method: 'GET', url: '/api/v2/sync/pull?limit=5000', token: office })).json();
-    const withdraw = (payload: unknown, token = office) =>
+    const withdraw = (payload: Record<string, unknown>, token = office) =>
       s.call({ method: 'POST', url: `/api/v2/demographics/${scholar.id}/withdraw`, token, payload });
 
     expect((await withdraw({ withdrawn_on: '2026-11-16', reason: 'Moved away' }, teacher)).statusCode).toBe(403);
@@ -86,7 +86,7 @@ describe('withdraw and re-enrol', () => {
     const stored = await s.call({ method: 'GET', url: `/api/v2/demographics/${scholar.id}`, token: office });
     expect(stored.json().data).toMatchObject({ active: false, withdrawal_reason: 'Moved away' });
 
-    const reenrol = (payload: unknown) =>
+    const reenrol = (payload: Record<string, unknown>) =>
       s.call({ method: 'POST', url: `/api/v2/demographics/${scholar.id}/reenrol`, token: office, payload });
     expect((await reenrol({})).statusCode).toBe(422);
     const back = await reenrol({ enrolled_on: '2026-11-20' });
