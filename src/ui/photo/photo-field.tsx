@@ -27,7 +27,16 @@ export interface PhotoFieldProps {
 }
 
 /** Preview, camera and upload. */
-export function PhotoField({ value, hasStored = false, stored, error, onChange, onError, prepare, ns }: PhotoFieldProps) {
+export function PhotoField({
+  value,
+  hasStored = false,
+  stored,
+  error,
+  onChange,
+  onError,
+  prepare,
+  ns,
+}: PhotoFieldProps) {
   const { t } = useTranslation(ns as 'pick-ups');
   const upload = useRef<HTMLInputElement>(null);
   const shoot = useRef<HTMLInputElement>(null);

@@ -111,7 +111,9 @@ export function ScholarForm({ scholar, canSave }: ScholarFormProps) {
       alerts: values.alerts || null,
     });
     if (!parsed.success) {
-      setErrors(toFieldErrors(parsed.error, (key) => tc(key)));
+      const found = toFieldErrors(parsed.error, (key) => tc(key));
+      // No grade chosen is a missing field, not a wrong one.
+      setErrors(values.grade ? found : { ...found, grade: tc('form.required') });
       setFailure(tc('form.incomplete'));
       return;
     }
