@@ -9,6 +9,7 @@ import {
   mayOpen,
   mayOpenPath,
   navChildren,
+  navFor,
   requiredPermissions,
   SECTIONS,
   type SectionRoute,
@@ -87,6 +88,18 @@ describe('route table', () => {
     for (const path of ['/admin', '/admin/users-roles', '/admin/school', '/admin/google-sync', '/admin/scholars']) {
       expect(mayOpenPath(path, PERMISSIONS), path).toBe(true);
     }
+    // The section's own navigation lists only what each may open, and never a scholar's page.
+    const admin = SECTIONS.find((s) => s.path === '/admin');
+    if (!admin) throw new Error('no admin section');
+    expect(navFor(admin, office).map((c) => c.name)).toEqual(['admin-scholars']);
+    expect(navFor(admin, PERMISSIONS).map((c) => c.name)).toEqual([
+      'admin-roles-permissions',
+      'admin-users-roles',
+      'admin-school-settings',
+      'admin-google-sync',
+      'admin-scholars',
+    ]);
+    expect(navFor(admin, ['school_settings-update']).map((c) => c.name)).toEqual(['admin-school-settings']);
     // Whoever may not read the scholars list does not reach a scholar's page either.
     expect(mayOpenPath('/admin/scholars/new', ['timesheets-view', 'demographics-view'])).toBe(false);
   });

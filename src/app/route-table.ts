@@ -582,6 +582,10 @@ const isPageOf = (section: SectionRoute, child: ChildRoute, path: string) =>
 /** The children a navigation lists (and a kiosk tile may lead to): not the pages reached from another one. */
 export const navChildren = (section: SectionRoute): ChildRoute[] => section.children.filter((c) => c.nav !== false);
 
+/** The pages a section's navigation shows someone with these permissions: only those they may open. */
+export const navFor = (section: SectionRoute, permissions: readonly string[]): ChildRoute[] =>
+  navChildren(section).filter((c) => mayOpen(permissions, section, c));
+
 /**
  * The permissions a route needs, with child overrides (the specification's rule): a child that lists its own
  * permission needs that one only; a child without one needs its section's. The server checks every call on its own.

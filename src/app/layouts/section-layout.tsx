@@ -14,7 +14,7 @@ import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { useSession } from '../../features/auth/session-instance';
 import { useSchoolName } from '../../features/auth/use-config';
 import { appQueryClient } from '../query-client';
-import { childPath, mayOpen, navChildren, type SectionRoute } from '../route-table';
+import { childPath, navFor, type SectionRoute } from '../route-table';
 import { AppBar } from './app-bar';
 // The recipes of the section's screens (tables, dialogs, drawers...), before any of them renders.
 import '../theme/more-recipes';
@@ -22,7 +22,7 @@ import '../theme/more-recipes';
 function SectionNav({ section, onNavigate }: { section: SectionRoute; onNavigate?: () => void }) {
   const { t } = useTranslation();
   const { permissions } = useSession();
-  const children = navChildren(section).filter((c) => mayOpen(permissions, section, c));
+  const children = navFor(section, permissions);
   return (
     <Stack as="ul" gap="1" listStyleType="none" p="0" m="0">
       {children.map((c) => (

@@ -13,6 +13,7 @@ import {
   type MealEligibilityUpdate,
   MealEligibilityUpdateSchema,
 } from '../../../contract/demographics';
+import { isCalendarDate } from '../../../contract/common';
 import { QueryState } from '../../../ui/data/query-state';
 import { toFieldErrors } from '../../../ui/form/field-errors';
 import { dateTimeFormat } from '../../../ui/intl-format';
@@ -23,6 +24,8 @@ import { adminErrorText } from '../api/admin-error-text';
 import { eligibilityHistoryQueryOptions, saveMealEligibility, scholarKeys, scholarsResource } from '../api/scholars';
 
 type Category = (typeof MEAL_ELIGIBILITY)[number];
+
+// A determination without its own day has held since the record began: the history keeps it from '-infinity'.
 
 export function MealEligibilitySection({ scholar, canChange }: { scholar: DemographicRecord; canChange: boolean }) {
   const { t, i18n } = useTranslation('scholars');
@@ -103,7 +106,11 @@ export function MealEligibilitySection({ scholar, canChange }: { scholar: Demogr
             <Table.Body>
               {(history.data ?? []).map((row) => (
                 <Table.Row key={row.effective_from}>
-                  <Table.Cell>{formatDay(row.effective_from, i18n.language)}</Table.Cell>
+                  <Table.Cell>
+                    {isCalendarDate(row.effective_from)
+                      ? formatDay(row.effective_from, i18n.language)
+                      : t('meals.fromStart')}
+                  </Table.Cell>
                   <Table.Cell>{t(`meals.categories.${row.eligibility}`)}</Table.Cell>
                   <Table.Cell>{row.created_at ? recorded.format(new Date(row.created_at)) : ''}</Table.Cell>
                 </Table.Row>

@@ -152,10 +152,14 @@ describe("A scholar's page: enrolment", () => {
 
 describe("A scholar's page: meal eligibility", () => {
   it('shows the history and records a determination for those who keep it', async () => {
-    server.history.set('s-5', [{ eligibility: 'reduced', effective_from: '2026-09-01', created_at: STAMP }]);
+    server.history.set('s-5', [
+      { eligibility: 'reduced', effective_from: '2026-09-01', created_at: STAMP },
+      { eligibility: 'paid', effective_from: '-infinity', created_at: STAMP },
+    ]);
     await renderPage('/admin/scholars/s-5');
     const meals = within(await screen.findByRole('region', { name: 'Meal eligibility' }));
     expect(within(await meals.findByRole('table')).getByText('Reduced')).toBeTruthy();
+    expect(meals.getByRole('cell', { name: 'Since the record began' })).toBeTruthy();
     fireEvent.change(meals.getByRole('combobox', { name: 'New category' }), { target: { value: 'free' } });
     fireEvent.change(meals.getByLabelText('Effective from'), { target: { value: '2026-11-02' } });
     fireEvent.click(meals.getByRole('button', { name: 'Save the determination' }));
@@ -167,7 +171,7 @@ describe("A scholar's page: meal eligibility", () => {
     );
     const region = within(await screen.findByRole('region', { name: 'Meal eligibility' }));
     expect(await region.findByText(/Current: Free/)).toBeTruthy();
-    await waitFor(() => expect(within(region.getByRole('table')).getAllByRole('row')).toHaveLength(3));
+    await waitFor(() => expect(within(region.getByRole('table')).getAllByRole('row')).toHaveLength(4));
     expect(within(region.getByRole('table')).getByText('Free')).toBeTruthy();
   });
 
