@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { captureDownloads, csvRows } from '../../../test/csv-capture';
 import { renderWithProviders } from '../../../test/render-with-providers';
 import { FakeScholarsServer } from '../test/fake-scholars-server';
 import ScholarsListPage from './scholars-list-page';
@@ -96,5 +97,29 @@ describe('Scholars list', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await screen.findByRole('table');
     expect(bodyRows()).toHaveLength(25);
+  });
+
+  it('exports the list as filtered, every page of it, as CSV', async () => {
+    const downloads = captureDownloads();
+    try {
+      await renderPage('/admin/scholars?grade=9&per_page=25');
+      fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+      await waitFor(() => expect(downloads.count()).toBe(1));
+      const exported = server.calls('GET', 'v2/demographics').filter((r) => r.query.get('per_page') !== '25');
+      expect(exported.map((r) => [r.query.get('filter[grade]'), r.query.get('filter[active]')])).toEqual([
+        ['9', 'true'],
+      ]);
+      const [file] = await downloads.files();
+      expect(file?.name).toBe('scholars.csv');
+      const rows = csvRows(file?.text ?? '');
+      // Jasmine Mitchell and the 15 scholars of grade 9 (the odd numbers; the withdrawn two are in grade 10).
+      expect(rows).toHaveLength(1 + 16);
+      expect(rows[0]).toBe(
+        'Student number,Last name,First name,Nickname,Grade,Homeroom,Program,Status,Withdrawn on,Alerts',
+      );
+      expect(rows).toContain('1234,Mitchell,Jasmine,,9,Room 7,Secondary,Enrolled,,');
+    } finally {
+      downloads.restore();
+    }
   });
 });
