@@ -215,6 +215,11 @@ export const demographics = pgTable(
     meal_eligibility_effective: date('meal_eligibility_effective', { mode: 'string' }),
     alerts: text('alerts'),
     active: boolean('active').notNull().default(true),
+    // A withdrawal keeps the record and its history: the day the scholar left and why; a re-enrolment clears them
+    // and records the day the scholar came back.
+    withdrawn_on: date('withdrawn_on', { mode: 'string' }),
+    withdrawal_reason: text('withdrawal_reason'),
+    enrolled_on: date('enrolled_on', { mode: 'string' }),
     ...timestamps,
   },
   (t) => [

@@ -90,6 +90,17 @@ describe('permission matrix', () => {
     }
   });
 
+  it("walks the scholars' withdraw, re-enrol and eligibility history routes with their permissions", () => {
+    const rules = new Set(s.app.apiRoutes.map((r) => `${r.method} ${r.url} ${r.access}`));
+    for (const rule of [
+      'POST /api/v2/demographics/:id/withdraw demographics-update',
+      'POST /api/v2/demographics/:id/reenrol demographics-update',
+      'GET /api/v2/demographics/:id/meal_eligibility_history meal_eligibility-view',
+    ]) {
+      expect(rules, rule).toContain(rule);
+    }
+  });
+
   it('walks the check-in void (the pick-up line Undo) with the permission of the sign-out itself', () => {
     const rules = new Set(s.app.apiRoutes.map((r) => `${r.method} ${r.url} ${r.access}`));
     expect(rules).toContain('POST /api/v2/check_ins/:id/void check_ins-create');

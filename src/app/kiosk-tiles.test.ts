@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_ROLES, PERMISSIONS } from '../contract';
 import type { SectionRoute } from './route-table';
 import { kioskTiles } from './router';
 
@@ -18,8 +19,7 @@ const sections: SectionRoute[] = [
     path: '/admin',
     name: 'admin',
     title: 'sections.administration',
-    permission: 'roles-create',
-    children: [{ path: '', name: 'r', title: 'c', load: page }],
+    children: [{ path: '', name: 'r', title: 'c', permission: 'roles-create', load: page }],
   },
 ];
 
@@ -43,6 +43,20 @@ describe('kiosk tiles', () => {
     ]);
     expect(kioskTiles([], (k) => k, all, 'parent')).toEqual([{ href: '/scholar', title: 'sections.scholarPortal' }]);
     expect(kioskTiles([], (k) => k, all)).toEqual([{ href: '/scholar', title: 'sections.scholarPortal' }]);
+  });
+
+  it('leads each person to the first administration page they may open', () => {
+    const office = DEFAULT_ROLES['Front Office'] ?? [];
+    const admin = (permissions: readonly string[]) =>
+      kioskTiles(permissions, (k) => k, undefined, 'staff').find((t) => t.title === 'sections.administration');
+    expect(admin(office)).toEqual({ href: '/admin/scholars', title: 'sections.administration' });
+    expect(admin(PERMISSIONS)).toEqual({ href: '/admin', title: 'sections.administration' });
+    expect(admin(['school_settings-update'])).toEqual({ href: '/admin/school', title: 'sections.administration' });
+    // A scholar's page is never a tile's target, even for someone who could open it.
+    expect(kioskTiles(['demographics-view_any'], (k) => k, undefined, 'staff').map((t) => t.href)).not.toContain(
+      '/admin/scholars/:id',
+    );
+    expect(admin(['timesheets-view', 'demographics-view'])).toBeUndefined();
   });
 
   it('the real table never offers the Scholar Portal to staff', () => {

@@ -8,6 +8,8 @@ import {
   isKnownPath,
   mayOpen,
   mayOpenPath,
+  navChildren,
+  navFor,
   requiredPermissions,
   SECTIONS,
   type SectionRoute,
@@ -54,21 +56,56 @@ describe('route table', () => {
     }
   });
 
-  it('the administration section is roles-create with its pages (School Settings and Google Sync with their own)', () => {
+  it('the administration section opens for whoever may open one of its pages, each with its own permission', () => {
     const admin = SECTIONS.find((s) => s.path === '/admin');
-    expect(admin?.permission).toBe('roles-create');
-    expect(admin?.children.map((c) => [c.name, admin && childPath(admin, c)])).toEqual([
-      ['admin-roles-permissions', '/admin'],
-      ['admin-users-roles', '/admin/users-roles'],
-      ['admin-school-settings', '/admin/school'],
-      ['admin-google-sync', '/admin/google-sync'],
-      ['admin-guardians', '/admin/guardians'],
-      ['admin-guardian-new', '/admin/guardians/new'],
-      ['admin-guardian', '/admin/guardians/:id'],
+    if (!admin) throw new Error('no admin section');
+    expect(admin.permission).toBeUndefined();
+    expect(admin.children.map((c) => [c.name, childPath(admin, c), c.permission])).toEqual([
+      ['admin-roles-permissions', '/admin', 'roles-create'],
+      ['admin-users-roles', '/admin/users-roles', 'roles-create'],
+      ['admin-school-settings', '/admin/school', 'school_settings-update'],
+      ['admin-google-sync', '/admin/google-sync', 'google_sync-view'],
+      ['admin-scholars', '/admin/scholars', 'demographics-view_any'],
+      ['admin-scholar', '/admin/scholars/:id', 'demographics-view_any'],
+      ['admin-guardians', '/admin/guardians', 'guardianships-view_any'],
+      ['admin-guardian-new', '/admin/guardians/new', 'guardianships-view_any'],
+      ['admin-guardian', '/admin/guardians/:id', 'guardianships-view_any'],
     ]);
-    expect(admin?.children.find((c) => c.name === 'admin-school-settings')?.permission).toBe('school_settings-update');
-    expect(admin?.children.find((c) => c.name === 'admin-google-sync')?.permission).toBe('google_sync-view');
-    expect(admin?.namespaces).toEqual(['admin', 'google-sync', 'scholars', 'guardians']);
+    expect(admin.namespaces).toEqual(['admin', 'google-sync', 'scholars', 'guardians']);
+    // A scholar's page is reached from the list: not in the navigation, and any id (or `new`) is one of its paths.
+    expect(navChildren(admin).map((c) => c.name)).not.toContain('admin-scholar');
+    expect(isKnownPath('/admin/scholars/0190a1b2-0000-7000-8000-000000000001')).toBe(true);
+    expect(isKnownPath('/admin/scholars/new')).toBe(true);
+    expect(isKnownPath('/admin/scholars/a/b')).toBe(false);
+  });
+
+  it('the Front Office reaches the Scholars and Guardians pages and no other administration page; the administrator all', () => {
+    const office = DEFAULT_ROLES['Front Office'] ?? [];
+    expect(office).not.toContain('roles-create');
+    expect(mayOpenPath('/admin/scholars', office)).toBe(true);
+    expect(mayOpenPath('/admin/scholars/new', office)).toBe(true);
+    expect(mayOpenPath('/admin/scholars/0190a1b2-0000-7000-8000-000000000001', office)).toBe(true);
+    for (const path of ['/admin', '/admin/users-roles', '/admin/school', '/admin/google-sync']) {
+      expect(mayOpenPath(path, office), path).toBe(false);
+    }
+    for (const path of ['/admin', '/admin/users-roles', '/admin/school', '/admin/google-sync', '/admin/scholars']) {
+      expect(mayOpenPath(path, PERMISSIONS), path).toBe(true);
+    }
+    // The section's own navigation lists only what each may open, and never a scholar's page.
+    const admin = SECTIONS.find((s) => s.path === '/admin');
+    if (!admin) throw new Error('no admin section');
+    expect(navFor(admin, office).map((c) => c.name)).toEqual(['admin-scholars', 'admin-guardians']);
+    expect(navFor(admin, PERMISSIONS).map((c) => c.name)).toEqual([
+      'admin-roles-permissions',
+      'admin-users-roles',
+      'admin-school-settings',
+      'admin-google-sync',
+      'admin-scholars',
+      'admin-guardians',
+    ]);
+    expect(navFor(admin, ['school_settings-update']).map((c) => c.name)).toEqual(['admin-school-settings']);
+    // Whoever may not read the scholars list does not reach a scholar's page either.
+    expect(mayOpenPath('/admin/scholars/new', ['timesheets-view', 'demographics-view'])).toBe(false);
   });
 
   it('the guardians pages are the front office’s (guardianships-view_any), without the administrator’s roles-create', () => {
@@ -79,7 +116,7 @@ describe('route table', () => {
     expect(office).not.toContain('roles-create');
     expect(mayOpen(office, admin)).toBe(true);
     for (const child of admin.children) {
-      expect(mayOpen(office, admin, child), child.name).toBe(child.name.startsWith('admin-guardian'));
+      expect(mayOpen(office, admin, child), child.name).toBe(/^admin-(guardian|scholar)/.test(child.name));
     }
     expect(mayOpenPath('/admin/guardians', office)).toBe(true);
     expect(mayOpenPath('/admin/guardians/new', office)).toBe(true);

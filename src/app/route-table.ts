@@ -27,6 +27,11 @@ export interface ChildRoute {
    * /scholar/work/:type): the navigation lists each, only these paths are known, and the screen reads the parameter.
    */
   variants?: readonly { value: string; title: string }[];
+  /**
+   * False for a page reached from another one (a scholar's page from the list, `scholars/:id`): the navigation and
+   * the kiosk tiles leave it out. A `:param` path without `variants` then matches any value.
+   */
+  nav?: false;
 }
 
 export interface SectionRoute {
@@ -382,19 +387,22 @@ export const SECTIONS: readonly SectionRoute[] = [
     path: '/admin',
     name: 'admin',
     title: 'sections.administration',
-    permission: 'roles-create',
+    // No permission of its own: the section opens for whoever may open one of its pages (the Front Office its
+    // Scholars), and each page asks for its own.
     namespaces: ['admin', 'google-sync', 'scholars', 'guardians'],
     children: [
       {
         path: '',
         name: 'admin-roles-permissions',
         title: 'sections.rolesAndPermissions',
+        permission: 'roles-create',
         load: () => import('../features/admin/roles-permissions/roles-permissions-page'),
       },
       {
         path: 'users-roles',
         name: 'admin-users-roles',
         title: 'sections.usersAndRoles',
+        permission: 'roles-create',
         // The permissions show the Invite action to those who may send invitations.
         load: withPermissions(() => import('../features/admin/users-roles/users-roles-page')),
       },
@@ -415,6 +423,23 @@ export const SECTIONS: readonly SectionRoute[] = [
         load: withPermissions(() => import('../features/google-sync/google-sync-page')),
       },
       {
+        // The scholars' records: find, add, edit, withdraw and re-enrol (the page shows edits to those who may).
+        path: 'scholars',
+        name: 'admin-scholars',
+        title: 'sections.scholars',
+        permission: 'demographics-view_any',
+        load: withPermissions(() => import('../features/admin/scholars/scholars-list-page')),
+      },
+      {
+        // One scholar's page, and `new` for a scholar to add; reached from the list.
+        path: 'scholars/:id',
+        name: 'admin-scholar',
+        title: 'sections.scholar',
+        permission: 'demographics-view_any',
+        nav: false,
+        load: withPermissions(() => import('../features/admin/scholars/scholar-page')),
+      },
+      {
         // The scholars' parents and guardians, their scholars and who may pick up (the front office).
         path: 'guardians',
         name: 'admin-guardians',
@@ -425,6 +450,7 @@ export const SECTIONS: readonly SectionRoute[] = [
       {
         path: 'guardians/new',
         name: 'admin-guardian-new',
+        nav: false,
         title: 'sections.newGuardian',
         permission: 'guardianships-view_any',
         load: withPermissions(() => import('../features/admin/guardians/guardian-page')),
@@ -432,6 +458,7 @@ export const SECTIONS: readonly SectionRoute[] = [
       {
         path: 'guardians/:id',
         name: 'admin-guardian',
+        nav: false,
         title: 'sections.guardian',
         permission: 'guardianships-view_any',
         load: withPermissions(() => import('../features/admin/guardians/guardian-page')),
@@ -561,20 +588,27 @@ export const childPages = (section: SectionRoute, child: ChildRoute): ChildPage[
       })
     : [{ path: child.path, to: childPath(section, child), title: child.title }];
 
-/**
- * True when a full path is one of a child route's pages: a parameter left in a page's path (a record's page such as
- * `guardians/:id`) stands for one segment, so a link to a record is restored after sign-in like any other page.
- */
-const isPageOf = (section: SectionRoute, child: ChildRoute, path: string) =>
-  childPages(section, child).some((p) => (p.to.includes('/:') ? pagePattern(p.to).test(path) : p.to === path));
-
-const pagePattern = (to: string) =>
+/** A child's full path as a pattern: its `:param` segment matches one segment of any value. */
+const pathPattern = (section: SectionRoute, child: ChildRoute) =>
   new RegExp(
-    `^${to
+    `^${childPath(section, child)
       .split('/')
       .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
       .join('/')}$`,
   );
+
+/** True when a full path is one of a child route's pages. */
+const isPageOf = (section: SectionRoute, child: ChildRoute, path: string) =>
+  !child.variants && child.path.includes(':')
+    ? pathPattern(section, child).test(path)
+    : childPages(section, child).some((p) => p.to === path);
+
+/** The children a navigation lists (and a kiosk tile may lead to): not the pages reached from another one. */
+export const navChildren = (section: SectionRoute): ChildRoute[] => section.children.filter((c) => c.nav !== false);
+
+/** The pages a section's navigation shows someone with these permissions: only those they may open. */
+export const navFor = (section: SectionRoute, permissions: readonly string[]): ChildRoute[] =>
+  navChildren(section).filter((c) => mayOpen(permissions, section, c));
 
 /**
  * The permissions a route needs, with child overrides (the specification's rule): a child that lists its own

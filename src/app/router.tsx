@@ -23,6 +23,7 @@ import {
   isForUserType,
   mayOpen,
   NOT_FOUND_ROUTE,
+  navChildren,
   requiredPermissions,
   SECTIONS,
   type SectionRoute,
@@ -42,7 +43,7 @@ export function kioskTiles(
 ): KioskTile[] {
   return sections.flatMap((section) => {
     if (!isForUserType(section, userType)) return [];
-    const first = section.children.find((c) => mayOpen(permissions, section, c));
+    const first = navChildren(section).find((c) => mayOpen(permissions, section, c));
     return first ? [{ href: childPath(section, first), title: title(section.title) }] : [];
   });
 }

@@ -36,6 +36,11 @@ export const DemographicRecordSchema = z.object({
   meal_eligibility_effective: z.string().nullable().optional(),
   alerts: z.string().nullable(),
   active: z.boolean(),
+  /** The day a withdrawn scholar left, and why; null while enrolled (a re-enrolment clears them). */
+  withdrawn_on: z.string().nullable().optional(),
+  withdrawal_reason: z.string().nullable().optional(),
+  /** The day of the latest re-enrolment; null for a scholar never withdrawn. */
+  enrolled_on: z.string().nullable().optional(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -82,3 +87,39 @@ export const BadgeParamsSchema = z.object({
 
 export const DEMOGRAPHIC_SORT_FIELDS = ['lname', 'fname', 'grade', 'homeroom', 'student_number', 'created_at'] as const;
 export const DEMOGRAPHIC_FILTER_FIELDS = ['grade', 'homeroom', 'program', 'active', 'badge_code'] as const;
+
+/** `POST v2/demographics/{id}/withdraw`: the scholar leaves the school on this day; the record and its history stay. */
+export const WithdrawSchema = z.object({
+  withdrawn_on: DateOnlySchema,
+  reason: requiredText(500),
+});
+export type Withdraw = z.infer<typeof WithdrawSchema>;
+
+/** `POST v2/demographics/{id}/reenrol`: a withdrawn scholar is active again from this day. */
+export const ReenrolSchema = z.object({
+  enrolled_on: DateOnlySchema,
+});
+export type Reenrol = z.infer<typeof ReenrolSchema>;
+
+/** One determination of a scholar's meal eligibility, from its effective day (`meal_eligibility_history`). */
+export const MealEligibilityHistoryEntrySchema = z.object({
+  eligibility: MealEligibilitySchema,
+  effective_from: z.string(),
+  created_at: z.string(),
+});
+export type MealEligibilityHistoryEntry = z.infer<typeof MealEligibilityHistoryEntrySchema>;
+
+/** `GET v2/demographics/{id}/meal_eligibility_history`: every determination, the latest first. */
+export const MealEligibilityHistoryResponseSchema = z.object({ data: z.array(MealEligibilityHistoryEntrySchema) });
+
+/**
+ * The scholar who holds a student number already, as a refused save names them (422 on `student_number`, `record`),
+ * so the screen says whose number it is and links to them.
+ */
+export const StudentNumberHolderSchema = z.object({
+  id: z.string(),
+  fname: z.string(),
+  lname: z.string(),
+  student_number: z.string(),
+});
+export type StudentNumberHolder = z.infer<typeof StudentNumberHolderSchema>;

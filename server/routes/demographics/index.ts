@@ -3,7 +3,7 @@
  * scoped to the signed-in scholar or parent. A photo can come with a create or update as multipart form data.
  */
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, ne } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -19,11 +19,16 @@ import {
   IdParamsSchema,
   MEAL_ELIGIBILITY_PERMISSION,
   MEAL_ELIGIBILITY_UPDATE_PERMISSION,
+  MealEligibilityHistoryResponseSchema,
   MealEligibilityUpdateSchema,
+  ReenrolSchema,
+  type StudentNumberHolder,
   singleResponse,
+  WithdrawSchema,
 } from '../../../src/contract';
 import type { Tx } from '../../db/client';
 import { demographics, mealEligibilityHistory } from '../../db/schema';
+import { audit } from '../../lib/audit';
 import { AppError, invalid, notFound } from '../../lib/errors';
 import { UploadedFileSchema } from '../../lib/files';
 import { storePhoto } from '../../lib/photos';
@@ -123,6 +128,37 @@ function checkEligibilityWrite(
   }
 }
 
+/** The message of a student number held by another scholar (the unique index's own words, plugins/errors.ts). */
+const STUDENT_NUMBER_TAKEN = 'This student number is already in use.';
+
+/**
+ * Refuses a student number that another scholar holds, naming that scholar (`record`: id, names and number) so the
+ * screen can say whose it is and link to them. The unique index still decides when two saves race (422, no record).
+ */
+async function checkStudentNumberFree(tx: Tx, studentNumber: string | undefined, ownId?: string): Promise<void> {
+  if (studentNumber === undefined) return;
+  const [holder] = await tx
+    .select({
+      id: demographics.id,
+      fname: demographics.fname,
+      lname: demographics.lname,
+      student_number: demographics.student_number,
+    })
+    .from(demographics)
+    .where(
+      ownId
+        ? and(eq(demographics.student_number, studentNumber), ne(demographics.id, ownId))
+        : eq(demographics.student_number, studentNumber),
+    )
+    .limit(1);
+  if (!holder) return;
+  const record: StudentNumberHolder = holder;
+  throw new AppError('validation', STUDENT_NUMBER_TAKEN, {
+    errors: { student_number: [STUDENT_NUMBER_TAKEN] },
+    record,
+  });
+}
+
 const sortFields = Object.fromEntries(DEMOGRAPHIC_SORT_FIELDS.map((f) => [f, demographics[f]]));
 
 const demographicsResource = {
@@ -144,12 +180,14 @@ const demographicsResource = {
   searchColumns: [demographics.fname, demographics.lname, demographics.nickname, demographics.student_number],
   toRecords: async (rows) => (rows as Row[]).map(toDemographicRecord),
   present: presentDemographic,
-  prepareCreate: ({ photo, ...input }, { request }) => {
+  async prepareCreate({ photo, ...input }, { tx, request }) {
     checkEligibilityWrite(request, input, true);
+    await checkStudentNumberFree(tx, input.student_number);
     return { ...input, badge_code: newBadgeCode() };
   },
   async prepareUpdate({ photo, ...input }, existing, { tx, request }) {
     checkEligibilityWrite(request, input, false);
+    await checkStudentNumberFree(tx, input.student_number, (existing as Row).id);
     const values = withEffectiveDate(input, request, existing as { meal_eligibility: string });
     await checkNoLaterDetermination(tx, existing as Row, values);
     return values;
@@ -166,6 +204,37 @@ const demographicsResource = {
   DemographicCreate & { photo?: unknown },
   DemographicUpdate & { photo?: unknown }
 >;
+
+type EnrolmentChange = Pick<Row, 'active'> & Partial<Pick<Row, 'withdrawn_on' | 'withdrawal_reason' | 'enrolled_on'>>;
+
+/**
+ * Withdraws or re-enrols a scholar under a row lock: `change` gives the new values, or null when the scholar is
+ * already so (a repeat), which answers the record as it is without writing. The audit event holds before and after.
+ */
+async function changeEnrolment(
+  tx: Tx,
+  request: FastifyRequest,
+  id: string,
+  change: (row: Row) => EnrolmentChange | null,
+): Promise<DemographicRecord> {
+  const [row] = await tx.select().from(demographics).where(eq(demographics.id, id)).limit(1).for('update');
+  if (!row) throw notFound('scholar');
+  const values = change(row);
+  if (!values) return toDemographicRecord(row);
+  const [updated] = await tx
+    .update(demographics)
+    .set({ ...values, updated_at: new Date().toISOString() })
+    .where(eq(demographics.id, id))
+    .returning();
+  const before = Object.fromEntries(Object.keys(values).map((k) => [k, row[k as keyof Row]]));
+  await audit(tx, request, {
+    action: 'update',
+    resource: 'demographics',
+    recordId: id,
+    changes: { before, after: values },
+  });
+  return toDemographicRecord(updated as Row);
+}
 
 /** A badge code as scanned or typed: spaces around it dropped, letters upper-cased (the codes are upper-case). */
 export const badgeKey = (code: string) => code.trim().toUpperCase();
@@ -207,6 +276,81 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const record = await app.db.transaction((tx) =>
         updateOne(demographicsResource, { tx, request }, request.params.id, request.body),
+      );
+      return { data: presentDemographic(record, request) };
+    },
+  );
+  // Every determination of a scholar's eligibility with its day, the latest first: confidential like the current one.
+  app.get(
+    '/:id/meal_eligibility_history',
+    {
+      config: { access: MEAL_ELIGIBILITY_PERMISSION },
+      schema: {
+        params: IdParamsSchema,
+        response: { 200: MealEligibilityHistoryResponseSchema, ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const [scholar] = await app.db
+        .select({ id: demographics.id })
+        .from(demographics)
+        .where(eq(demographics.id, request.params.id))
+        .limit(1);
+      if (!scholar) throw notFound('scholar');
+      const rows = await app.db
+        .select()
+        .from(mealEligibilityHistory)
+        .where(eq(mealEligibilityHistory.scholar_id, request.params.id))
+        .orderBy(desc(mealEligibilityHistory.effective_from));
+      return {
+        data: rows.map((r) => ({
+          eligibility: r.eligibility,
+          effective_from: r.effective_from,
+          created_at: iso(r.created_at),
+        })),
+      };
+    },
+  );
+  // A withdrawal: the record and its history stay, the scholar is no longer active (so off the stations' rosters:
+  // the sync keeps active scholars only) with the day and the reason. A repeat answers the record as it is.
+  app.post(
+    '/:id/withdraw',
+    {
+      config: { access: 'demographics-update' },
+      schema: {
+        params: IdParamsSchema,
+        body: WithdrawSchema,
+        response: { 200: singleResponse(DemographicRecordSchema), ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const { withdrawn_on, reason } = request.body;
+      const record = await app.db.transaction((tx) =>
+        changeEnrolment(tx, request, request.params.id, (row) =>
+          row.active ? { active: false, withdrawn_on, withdrawal_reason: reason } : null,
+        ),
+      );
+      return { data: presentDemographic(record, request) };
+    },
+  );
+  // A re-enrolment: active again from the day given; the withdrawal's day and reason are cleared (the audit trail
+  // keeps them). A repeat, or a scholar who is active, answers the record as it is.
+  app.post(
+    '/:id/reenrol',
+    {
+      config: { access: 'demographics-update' },
+      schema: {
+        params: IdParamsSchema,
+        body: ReenrolSchema,
+        response: { 200: singleResponse(DemographicRecordSchema), ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const { enrolled_on } = request.body;
+      const record = await app.db.transaction((tx) =>
+        changeEnrolment(tx, request, request.params.id, (row) =>
+          row.active ? null : { active: true, enrolled_on, withdrawn_on: null, withdrawal_reason: null },
+        ),
       );
       return { data: presentDemographic(record, request) };
     },

@@ -193,6 +193,9 @@ const PULLABLE: Record<string, Pullable> = {
     permission: 'demographics-view_any',
     table: demographics,
     id: demographics.id,
+    // Enrolled scholars only: one withdrawn since the last pull goes out as a removal, so the stations' rosters drop
+    // them while the record and its history stay on the server.
+    kept: () => eq(demographics.active, true),
     // Meal eligibility only to those who may see it: a serving station's roster never carries it (DESIGN section 7).
     records: (rows, request) => rows.map((r) => presentDemographic(toDemographicRecord(r), request)),
   }),

@@ -14,7 +14,7 @@ import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { useSession } from '../../features/auth/session-instance';
 import { useSchoolName } from '../../features/auth/use-config';
 import { appQueryClient } from '../query-client';
-import { childPath, mayOpen, type SectionRoute } from '../route-table';
+import { childPath, navFor, type SectionRoute } from '../route-table';
 import { AppBar } from './app-bar';
 // The recipes of the section's screens (tables, dialogs, drawers...), before any of them renders.
 import '../theme/more-recipes';
@@ -22,12 +22,7 @@ import '../theme/more-recipes';
 function SectionNav({ section, onNavigate }: { section: SectionRoute; onNavigate?: () => void }) {
   const { t } = useTranslation();
   const { permissions } = useSession();
-  // A page under another page's path (a record's page, `guardians/:id`, `guardians/new`) is opened from that page.
-  const children = section.children.filter(
-    (c) =>
-      mayOpen(permissions, section, c) &&
-      !section.children.some((o) => o !== c && o.path && c.path.startsWith(`${o.path}/`)),
-  );
+  const children = navFor(section, permissions);
   return (
     <Stack as="ul" gap="1" listStyleType="none" p="0" m="0">
       {children.map((c) => (

@@ -1,14 +1,8 @@
 /**
- * The adult's photo in the form: the picture chosen (or the stored one on an edit), "Take a photo" with the device's
- * camera (a live preview; where the browser has none, the file picker that opens the camera app), and "Upload a
- * photo" from the device. Every picture is made smaller here, before it is kept in the form, so what is previewed is
- * what is sent.
+ * The adult's photo in the pick-up form: the shared photo field (src/ui/photo) with the pick-up screens' texts, the
+ * stored photo from the device or the server on an edit, and the services' resize.
  */
-import { Box, Button, Field, HStack, Image, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
-import { useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useObjectUrl } from '../../../ui/use-object-url';
-import { CameraCapture, hasLiveCamera } from './camera-capture';
+import { PhotoField as SharedPhotoField } from '../../../ui/photo/photo-field';
 import { usePhotoBlob } from './photo';
 import { usePickUpServices } from './services';
 
@@ -25,109 +19,18 @@ export interface PhotoFieldProps {
 
 /** Preview, camera and upload. */
 export function PhotoField({ value, storedPhotoId = null, error, onChange, onError }: PhotoFieldProps) {
-  const { t } = useTranslation('pick-ups');
   const services = usePickUpServices();
-  const upload = useRef<HTMLInputElement>(null);
-  const shoot = useRef<HTMLInputElement>(null);
-  const uploadId = useId();
-  const [camera, setCamera] = useState(false);
-  const [busy, setBusy] = useState(false);
   const stored = usePhotoBlob(value ? null : storedPhotoId);
-  const url = useObjectUrl(value ?? stored);
-
-  async function take(file: Blob | undefined) {
-    if (!file) return;
-    setBusy(true);
-    try {
-      onChange(await services.preparePhoto(file));
-      onError(undefined);
-    } catch {
-      onError(t('photo.unreadable'));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  const chosen = (input: HTMLInputElement) => {
-    const file = input.files?.[0];
-    input.value = '';
-    void take(file);
-  };
-
   return (
-    <Field.Root invalid={Boolean(error)}>
-      <Field.Label htmlFor={uploadId}>{t('form.photo')}</Field.Label>
-      <Stack gap="3" width="full">
-        <HStack gap="4" align="center">
-          <Box
-            width="32"
-            height="32"
-            borderRadius="md"
-            borderWidth="1px"
-            overflow="hidden"
-            bg="bg.muted"
-            display="flex"
-            alignItems="center"
-            justifyContent="center"
-            flexShrink="0"
-          >
-            {url ? (
-              <Image src={url} alt={t(value ? 'photo.newAlt' : 'photo.storedAlt')} objectFit="cover" boxSize="full" />
-            ) : (
-              <Text fontSize="sm" color="fg.muted" textAlign="center" px="2">
-                {t('photo.none')}
-              </Text>
-            )}
-          </Box>
-          <Stack gap="2">
-            <Button
-              variant="outline"
-              loading={busy}
-              onClick={() => (hasLiveCamera() ? setCamera(true) : shoot.current?.click())}
-            >
-              {t('photo.take')}
-            </Button>
-            <Button variant="outline" loading={busy} onClick={() => upload.current?.click()}>
-              {t('photo.upload')}
-            </Button>
-            {value && (
-              <Button variant="ghost" size="sm" onClick={() => onChange(null)}>
-                {t(storedPhotoId ? 'photo.keepStored' : 'photo.remove')}
-              </Button>
-            )}
-          </Stack>
-        </HStack>
-        {camera && (
-          <CameraCapture
-            onClose={() => setCamera(false)}
-            onCapture={(picture) => {
-              setCamera(false);
-              void take(picture);
-            }}
-          />
-        )}
-        <VisuallyHidden>
-          <input
-            ref={upload}
-            id={uploadId}
-            type="file"
-            accept="image/*"
-            aria-label={t('photo.upload')}
-            onChange={(event) => chosen(event.currentTarget)}
-          />
-          <input
-            ref={shoot}
-            type="file"
-            accept="image/*"
-            capture="environment"
-            tabIndex={-1}
-            aria-label={t('photo.take')}
-            onChange={(event) => chosen(event.currentTarget)}
-          />
-        </VisuallyHidden>
-      </Stack>
-      <Field.HelperText>{t('photo.help')}</Field.HelperText>
-      <Field.ErrorText>{error}</Field.ErrorText>
-    </Field.Root>
+    <SharedPhotoField
+      ns="pick-ups"
+      value={value}
+      hasStored={Boolean(storedPhotoId)}
+      stored={stored}
+      error={error}
+      onChange={onChange}
+      onError={onError}
+      prepare={services.preparePhoto}
+    />
   );
 }

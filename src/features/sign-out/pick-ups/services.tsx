@@ -7,7 +7,7 @@
 import { createContext, type ReactNode, useContext } from 'react';
 import { createPhotoCache, offlineDb, syncEngine } from '../../../offline';
 import { getPhoto } from '../api/pick-ups-resource';
-import { resizePhoto } from './resize-photo';
+import { resizePhoto } from '../../../ui/photo/resize-photo';
 
 export interface PickUpServices {
   /** The photo kept on this device; null when there is none, undefined while it is read. */

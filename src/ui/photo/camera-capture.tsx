@@ -1,5 +1,5 @@
 /**
- * Taking an adult's photo with the device's camera: a live preview (getUserMedia, the back camera where there is
+ * Taking a photo (a pick-up adult's, a scholar's) with the device's camera: a live preview (getUserMedia, the back camera where there is
  * one) and a Capture button that takes the frame on screen. The camera is released as soon as the picture is taken
  * or the panel closes. A refused permission or a missing camera each get their own words; the upload button stays.
  */
@@ -21,14 +21,19 @@ export function cameraProblem(error: unknown): CameraProblem {
 /** True when the browser offers a live camera (a secure page in a browser that has getUserMedia). */
 export const hasLiveCamera = () => typeof navigator !== 'undefined' && Boolean(navigator.mediaDevices?.getUserMedia);
 
+/** The namespaces whose `photo.*` texts the photo parts read: each screen that takes photos keeps the same keys. */
+export type PhotoNamespace = 'pick-ups' | 'scholars';
+
 export interface CameraCaptureProps {
   onCapture: (picture: Blob) => void;
   onClose: () => void;
+  /** Where the texts are (`photo.capture`, `photo.camera.denied`, ...); the pick-up screens' by default. */
+  ns?: PhotoNamespace;
 }
 
 /** The live preview with Capture and Cancel. */
-export function CameraCapture({ onCapture, onClose }: CameraCaptureProps) {
-  const { t } = useTranslation('pick-ups');
+export function CameraCapture({ onCapture, onClose, ns = 'pick-ups' }: CameraCaptureProps) {
+  const { t } = useTranslation(ns as 'pick-ups');
   const video = useRef<HTMLVideoElement>(null);
   const stream = useRef<MediaStream | null>(null);
   const [problem, setProblem] = useState<CameraProblem | null>(null);

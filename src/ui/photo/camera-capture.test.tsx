@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../../test/render-with-providers';
+import { renderWithProviders } from '../../test/render-with-providers';
 import { CameraCapture, cameraProblem } from './camera-capture';
 
 afterEach(() => {
