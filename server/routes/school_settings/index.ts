@@ -209,7 +209,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const [row] = await app.db
-        .select({ logo: schoolSettings.logo, sha256: schoolSettings.logo_sha256, type: schoolSettings.logo_content_type })
+        .select({
+          logo: schoolSettings.logo,
+          sha256: schoolSettings.logo_sha256,
+          type: schoolSettings.logo_content_type,
+        })
         .from(schoolSettings)
         .limit(1);
       if (!row?.logo || !row.sha256) throw notFound('logo');
