@@ -1,10 +1,10 @@
 /** `GET v2/config`: what the web app needs at run time. Public: the login screen reads it before anyone signs in. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CLOSURES_AHEAD_DAYS, ConfigResponseSchema, orderMealServices, shiftDate } from '../../../src/contract';
+import { schoolSettings } from '../../db/schema';
 import { closuresBetween } from '../../lib/school-calendar';
 import { schoolDay } from '../../lib/school-day';
 import { administratorExists } from '../../lib/setup';
-import { schoolSettings } from '../../db/schema';
 import { readPortalSettings } from '../scholar/index';
 import { schoolLogoUrl } from '../school_settings/index';
 

@@ -7,8 +7,8 @@
 import { createHash } from 'node:crypto';
 import { eq, getTableColumns } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import sharp from 'sharp';
+import { z } from 'zod';
 import {
   ErrorResponseSchema,
   LOGO_MAX_SIDE,
