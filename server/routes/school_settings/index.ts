@@ -157,7 +157,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           logo: logo ? new Uint8Array(logo) : null,
           logo_sha256: after,
           logo_content_type: logo ? 'image/png' : null,
-          updated_at: new Date().toISOString(),
+          // updated_at stays: it dates the form's settings (the settings screen starts its form again when it
+          // changes), and the logo has its own version, its hash.
         })
         .where(eq(schoolSettings.id, current.id));
       if (before !== after) {

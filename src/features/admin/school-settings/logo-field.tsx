@@ -30,7 +30,8 @@ export function LogoField({ settings }: { settings: SchoolSettings }) {
   const preview = useObjectUrl(chosen);
 
   const done = (saved: SchoolSettings, text: string) => {
-    // Only the logo changes in the cached settings: the form below keeps what is being typed in it.
+    // Only the logo changes in the cached settings (the server keeps updated_at for the form's fields): the form
+    // below, started again when updated_at changes, keeps what is being typed in it.
     client.setQueryData<SchoolSettings>(schoolSettingsKey, (old) =>
       old ? { ...old, logo_url: saved.logo_url } : saved,
     );
