@@ -471,6 +471,22 @@ export const schoolSettings = pgTable('school_settings', {
   /** COVID screening in the portal (issue P3 item 3): off by default; answers kept this many days. */
   covid_screening_enabled: boolean('covid_screening_enabled').notNull().default(false),
   covid_screening_retention_days: integer('covid_screening_retention_days').notNull().default(14),
+  /** The school's logo, resized by the server (PNG, at most 512×512), its SHA-256 (the versioned URL and the audit
+   * trail's before and after) and type; null without a logo. */
+  logo: bytea('logo'),
+  logo_sha256: text('logo_sha256'),
+  logo_content_type: text('logo_content_type'),
+  /** The meal services the school serves and each one's window, HH:MM on the school's clock: what the cafeteria
+   * station offers and preselects. */
+  meal_services: jsonb('meal_services')
+    .$type<Partial<Record<'breakfast' | 'lunch' | 'snack' | 'supper', { start: string; end: string }>>>()
+    .notNull()
+    .default({
+      breakfast: { start: '07:00', end: '10:30' },
+      lunch: { start: '10:30', end: '14:00' },
+      snack: { start: '14:00', end: '17:00' },
+      supper: { start: '17:00', end: '20:00' },
+    }),
   ...timestamps,
 });
 

@@ -70,6 +70,10 @@ export const ConfigResponseSchema = z.object({
   closures: z.array(z.object({ name: z.string(), starts_on: z.string(), ends_on: z.string() })).optional(),
   /** True while the school has no administrator yet: the sign-in screen points to the setup address instead. */
   setup_needed: z.boolean().optional(),
+  /** The school's logo at its versioned address (public), or null without one. */
+  logo_url: z.string().nullable().optional(),
+  /** The meal services the school serves and their windows, HH:MM on the school's clock (the cafeteria station). */
+  meal_services: z.record(z.string(), z.object({ start: z.string(), end: z.string() })).optional(),
 });
 /** How far ahead the config lists the school's closures (two months: a device offline for weeks still knows). */
 export const CLOSURES_AHEAD_DAYS = 62;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MethodOverrideSchema, optionalText, requiredText, safeText } from './common';
+import { MEAL_TYPES, type MealType } from './nslp-records';
 import { isKnownTimeZone, SETUP_MESSAGES } from './setup';
 
 /** HH:MM on a 24-hour clock. */
@@ -9,6 +10,46 @@ const reasons = z
   .array(safeText().trim().min(1, 'A reason cannot be empty.').max(100))
   .min(1, 'Keep at least one reason.')
   .max(30);
+
+/** The largest logo file the settings screen accepts; the server resizes it to LOGO_MAX_SIDE before keeping it. */
+export const MAX_LOGO_BYTES = 5 * 1024 * 1024;
+/** The kept logo fits inside a square of this many pixels. */
+export const LOGO_MAX_SIDE = 512;
+
+export const SCHOOL_LOGO_MESSAGES = {
+  notImage: 'The logo must be a PNG, JPEG, WebP, GIF, AVIF, TIFF or SVG image.',
+  tooLarge: 'The logo is larger than 5 MB.',
+} as const;
+
+/** One meal service's window on the school's clock: it starts at `start` and ends before `end`. */
+export const MealServiceWindowSchema = z.object({ start: z.string(), end: z.string() });
+/** The meal services the school serves, by meal type, each with its window (absent: not served). */
+export const MealServicesSchema = z.partialRecord(z.enum(MEAL_TYPES), MealServiceWindowSchema);
+export type MealServices = Partial<Record<MealType, { start: string; end: string }>>;
+
+/** The services in the order of the day (breakfast first), whatever order they were stored or sent in. */
+export function orderMealServices(services: MealServices): MealServices {
+  const out: MealServices = {};
+  for (const type of MEAL_TYPES) {
+    const window = services[type];
+    if (window) out[type] = { start: window.start, end: window.end };
+  }
+  return out;
+}
+
+const mealServiceWindow = z
+  .object({ start: ClockTimeSchema, end: ClockTimeSchema })
+  // Compared only when both are times: a malformed one already has its own error.
+  .refine(
+    (w) => !ClockTimeSchema.safeParse(w.start).success || !ClockTimeSchema.safeParse(w.end).success || w.end > w.start,
+    { message: 'The end must be after the start.', path: ['end'] },
+  );
+
+/** What the settings screen sends: at least one service, each with a start and a later end. */
+export const MealServicesUpdateSchema = z
+  .partialRecord(z.enum(MEAL_TYPES), mealServiceWindow)
+  .refine((map) => Object.keys(map).length > 0, 'Offer at least one meal service.')
+  .transform(orderMealServices);
 
 export const SchoolSettingsSchema = z.object({
   id: z.string(),
@@ -34,6 +75,9 @@ export const SchoolSettingsSchema = z.object({
   /** The pay period rule (issue T1 item 6); set through `v2/timesheet_schedules/settings`. */
   pay_period_rule: z.enum(['semi_monthly', 'biweekly', 'monthly']).optional(),
   pay_period_anchor: z.string().nullable().optional(),
+  /** Where the school's logo is served, versioned by its hash (public: the sign-in screens show it); null: none. */
+  logo_url: z.string().nullable().optional(),
+  meal_services: MealServicesSchema.optional(),
   updated_at: z.string(),
 });
 export type SchoolSettings = z.infer<typeof SchoolSettingsSchema>;
@@ -64,6 +108,7 @@ export const SchoolSettingsUpdateSchema = MethodOverrideSchema.extend({
     .optional(),
   kiosk_show_student_number: flag.optional(),
   kiosk_show_homeroom: flag.optional(),
+  meal_services: MealServicesUpdateSchema.optional(),
 });
 export type SchoolSettingsUpdate = z.infer<typeof SchoolSettingsUpdateSchema>;
 

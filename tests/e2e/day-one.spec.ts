@@ -7,6 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import common from '../../locales/en/common.json';
 import { checkPhone } from './lib/axe';
@@ -163,5 +164,42 @@ describe('day one', () => {
       time_zone: 'America/Chicago',
       setup_needed: false,
     });
+  });
+
+  it("the school's logo: uploaded on the settings screen, resized, and shown on the sign-in screen", async () => {
+    const { page, context } = browser;
+    await setLanguage(page, 'en');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${server.url}/admin/school`);
+    await page.getByRole('heading', { name: 'School Settings', level: 1 }).waitFor();
+    const logo = await sharp({
+      create: { width: 1200, height: 600, channels: 4, background: { r: 10, g: 60, b: 140, alpha: 1 } },
+    })
+      .png()
+      .toBuffer();
+    await page
+      .locator('input[type="file"][name="file"]')
+      .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logo });
+    await page.getByText('The logo is saved.').waitFor();
+    await page.getByRole('img', { name: 'Lincoln Elementary logo' }).waitFor();
+
+    const config = (await (await fetch(`${server.url}/api/v2/config`)).json()) as { logo_url: string | null };
+    expect(config.logo_url).toMatch(/^\/api\/v2\/school_settings\/logo\?v=[0-9a-f]{16}$/);
+    const served = await fetch(`${server.url}${config.logo_url}`);
+    expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+    expect([meta.width, meta.height]).toEqual([512, 256]);
+
+    // Signed out, the sign-in screen shows it (loaded, not a broken image) above the school's name.
+    await page.evaluate(() => localStorage.removeItem('auth.token'));
+    await context.clearCookies();
+    await page.goto(`${server.url}/login`);
+    const shown = page.getByRole('img', { name: 'Lincoln Elementary' });
+    await shown.waitFor();
+    await page.waitForFunction(() => {
+      const img = document.querySelector('img[alt="Lincoln Elementary"]') as HTMLImageElement | null;
+      return img?.complete && img.naturalWidth > 0;
+    });
+    expect(await shown.getAttribute('src')).toBe(config.logo_url);
   });
 });

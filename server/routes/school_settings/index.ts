@@ -1,18 +1,66 @@
 /**
- * `v2/school_settings`: the school day's rules (start time, late threshold, the reasons a kiosk offers). Anyone signed
- * in reads them (kiosks also get them through the sync pull); changing them takes `school_settings-update`.
+ * `v2/school_settings`: the school day's rules (start time, late threshold, the reasons a kiosk offers, the meal
+ * services). Anyone signed in reads them (kiosks also get them through the sync pull); changing them takes
+ * `school_settings-update`. `v2/school_settings/logo` takes the school's logo (resized here with sharp and kept in the
+ * row) and serves it publicly, since the sign-in screens show it before anyone signs in.
  */
-import { eq } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { eq, getTableColumns } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import sharp from 'sharp';
 import { z } from 'zod';
-import { type SchoolSettings, SchoolSettingsSchema, SchoolSettingsUpdateSchema } from '../../../src/contract';
+import {
+  ErrorResponseSchema,
+  LOGO_MAX_SIDE,
+  MAX_LOGO_BYTES,
+  orderMealServices,
+  SCHOOL_LOGO_MESSAGES,
+  type SchoolSettings,
+  SchoolSettingsSchema,
+  SchoolSettingsUpdateSchema,
+} from '../../../src/contract';
 import type { Tx } from '../../db/client';
 import { schoolSettings } from '../../db/schema';
 import { audit } from '../../lib/audit';
-import { notFound } from '../../lib/errors';
+import { invalid, notFound } from '../../lib/errors';
+import { UploadedFileSchema } from '../../lib/files';
 import { ERROR_RESPONSES, iso } from '../../lib/resource';
 
-type Row = typeof schoolSettings.$inferSelect;
+type Row = Omit<typeof schoolSettings.$inferSelect, 'logo'>;
+
+/** Where the logo with this hash is served: the hash in the address lets browsers keep it for a year. */
+export const schoolLogoUrl = (sha256: string | null): string | null =>
+  sha256 ? `/api/v2/school_settings/logo?v=${sha256.slice(0, 16)}` : null;
+
+/** Every column but the logo's bytes, which only the logo's own address reads. */
+const { logo: _logoBytes, ...settingsColumns } = getTableColumns(schoolSettings);
+
+/** The image formats sharp reads that a logo may come in. */
+const LOGO_FORMATS = new Set(['png', 'jpeg', 'webp', 'gif', 'avif', 'tiff', 'svg', 'heif']);
+
+/**
+ * The logo as kept: fitted inside LOGO_MAX_SIDE × LOGO_MAX_SIDE, turned upright, as PNG (transparency kept). An SVG
+ * is drawn to pixels here, so nothing of its markup (scripts included) is ever served. 422 on `file` otherwise.
+ */
+async function resizeLogo(data: Buffer): Promise<Buffer> {
+  if (data.length > MAX_LOGO_BYTES) throw invalid('file', SCHOOL_LOGO_MESSAGES.tooLarge);
+  let format: string | undefined;
+  try {
+    format = (await sharp(data).metadata()).format;
+  } catch {
+    throw invalid('file', SCHOOL_LOGO_MESSAGES.notImage);
+  }
+  if (!format || !LOGO_FORMATS.has(format)) throw invalid('file', SCHOOL_LOGO_MESSAGES.notImage);
+  try {
+    return await sharp(data, { density: format === 'svg' ? 144 : undefined })
+      .rotate()
+      .resize(LOGO_MAX_SIDE, LOGO_MAX_SIDE, { fit: 'inside', withoutEnlargement: format !== 'svg' })
+      .png()
+      .toBuffer();
+  } catch {
+    throw invalid('file', SCHOOL_LOGO_MESSAGES.notImage);
+  }
+}
 
 /** A stored row as the API answers it. */
 export const toSchoolSettings = (row: Row): SchoolSettings => ({
@@ -28,12 +76,14 @@ export const toSchoolSettings = (row: Row): SchoolSettings => ({
   kiosk_show_homeroom: row.kiosk_show_homeroom,
   pay_period_rule: row.pay_period_rule,
   pay_period_anchor: row.pay_period_anchor,
+  logo_url: schoolLogoUrl(row.logo_sha256),
+  meal_services: orderMealServices(row.meal_services),
   updated_at: iso(row.updated_at),
 });
 
 /** The school's one settings row (a migration creates it). */
 export async function readSchoolSettings(tx: Pick<Tx, 'select'>): Promise<SchoolSettings> {
-  const [row] = await tx.select().from(schoolSettings).limit(1);
+  const [row] = await tx.select(settingsColumns).from(schoolSettings).limit(1);
   if (!row) throw notFound('school settings');
   return toSchoolSettings(row);
 }
@@ -90,6 +140,97 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       handler: (request) => update(request.body, request),
     });
   }
+
+  /** Replaces (or, with null, removes) the logo; the audit keeps the hashes before and after, never the bytes. */
+  const setLogo = async (logo: Buffer | null, request: Parameters<typeof audit>[1]) => {
+    const saved = await app.db.transaction(async (tx) => {
+      const current = await readSchoolSettings(tx);
+      const [row] = await tx
+        .select({ sha256: schoolSettings.logo_sha256 })
+        .from(schoolSettings)
+        .where(eq(schoolSettings.id, current.id));
+      const before = row?.sha256 ?? null;
+      const after = logo ? createHash('sha256').update(logo).digest('hex') : null;
+      await tx
+        .update(schoolSettings)
+        .set({
+          logo: logo ? new Uint8Array(logo) : null,
+          logo_sha256: after,
+          logo_content_type: logo ? 'image/png' : null,
+          // updated_at stays: it dates the form's settings (the settings screen starts its form again when it
+          // changes), and the logo has its own version, its hash.
+        })
+        .where(eq(schoolSettings.id, current.id));
+      if (before !== after) {
+        await audit(tx, request, {
+          action: 'update',
+          resource: 'school_settings',
+          recordId: current.id,
+          changes: { logo_sha256: { before, after } },
+        });
+      }
+      return readSchoolSettings(tx);
+    });
+    return { data: withSchool(saved) };
+  };
+
+  app.post(
+    '/logo',
+    {
+      config: {
+        access: 'school_settings-update',
+        // A file above the limit arrives cut short instead of failing the request, so the answer can be a 422 on
+        // `file` like any other refused field (the server's default for files is the photos' 2 MB and a 413).
+        multipartOptions: { limits: { fileSize: MAX_LOGO_BYTES + 1 }, throwFileSizeLimit: false } as never,
+      },
+      schema: { body: z.object({ file: UploadedFileSchema }), response: { 200: single, ...errors } },
+    },
+    async (request) => setLogo(await resizeLogo(request.body.file.data), request),
+  );
+
+  app.delete(
+    '/logo',
+    { config: { access: 'school_settings-update' }, schema: { response: { 200: single, ...errors } } },
+    async (request) => setLogo(null, request),
+  );
+
+  app.get(
+    '/logo',
+    {
+      config: { access: 'public' },
+      schema: {
+        querystring: z.object({ v: z.string().max(64).optional() }),
+        response: {
+          // The bytes themselves: Fastify sends a Buffer as it is, without serialising it.
+          200: z.custom<Buffer>((v) => Buffer.isBuffer(v)),
+          304: z.null(),
+          404: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const [row] = await app.db
+        .select({
+          logo: schoolSettings.logo,
+          sha256: schoolSettings.logo_sha256,
+          type: schoolSettings.logo_content_type,
+        })
+        .from(schoolSettings)
+        .limit(1);
+      if (!row?.logo || !row.sha256) throw notFound('logo');
+      const etag = `"${row.sha256}"`;
+      // The address names the version: asked for by the current one, the answer never changes; otherwise revalidate.
+      const current = request.query.v !== undefined && row.sha256.startsWith(request.query.v) && request.query.v !== '';
+      reply
+        .header('etag', etag)
+        .header('cache-control', current ? 'public, max-age=31536000, immutable' : 'public, no-cache')
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+        .header('cross-origin-resource-policy', 'same-origin')
+        .header('x-content-type-options', 'nosniff');
+      if (request.headers['if-none-match'] === etag) return reply.status(304).send(null);
+      return reply.type(row.type ?? 'image/png').send(Buffer.from(row.logo));
+    },
+  );
 };
 
 export default routes;

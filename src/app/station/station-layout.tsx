@@ -12,6 +12,7 @@ import { NavLink } from 'react-router-dom';
 import { useSchoolTimeZone } from '../../api/school-time-zone';
 import { useSchoolName } from '../../features/auth/use-config';
 import { dateTimeFormat, stationDateOptions, stationTimeOptions } from '../../ui/intl-format';
+import { SchoolLogo, useKnownSchoolLogoUrl } from '../../ui/school-logo';
 import { TOUCH_FEEDBACK } from '../../ui/station/touch-feedback';
 import { useNow } from '../../ui/station/use-now';
 import { QuietBoundary } from '../../ui/sync/quiet-boundary';
@@ -68,6 +69,7 @@ export interface StationLayoutProps {
 export default function StationLayout({ station, children }: StationLayoutProps) {
   const { t } = useTranslation();
   const schoolName = useSchoolName();
+  const logoUrl = useKnownSchoolLogoUrl();
   const offline = useOfflineModule();
   const fullscreen = useFullscreen();
   const [leaving, setLeaving] = useState(false);
@@ -86,6 +88,7 @@ export default function StationLayout({ station, children }: StationLayoutProps)
           borderColor="appBar.accent"
           flexWrap="wrap"
         >
+          <SchoolLogo url={logoUrl} name={schoolName} size="2.75rem" />
           <Box minW="0" flex="1">
             <Heading as="p" size={{ base: 'md', md: 'xl' }} truncate>
               {schoolName ?? t('appName')}

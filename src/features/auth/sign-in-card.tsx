@@ -7,6 +7,7 @@ import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'rea
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { LoginBody, LoginResponse } from '../../contract';
+import { SchoolLogo } from '../../ui/school-logo';
 import { LoginForm, loginErrorKey } from './login-form';
 import { session, useSession } from './session-instance';
 import { useConfig } from './use-config';
@@ -26,7 +27,10 @@ export interface SignInCardProps {
   intro?: ReactNode;
 }
 
-/** The top of every sign-in card: the school's name when known, and the screen's heading (with what goes under it). */
+/**
+ * The top of every sign-in card: the school's logo and name when known, and the screen's heading (with what goes
+ * under it). The logo's address comes with the public config; without a logo, or offline with none loaded, nothing shows.
+ */
 export function CardHeading({
   schoolName,
   title,
@@ -36,8 +40,15 @@ export function CardHeading({
   title: ReactNode;
   children?: ReactNode;
 }) {
+  const config = useConfig();
   return (
     <Stack gap="1">
+      <SchoolLogo
+        url={config.status === 'success' ? config.data.logo_url : null}
+        name={schoolName}
+        size="4rem"
+        style={{ alignSelf: 'flex-start', marginBottom: '0.25rem' }}
+      />
       {schoolName && (
         <Text fontWeight="semibold" color="fg.muted">
           {schoolName}

@@ -13,3 +13,16 @@ export const saveSchoolSettings = (body: SchoolSettingsUpdate) =>
   call(() => api.patch('v2/school_settings', { json: body, retry: 0 }).json<{ data: SchoolSettings }>()).then(
     (r) => r.data,
   );
+
+/** `POST v2/school_settings/logo`: the server resizes the file and answers the settings with the logo's new address. */
+export const uploadSchoolLogo = (file: File) => {
+  const body = new FormData();
+  body.append('file', file);
+  return call(() => api.post('v2/school_settings/logo', { body, retry: 0 }).json<{ data: SchoolSettings }>()).then(
+    (r) => r.data,
+  );
+};
+
+/** `DELETE v2/school_settings/logo`: the school has no logo any more. */
+export const removeSchoolLogo = () =>
+  call(() => api.delete('v2/school_settings/logo', { retry: 0 }).json<{ data: SchoolSettings }>()).then((r) => r.data);

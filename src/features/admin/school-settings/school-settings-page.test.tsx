@@ -3,13 +3,15 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../api/errors';
 import type { SchoolSettings } from '../../../contract';
 import { renderWithProviders } from '../../../test/render-with-providers';
-import { fetchSchoolSettings, saveSchoolSettings } from '../api/school-settings';
+import { fetchSchoolSettings, removeSchoolLogo, saveSchoolSettings, uploadSchoolLogo } from '../api/school-settings';
 import SchoolSettingsPage from './school-settings-page';
 
 vi.mock('../api/school-settings', () => ({
   schoolSettingsKey: ['school_settings'],
   fetchSchoolSettings: vi.fn(),
   saveSchoolSettings: vi.fn(),
+  uploadSchoolLogo: vi.fn(),
+  removeSchoolLogo: vi.fn(),
 }));
 
 const SETTINGS: SchoolSettings = {
@@ -25,12 +27,16 @@ const SETTINGS: SchoolSettings = {
   attendance_factor: 0.95,
   kiosk_show_student_number: false,
   kiosk_show_homeroom: true,
+  logo_url: null,
+  meal_services: { breakfast: { start: '07:00', end: '08:30' }, lunch: { start: '11:00', end: '12:30' } },
   updated_at: '2026-11-17T19:40:00Z',
 };
 
 beforeEach(() => {
   vi.mocked(fetchSchoolSettings).mockResolvedValue(SETTINGS);
   vi.mocked(saveSchoolSettings).mockReset();
+  vi.mocked(uploadSchoolLogo).mockReset();
+  vi.mocked(removeSchoolLogo).mockReset();
 });
 
 const lateList = () => screen.getByRole('group', { name: 'Reasons for a late arrival' });
@@ -88,5 +94,103 @@ describe('<SchoolSettingsPage />', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
     expect(await screen.findByText('Choose a time zone from the list.')).toBeTruthy();
     expect(name.value).toBe('Lincoln Elementary School');
+  });
+
+  it('uploads a chosen logo at once, keeps what is typed in the form, shows a refusal, and removes the logo', async () => {
+    const LOGO = '/api/v2/school_settings/logo?v=0123456789abcdef';
+    vi.mocked(uploadSchoolLogo)
+      .mockRejectedValueOnce(
+        new ApiError('Invalid', 422, { file: ['The logo must be a PNG, JPEG, WebP, GIF, AVIF, TIFF or SVG image.'] }),
+      )
+      .mockResolvedValueOnce({ ...SETTINGS, logo_url: LOGO, updated_at: '2026-11-17T19:41:00Z' });
+    vi.mocked(removeSchoolLogo).mockResolvedValue({ ...SETTINGS, logo_url: null, updated_at: '2026-11-17T19:42:00Z' });
+    await renderWithProviders(<SchoolSettingsPage />, { route: '/admin/school' });
+    const name = (await screen.findByLabelText(/School name/)) as HTMLInputElement;
+    fireEvent.change(name, { target: { value: 'Lincoln Elementary School' } });
+    expect(screen.getByText('No logo')).toBeTruthy();
+    const chooser = screen.getByLabelText('Choose a logo', { selector: 'input' });
+
+    const text = new File(['hello'], 'notes.png', { type: 'image/png' });
+    fireEvent.change(chooser, { target: { files: [text] } });
+    expect(await screen.findByText('The logo must be a PNG, JPEG, WebP, GIF, AVIF, TIFF or SVG image.')).toBeTruthy();
+
+    const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'logo.png', { type: 'image/png' });
+    fireEvent.change(chooser, { target: { files: [png] } });
+    await waitFor(() => expect(uploadSchoolLogo).toHaveBeenLastCalledWith(png, expect.anything()));
+    const img = (await screen.findByRole('img', { name: 'Lincoln Elementary logo' })) as HTMLImageElement;
+    expect(img.getAttribute('src')).toBe(LOGO);
+    expect(screen.queryByText('The logo must be a PNG, JPEG, WebP, GIF, AVIF, TIFF or SVG image.')).toBeNull();
+    // The form was not reset by the logo's answer.
+    expect(name.value).toBe('Lincoln Elementary School');
+
+    // An image that cannot be loaded (offline) hides itself rather than showing a broken image.
+    fireEvent.error(img);
+    expect(screen.queryByRole('img', { name: 'Lincoln Elementary logo' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remove the logo' }));
+    await waitFor(() => expect(removeSchoolLogo).toHaveBeenCalled());
+    expect(await screen.findByText('No logo')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Remove the logo' })).toBeNull();
+  });
+
+  it('refuses a logo above 5 MB before sending it', async () => {
+    await renderWithProviders(<SchoolSettingsPage />, { route: '/admin/school' });
+    const chooser = await screen.findByLabelText('Choose a logo', { selector: 'input' });
+    const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' });
+    fireEvent.change(chooser, { target: { files: [big] } });
+    expect(await screen.findByText('The logo is larger than 5 MB.')).toBeTruthy();
+    expect(uploadSchoolLogo).not.toHaveBeenCalled();
+  });
+
+  it('edits the meal services with their times, says which time is wrong, and saves those served', async () => {
+    vi.mocked(saveSchoolSettings).mockImplementation(async (body) => ({ ...SETTINGS, ...body }) as SchoolSettings);
+    await renderWithProviders(<SchoolSettingsPage />, { route: '/admin/school' });
+    await screen.findByLabelText(/School name/);
+    const meals = screen.getByRole('group', { name: 'Meal services' });
+    expect((within(meals).getByLabelText(/Lunch starts/) as HTMLInputElement).value).toBe('11:00');
+    expect(within(meals).queryByLabelText(/Snack starts/)).toBeNull();
+
+    // None served: the list says so.
+    fireEvent.click(within(meals).getByLabelText('Breakfast is served'));
+    await waitFor(() => expect(within(meals).queryByLabelText(/Breakfast starts/)).toBeNull());
+    fireEvent.click(within(meals).getByLabelText('Lunch is served'));
+    await waitFor(() => expect(within(meals).queryByLabelText(/Lunch starts/)).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Offer at least one meal service.')).toBeTruthy();
+
+    // An end before its start is named under that end.
+    fireEvent.click(within(meals).getByLabelText('Lunch is served'));
+    await within(meals).findByLabelText(/Lunch starts/);
+    fireEvent.click(within(meals).getByLabelText('Snack is served'));
+    const snackEnd = await within(meals).findByLabelText(/Snack ends/);
+    fireEvent.change(snackEnd, { target: { value: '13:00' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('The end must be after the start.')).toBeTruthy();
+    expect(saveSchoolSettings).not.toHaveBeenCalled();
+
+    // The server's refusal of one time shows under it too, and what was typed stays.
+    vi.mocked(saveSchoolSettings).mockRejectedValueOnce(
+      new ApiError('Invalid', 422, { 'meal_services.lunch.start': ['Use a time like 08:00.'] }),
+    );
+    fireEvent.change(snackEnd, { target: { value: '16:30' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Use a time like 08:00.')).toBeTruthy();
+    expect((snackEnd as HTMLInputElement).value).toBe('16:30');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(saveSchoolSettings).toHaveBeenCalledTimes(2));
+    expect(vi.mocked(saveSchoolSettings).mock.calls[1]?.[0].meal_services).toEqual({
+      lunch: { start: '11:00', end: '12:30' },
+      snack: { start: '14:00', end: '16:30' },
+    });
+  });
+
+  it('links to the pay periods and the portal settings', async () => {
+    await renderWithProviders(<SchoolSettingsPage />, { route: '/admin/school' });
+    await screen.findByLabelText(/School name/);
+    expect(screen.getByRole('link', { name: 'Edit Days Off' }).getAttribute('href')).toBe(
+      '/timesheet-schedule/edit-days-off',
+    );
+    expect(screen.getByRole('link', { name: 'Portal Settings' }).getAttribute('href')).toBe('/portal-content/settings');
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The school's settings (/admin/school, `school_settings-update`): its name and time zone, the school day's start,
  * late cutoff and end, the reasons the kiosk offers for a late arrival and an early departure (with their Spanish
- * wording), what the children's kiosk shows of a scholar, and a link to the portal's settings. One Save sends the
+ * wording), what the children's kiosk shows of a scholar, the meal services the cafeteria offers and their times, the
+ * school's logo (saved on its own, see logo-field.tsx), and links to the pay periods' and the portal's settings. One Save sends the
  * changed fields; the server validates each with the contract's schema and audits the change with before and after.
  * What was typed stays on the screen when the server refuses it.
  */
@@ -18,6 +19,8 @@ import { addNotification } from '../../../ui/notifications';
 import { FormAlert } from '../../../ui/timekeeping/form-dialog';
 import { adminErrorText } from '../api/admin-error-text';
 import { fetchSchoolSettings, saveSchoolSettings, schoolSettingsKey } from '../api/school-settings';
+import { LogoField } from './logo-field';
+import { type MealServiceRows, MealServicesEditor, mealServiceRows, mealServicesOf } from './meal-services-editor';
 import { type ReasonRow, ReasonsEditor, reasonKey } from './reasons-editor';
 
 /** The screen. */
@@ -51,6 +54,7 @@ type Form = {
   departure: ReasonRow[];
   kiosk_show_student_number: boolean;
   kiosk_show_homeroom: boolean;
+  meals: MealServiceRows;
 };
 
 function SettingsForm({ settings }: { settings: SchoolSettings }) {
@@ -68,6 +72,7 @@ function SettingsForm({ settings }: { settings: SchoolSettings }) {
     departure: rowsOf(settings.departure_reasons, settings.reasons_es),
     kiosk_show_student_number: settings.kiosk_show_student_number ?? false,
     kiosk_show_homeroom: settings.kiosk_show_homeroom ?? false,
+    meals: mealServiceRows(settings.meal_services),
   }));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -77,10 +82,11 @@ function SettingsForm({ settings }: { settings: SchoolSettings }) {
   });
   const set = <K extends keyof Form>(field: K, value: Form[K]) => {
     setForm((f) => ({ ...f, [field]: value }));
-    setErrors((e) => ({
-      ...e,
-      [field === 'late' ? 'late_reasons' : field === 'departure' ? 'departure_reasons' : field]: '',
-    }));
+    setErrors((e) =>
+      field === 'meals'
+        ? Object.fromEntries(Object.entries(e).filter(([key]) => !key.startsWith('meal_services')))
+        : { ...e, [field === 'late' ? 'late_reasons' : field === 'departure' ? 'departure_reasons' : field]: '' },
+    );
   };
 
   const submit = (event: FormEvent) => {
@@ -100,6 +106,7 @@ function SettingsForm({ settings }: { settings: SchoolSettings }) {
       reasons_es: spanish as SchoolSettingsUpdate['reasons_es'],
       kiosk_show_student_number: form.kiosk_show_student_number,
       kiosk_show_homeroom: form.kiosk_show_homeroom,
+      meal_services: mealServicesOf(form.meals),
     };
     const parsed = SchoolSettingsUpdateSchema.safeParse(body);
     if (!parsed.success) {
@@ -143,6 +150,7 @@ function SettingsForm({ settings }: { settings: SchoolSettings }) {
             <Text fontSize="sm" color="fg.muted">
               {t('timeZoneWarning')}
             </Text>
+            <LogoField settings={settings} />
           </Stack>
         </Fieldset.Root>
         <Fieldset.Root>
@@ -205,6 +213,13 @@ function SettingsForm({ settings }: { settings: SchoolSettings }) {
             ))}
           </Stack>
         </Fieldset.Root>
+        <MealServicesEditor rows={form.meals} errors={errors} onChange={(rows) => set('meals', rows)} />
+        <Text>
+          {t('payPeriodsElsewhere')}{' '}
+          <Link asChild color="primary.fg">
+            <RouterLink to="/timesheet-schedule/edit-days-off">{tc('sections.editDaysOff')}</RouterLink>
+          </Link>
+        </Text>
         <Text>
           {t('elsewhere')}{' '}
           <Link asChild color="primary.fg">
@@ -219,11 +234,14 @@ function SettingsForm({ settings }: { settings: SchoolSettings }) {
   );
 }
 
-/** The first message of each field, the reasons' own (`late_reasons.2`) under their list. */
+/**
+ * The first message of each field, the reasons' own (`late_reasons.2`) under their list; a meal service's time keeps
+ * its own path (`meal_services.lunch.end`), shown under that time.
+ */
 function firstOfEach(errors: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [field, message] of Object.entries(errors)) {
-    const top = field.split('.')[0] ?? field;
+    const top = field.startsWith('meal_services.') ? field : (field.split('.')[0] ?? field);
     out[top] ??= message;
   }
   return out;

@@ -3,11 +3,12 @@
  * person's name, what to do, the link written out and as a QR code (for a phone's camera). On paper only the letter
  * shows (ui/print-only.ts), on one page.
  */
-import { Box, Heading, Stack, Text } from '@chakra-ui/react';
+import { Box, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { styleNonce } from '../../../app/theme/style-nonce';
-import { QrCode } from '../../../ui/qr/qr-code';
 import { printOnlyCss } from '../../../ui/print-only';
+import { QrCode } from '../../../ui/qr/qr-code';
+import { SchoolLogo, useKnownSchoolLogoUrl } from '../../../ui/school-logo';
 
 const ATTRIBUTE = 'data-invitation-letter';
 const PRINT_CSS = printOnlyCss(ATTRIBUTE, {
@@ -29,12 +30,16 @@ export interface InvitationLetterProps {
 /** The letter. */
 export function InvitationLetter({ schoolName, name, link, expiresAt, withGoogle }: InvitationLetterProps) {
   const { t, i18n } = useTranslation('admin');
+  const logoUrl = useKnownSchoolLogoUrl();
   const until = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(expiresAt));
   return (
     <Box {...{ [ATTRIBUTE]: '' }} as="article" aria-label={t('invite.letterLabel', { name })} borderWidth="1px" p="4">
       <style nonce={styleNonce()}>{PRINT_CSS}</style>
       <Stack gap="3">
-        <Text fontWeight="semibold">{schoolName}</Text>
+        <Flex align="center" gap="3">
+          <SchoolLogo url={logoUrl} name={schoolName} size="3.5rem" />
+          <Text fontWeight="semibold">{schoolName}</Text>
+        </Flex>
         <Heading as="h2" size="md">
           {t('invite.letterHello', { name })}
         </Heading>

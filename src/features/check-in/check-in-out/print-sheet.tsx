@@ -4,11 +4,12 @@
  * `beforeprint`), so 5,000 hidden rows do not weigh on the screen, and a print-only style hides the rest of the
  * page (app bar, navigation; the screen's own list takes no room at all) without touching the layout's code.
  */
-import { Box, Heading, Text } from '@chakra-ui/react';
+import { Box, Flex, Heading, Text } from '@chakra-ui/react';
 import { useCallback, useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { styleNonce } from '../../../app/theme/style-nonce';
+import { SchoolLogo, useKnownSchoolLogoUrl } from '../../../ui/school-logo';
 import { useKnownSchoolName } from '../../../ui/school-name';
 import { useSchoolWords } from '../../../ui/school-words';
 import { formatClockTime } from '../model/school-clock';
@@ -56,13 +57,17 @@ export function PrintSheet({ title, summary, rows, timeZone }: PrintSheetProps) 
   const { t, i18n } = useTranslation('check-in');
   const words = useSchoolWords();
   const schoolName = useKnownSchoolName();
+  const logoUrl = useKnownSchoolLogoUrl();
   const columns = ['name', 'studentNumber', 'grade', 'homeroom', 'state', 'time', 'reason'] as const;
   return (
     <Box data-check-in-print="" display="none">
       <style nonce={styleNonce()}>{PRINT_CSS}</style>
-      <Heading as="h2" size="md">
-        {schoolName ? `${schoolName} · ${title}` : title}
-      </Heading>
+      <Flex align="center" gap="3">
+        <SchoolLogo url={logoUrl} name={schoolName} size="3rem" />
+        <Heading as="h2" size="md">
+          {schoolName ? `${schoolName} · ${title}` : title}
+        </Heading>
+      </Flex>
       <Text mb="2">{summary}</Text>
       <table>
         <thead>

@@ -22,7 +22,7 @@ export function AddMissingForm({ day, now }: { day: MealDay; now: number }) {
   const { t: tc } = useTranslation();
   const [values, setValues] = useState<MissingValues>(() => ({
     served_on: day.today,
-    meal_type: defaultMealType(now, day.timeZone),
+    meal_type: defaultMealType(now, day.timeZone, day.services),
     scholar_id: '',
     reason: '',
   }));

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { enqueue } from '../../../offline/outbox';
 import { nslpRecord } from '../../../offline/test/fakes';
 import { renderWithProviders } from '../../../test/render-with-providers';
+import { CONFIG_STORAGE_KEY } from '../../../ui/school-name';
 import { ada, type Fixture, jose, LUNCH_TIME, makeFixture, mei } from '../test/meals-fixture';
 import EnterMealsPage from './enter-meals-page';
 
@@ -15,6 +16,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
+  localStorage.removeItem(CONFIG_STORAGE_KEY);
   fixture.db.close();
 });
 
@@ -199,5 +201,40 @@ describe('Enter Meals', () => {
     fixture = await makeFixture({ scholars: [], online: false });
     await renderWithProviders(fixture.wrap(<EnterMealsPage />), { queryClient: fixture.queryClient });
     expect(await screen.findByText(/You are offline and the roster has not been downloaded/)).toBeTruthy();
+  });
+
+  it("offers only the school's services and starts on the one whose window holds now, from the kept config", async () => {
+    // 11:50 in Los Angeles: inside this school's lunch, which ends late; it serves no snack and no supper.
+    localStorage.setItem(
+      CONFIG_STORAGE_KEY,
+      JSON.stringify({
+        school_name: 'Lincoln Elementary',
+        time_zone: 'America/Los_Angeles',
+        meal_services: { breakfast: { start: '07:00', end: '08:30' }, lunch: { start: '11:45', end: '13:15' } },
+      }),
+    );
+    await start();
+    const services = screen.getByRole('group', { name: 'Meal service' });
+    expect(
+      within(services)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Breakfast', 'Lunch']);
+    expect(screen.getByRole('button', { name: 'Lunch' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('between two services, starts on the next one of the day', async () => {
+    localStorage.setItem(
+      CONFIG_STORAGE_KEY,
+      JSON.stringify({
+        school_name: 'Lincoln Elementary',
+        time_zone: 'America/Los_Angeles',
+        meal_services: { breakfast: { start: '07:00', end: '08:30' }, snack: { start: '12:00', end: '13:00' } },
+      }),
+    );
+    // Before the snack's window opens, the line waits on the snack: the next service of the day.
+    await start();
+    expect(screen.getByRole('button', { name: 'Snack' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.queryAllByRole('button', { name: 'Lunch' })).toHaveLength(0);
   });
 });

@@ -45,7 +45,7 @@ export function MealLine({ day, now }: MealLineProps) {
   const servedAfterPaint = useAfterPaint(served);
   return (
     <div style={LINE_STYLE}>
-      <ServicePicker mealType={line.mealType} count={line.count} onChoose={line.chooseService} />
+      <ServicePicker mealType={line.mealType} offered={line.offered} count={line.count} onChoose={line.chooseService} />
       <CameraPanel storageKey="school-ops.meals.camera" onCode={scan} />
       <OutcomePanel outcome={line.outcome} timeZone={day.timeZone} />
       <MealSearchBox query={line.query} onQuery={type} onScan={scan} />

@@ -5,12 +5,12 @@
  * before the live list shows it, so a double tap or a badge read twice never records a second meal. A meal that
  * does not count records nothing. Writes go through the outbox, online and offline alike (DESIGN section 5).
  */
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DemographicRecord } from '../../../contract';
 import { findByBadge } from '../../../ui/roster/roster-search';
 import type { ServedMeal } from '../model/meal-ledger';
-import { defaultMealType, type MealType } from '../model/meal-service';
+import { defaultMealType, type MealType, offeredMealTypes } from '../model/meal-service';
 import { useMealsStation } from '../station/station';
 import type { MealDay } from '../station/use-meal-day';
 
@@ -34,7 +34,10 @@ export function useMealLine(day: MealDay, now: number) {
   // What this screen wrote today, by day, scholar and meal: set before the write starts (a ref, so a second event
   // before the next render sees it too) and kept until the live list has the meal.
   const written = useRef(new Map<string, ServedMeal>());
-  const mealType = chosen ?? defaultMealType(now, day.timeZone);
+  // Only the services the school serves are offered; a choice the settings have since dropped gives way to the default.
+  // (One array per settings, so the memoised service buttons do not re-render with every tap.)
+  const offered = useMemo(() => offeredMealTypes(day.services), [day.services]);
+  const mealType = chosen && offered.includes(chosen) ? chosen : defaultMealType(now, day.timeZone, day.services);
 
   const firstMeal = (scholarId: string, type: MealType): ServedMeal | undefined =>
     day.ledger.first(scholarId, type) ?? written.current.get(keyOf(day.today, scholarId, type));
@@ -83,6 +86,8 @@ export function useMealLine(day: MealDay, now: number) {
 
   return {
     mealType,
+    /** The services the line offers, in the order of the day. */
+    offered,
     /** How many scholars had this service's meal today, on every tablet this one knows of. */
     count: day.ledger.count(mealType) + justWritten,
     query,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, instantAt, schoolDayOf } from '../../../ui/school-clock';
-import { defaultMealType } from './meal-service';
+import { defaultMealType, offeredMealTypes } from './meal-service';
 
 const LA = 'America/Los_Angeles';
 /** 2 March 2026 in Los Angeles (PST, UTC-8) at a wall-clock time. */
@@ -23,6 +23,24 @@ describe('the default meal service', () => {
     expect(at('11:00')).toBe('2026-03-02T19:00:00.000Z');
     expect(defaultMealType('2026-03-02T19:00:00.000Z', LA)).toBe('lunch');
     expect(defaultMealType('2026-03-02T19:00:00.000Z', 'UTC')).toBe('supper');
+  });
+});
+
+describe("the school's meal services", () => {
+  const services = { breakfast: { start: '07:30', end: '09:00' }, lunch: { start: '11:00', end: '13:00' } };
+  it('offers only those the school serves, in the order of the day; all four when none are known', () => {
+    expect(offeredMealTypes({ lunch: services.lunch, breakfast: services.breakfast })).toEqual(['breakfast', 'lunch']);
+    expect(offeredMealTypes(null)).toEqual(['breakfast', 'lunch', 'snack', 'supper']);
+    expect(offeredMealTypes({})).toEqual(['breakfast', 'lunch', 'snack', 'supper']);
+  });
+
+  it('starts on the one whose window holds now, else the next, else the last', () => {
+    expect(defaultMealType(at('08:59'), LA, services)).toBe('breakfast');
+    expect(defaultMealType(at('09:00'), LA, services)).toBe('lunch');
+    expect(defaultMealType(at('06:00'), LA, services)).toBe('breakfast');
+    expect(defaultMealType(at('12:30'), LA, services)).toBe('lunch');
+    expect(defaultMealType(at('18:00'), LA, services)).toBe('lunch');
+    expect(defaultMealType(at('18:00'), LA, { snack: { start: '15:00', end: '16:00' } })).toBe('snack');
   });
 });
 

@@ -7,6 +7,7 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DemographicRecord } from '../../../contract';
 import { QrCode } from '../../../ui/qr/qr-code';
+import { SchoolLogo, useKnownSchoolLogoUrl } from '../../../ui/school-logo';
 import { useKnownSchoolName } from '../../../ui/school-name';
 import { useSchoolWords } from '../../../ui/school-words';
 import { useObjectUrl } from '../../../ui/use-object-url';
@@ -46,6 +47,7 @@ export const BadgeCard = memo(function BadgeCard({ scholar }: { scholar: Demogra
   const { t } = useTranslation('pick-ups');
   const words = useSchoolWords();
   const schoolName = useKnownSchoolName();
+  const logoUrl = useKnownSchoolLogoUrl();
   const name = scholarName(scholar);
   return (
     <Flex
@@ -63,10 +65,15 @@ export const BadgeCard = memo(function BadgeCard({ scholar }: { scholar: Demogra
       overflow="hidden"
       gap="0.08in"
     >
-      {schoolName && (
-        <Text fontSize="8pt" fontWeight="semibold" truncate data-badge-school="">
-          {schoolName}
-        </Text>
+      {(schoolName || logoUrl) && (
+        <Flex align="center" gap="0.06in" minW="0">
+          <SchoolLogo url={logoUrl} name={schoolName} size="0.3in" />
+          {schoolName && (
+            <Text fontSize="8pt" fontWeight="semibold" truncate data-badge-school="">
+              {schoolName}
+            </Text>
+          )}
+        </Flex>
       )}
       <Flex gap="0.15in" align="center" justify="space-between">
         <CardPhoto scholar={scholar} />
