@@ -180,7 +180,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const smtpUrl = opts.config.SMTP_URL;
   app.decorate(
     'sendMail',
-    smtpUrl ? createMailer(smtpUrl, opts.config.MAIL_FROM ?? defaultMailFrom(app.school.name)) : null,
+    smtpUrl ? createMailer(smtpUrl, opts.config.MAIL_FROM ?? (() => defaultMailFrom(app.school.name))) : null,
   );
 
   await app.register(errors);

@@ -3,6 +3,8 @@
  * setup address (also written to DATA_DIR/setup-address.txt); the office manager opens it in Chromium, names the
  * school, chooses its time zone and makes the first administrator, and lands signed in on the kiosk home with every
  * section. The next start prints no address. The setup screen is checked on phones in English and Spanish with axe.
+ * Then the administrator adds a teacher and a scholar with a guardian and invites the guardian by mail (a local SMTP
+ * server started here); the guardian sets a password from the mailed link on a phone and sees the scholar in the portal.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,16 +14,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import common from '../../locales/en/common.json';
 import { checkPhone } from './lib/axe';
 import { type Browser, launchBrowser } from './lib/browser';
+import { startMailServer, type TestMailServer } from '../../server/test/smtp';
 import { freePort, type ServerProcess, startServer, tempDataDir } from './lib/server';
 
 const dataDir = tempDataDir();
 let port: number;
 let server: ServerProcess;
 let browser: Browser;
-const production = () => ({ NODE_ENV: 'production', PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn' });
+let mail: TestMailServer;
+const production = () => ({
+  NODE_ENV: 'production',
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  LOG_LEVEL: 'warn',
+  SMTP_URL: mail.url,
+  MAIL_FROM: 'office@lincoln.example.org',
+});
 
 beforeAll(async () => {
-  port = await freePort();
+  [port, mail] = await Promise.all([freePort(), startMailServer()]);
   [server, browser] = await Promise.all([
     startServer({ dataDir, port, env: production() }),
     launchBrowser({ bypassCSP: true, viewport: { width: 1280, height: 800 } }),
@@ -30,6 +40,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
+  await mail?.close();
 });
 
 /** The address the start printed, which it also wrote for a headless install. */
@@ -152,6 +163,99 @@ describe('day one', () => {
     expect(stored.data.late_reasons.at(-1)).toBe('Snow day traffic');
     expect(stored.data.reasons_es['Snow day traffic']).toBe('Tráfico por la nieve');
   });
+
+  it('the administrator adds a teacher and a scholar with a guardian; the guardian sets a password from the mail and sees the scholar', async () => {
+    const { page } = browser;
+    const problems: string[] = [];
+    await setLanguage(page, 'en');
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // A teacher with the Staff role, invited by mail at once.
+    await page.goto(`${server.url}/admin/users-roles`);
+    await page.getByRole('button', { name: 'Add staff member' }).click();
+    const staff = page.getByRole('dialog', { name: 'Add staff member' });
+    await staff.getByLabel('First name').fill('Tomás');
+    await staff.getByLabel('Last name').fill('Reyes');
+    await staff.getByLabel('Email').fill('tomas.reyes@lincoln.example.org');
+    await staff.getByText('Staff', { exact: true }).click();
+    await staff.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.getByText('Sent to tomas.reyes@lincoln.example.org').waitFor();
+    await page.getByRole('button', { name: 'Done' }).click();
+    await mail.waitForMails(1);
+    expect(mail.mails[0]?.to).toMatchObject({ text: expect.stringContaining('tomas.reyes@lincoln.example.org') });
+
+    // A scholar, then a new guardian made and linked on the scholar's page, who may pick up.
+    await page.goto(`${server.url}/admin/scholars`);
+    await page.getByRole('link', { name: 'Add scholar' }).click();
+    await page.getByRole('heading', { name: 'Add a scholar' }).waitFor();
+    await page.getByLabel('First name').fill('Jasmine');
+    await page.getByLabel('Last name').fill('Okafor');
+    await page.getByLabel('Student number').fill('240117');
+    await page.getByLabel('Grade').selectOption('3');
+    await page.getByLabel('Homeroom').fill('Room 4');
+    await page.getByRole('button', { name: 'Add the scholar' }).click();
+    await page.getByRole('heading', { name: 'Jasmine Okafor', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Add a guardian' }).click();
+    await page.getByRole('button', { name: 'New guardian' }).click();
+    await page.getByLabel('First name').last().fill('Ngozi');
+    await page.getByLabel('Last name').last().fill('Okafor');
+    await page.getByLabel('Email').last().fill('ngozi.okafor@example.com');
+    await page.getByLabel('Phone').fill('(555) 010-7788');
+    await page.getByRole('combobox', { name: 'Preferred language' }).selectOption('es');
+    await page.getByRole('button', { name: 'Add guardian' }).click();
+    await page.getByRole('combobox', { name: 'Relationship' }).selectOption('mother');
+    await page.getByText('May pick up', { exact: true }).click();
+    await page.getByRole('button', { name: 'Link', exact: true }).click();
+    await page.getByRole('link', { name: /Ngozi Okafor/ }).first().waitFor();
+    await checkPhone(page, "a scholar's page en 1280x800", problems);
+    await setLanguage(page, 'es');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await page.getByRole('heading', { name: 'Jasmine Okafor', level: 1 }).waitFor();
+    await page.getByRole('link', { name: /Ngozi Okafor/ }).first().waitFor();
+    await checkPhone(page, "a scholar's page es 390x844", problems);
+    await setLanguage(page, 'en');
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // The guardian is invited from their page; the mail, in their language, carries the link.
+    await page.goto(`${server.url}/admin/scholars`);
+    await page.getByRole('searchbox', { name: 'Search scholars by name or student number' }).fill('240117');
+    await page
+      .getByRole('link', { name: /Okafor/ })
+      .first()
+      .click();
+    await page.getByRole('link', { name: /Ngozi Okafor/ }).first().click();
+    await page.getByRole('heading', { name: 'Ngozi Okafor', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Invite' }).click();
+    await page.getByText('Sent to ngozi.okafor@example.com').waitFor();
+    const mails = await mail.waitForMails(2);
+    const invitation = mails.find((m) => JSON.stringify(m.to).includes('ngozi.okafor@example.com'));
+    const link = /https?:\/\/\S+\/set-password\?token=[A-Za-z0-9_-]+/.exec(invitation?.text ?? '')?.[0];
+    expect(link, invitation?.text).toBeDefined();
+    // The guardian chose Spanish: the mail is written in it.
+    expect(invitation?.subject).toBe('Su cuenta en Lincoln Elementary');
+
+    // On the guardian's phone: the link, a password, and the portal with Jasmine.
+    const phone = await launchBrowser({ viewport: { width: 390, height: 844 }, bypassCSP: true });
+    try {
+      await phone.page.goto(link as string);
+      await phone.page.getByRole('heading', { name: /^Welcome, Ngozi/ }).waitFor();
+      await phone.page.getByLabel('New password', { exact: true }).fill('a family password');
+      await phone.page.getByLabel('Confirm the password', { exact: true }).fill('a family password');
+      await phone.page.getByRole('button', { name: 'Save and sign in' }).click();
+      await phone.page.waitForURL((url) => url.pathname.startsWith('/scholar'), { timeout: 60_000 });
+      await phone.page.getByText('Jasmine Okafor', { exact: true }).waitFor({ timeout: 60_000 });
+      await checkPhone(phone.page, "the guardian's portal en 390x844", problems);
+      await setLanguage(phone.page, 'es');
+      await phone.page.setViewportSize({ width: 1280, height: 800 });
+      await phone.page.reload();
+      await phone.page.getByText('Jasmine Okafor', { exact: true }).waitFor({ timeout: 60_000 });
+      await checkPhone(phone.page, "the guardian's portal es 1280x800", problems);
+    } finally {
+      await phone.close();
+    }
+    expect(problems).toEqual([]);
+  }, 180_000);
 
   it('the next start prints no address and keeps the school', async () => {
     expect(await server.stop()).toBe(0);

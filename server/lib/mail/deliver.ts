@@ -27,7 +27,8 @@ export async function mailPasswordLink(
   const { subject, text } = passwordMail({
     purpose,
     language,
-    schoolName: app.config.SCHOOL_NAME,
+    // The school's name as its settings say now (the environment's stands in only before the setup).
+    schoolName: app.school.name,
     firstName: person.nickname || person.fname,
     link,
     withGoogle: Boolean(app.config.GOOGLE_CLIENT_ID),

@@ -20,15 +20,18 @@ export type SendMail = (mail: OutgoingMail) => Promise<void>;
 /** How long a send may wait on the mail server at each step, in milliseconds. */
 const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000, dnsTimeout: 10_000 };
 
-/** A sender for SMTP_URL with MAIL_FROM as the sender. */
-export function createMailer(smtpUrl: string, from: string): SendMail {
+/**
+ * A sender for SMTP_URL. `from` is MAIL_FROM, or a function read at each send (the default sender carries the school's
+ * name, which the setup and the school's settings change while the server runs).
+ */
+export function createMailer(smtpUrl: string, from: string | (() => string)): SendMail {
   let transport: Promise<Transporter> | null = null;
   return async (mail) => {
     transport ??= import('nodemailer').then(({ default: nodemailer }) =>
       nodemailer.createTransport({ url: smtpUrl, ...TIMEOUTS }),
     );
     await (await transport).sendMail({
-      from,
+      from: typeof from === 'function' ? from() : from,
       to: mail.to,
       subject: mail.subject,
       text: mail.text,

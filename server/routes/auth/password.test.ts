@@ -197,6 +197,37 @@ describe('with SMTP: invitations and resets by mail', () => {
     expect(set.json().user.id).toBe(userId);
   });
 
+  it('a mail names the school as its settings say now, after a rename while the server runs', async () => {
+    const renamed = await s.call({
+      method: 'PATCH',
+      url: '/api/v2/school_settings',
+      token: admin,
+      payload: { school_name: 'Lincoln Elementary' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const userId = await makeUser(s, admin, 'renamed@demo.school', { fname: 'Rosa', language: 'es' });
+    const before = mail.mails.length;
+    const res = await s.call({
+      method: 'POST',
+      url: '/api/v2/invitations',
+      token: admin,
+      payload: { user_id: userId },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const received = (await mail.waitForMails(before + 1)).at(-1);
+    expect(received?.subject).toBe('Su cuenta en Lincoln Elementary');
+    expect(received?.from?.value[0]).toMatchObject({ name: 'Lincoln Elementary', address: 'no-reply@localhost' });
+    expect(received?.text).toContain('Lincoln Elementary');
+    // The name back, for the tests after this one.
+    const back = await s.call({
+      method: 'PATCH',
+      url: '/api/v2/school_settings',
+      token: admin,
+      payload: { school_name: 'Escuela Demo' },
+    });
+    expect(back.statusCode, back.body).toBe(200);
+  });
+
   it('answers a reset the same whether or not the address has an account, and mails only the account', async () => {
     await makeUser(s, admin, 'forgetful@demo.school', { fname: 'Frank', password: 'the old password' });
     const before = mail.mails.length;
