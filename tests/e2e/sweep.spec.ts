@@ -16,7 +16,8 @@ import { ROOT, type ServerProcess } from './lib/server';
 
 /**
  * Every page path of the route table: each section's path joined with each child's; a child with a `:param` segment
- * once per value its `variants` list (`work/:type`: /scholar/work/current, /scholar/work/overdue...).
+ * once per value its `variants` list (`work/:type`: /scholar/work/current, /scholar/work/overdue...), a record's page
+ * once as its new record's form.
  */
 function routePaths(): string[] {
   const source = readFileSync(join(ROOT, 'src/app/route-table.ts'), 'utf8');
@@ -34,12 +35,14 @@ function routePaths(): string[] {
         continue;
       }
       const values = [...child.matchAll(/\{ value: '([^']+)'/g)].map(([, value]) => value);
-      if (values.length === 0) throw new Error(`${full} has a parameter but no variants to sweep`);
+      // A record's page (`scholars/:id`) without variants is swept as its form for a new record (`scholars/new`),
+      // the one value every such page takes without a record of the demo's.
+      if (values.length === 0) values.push('new');
       for (const value of values) paths.push(full.replace(/:[^/]+/, value ?? ''));
     }
   }
   if (paths.length < 10) throw new Error(`only ${paths.length} routes read from the route table`);
-  return paths;
+  return [...new Set(paths)];
 }
 
 /** The stations: every control on them is at least 44×44 px. */
