@@ -16,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => server?.stop());
 
 describe('administration', () => {
-  it('a grant in the matrix lets the cafeteria open Administration; revoking it takes it away', async () => {
+  it('a grant in the matrix lets the cafeteria open Roles and Permissions (/admin); revoking it takes it away', async () => {
     const admin = await launchBrowser();
     const cafeteria = await launchBrowser();
     try {
@@ -50,7 +50,8 @@ describe('administration', () => {
       await signIn(cafeteria.page, server.url, 'cafeteria@demo.school');
       await cafeteria.page.getByRole('link', { name: 'Administration' }).click();
       await cafeteria.page.waitForURL(`${server.url}/admin`);
-      // The section opens; its matrix also needs roles-view_any, which the cafeteria still lacks.
+      // The tile leads to Roles and Permissions now (Scholars before the grant); its matrix also needs
+      // roles-view_any, which the cafeteria still lacks.
       await cafeteria.page
         .getByRole('navigation', { name: /Administration/ })
         .first()
