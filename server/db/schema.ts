@@ -63,10 +63,14 @@ export const users = pgTable(
     language: text('language', { enum: ['en', 'es'] })
       .notNull()
       .default('en'),
+    /** The person's OneRoster `sourcedId` once a roster import brought or matched them (server/lib/roster-import):
+     * only such accounts are ever deactivated by a later package; null for accounts entered by hand. */
+    sourced_id: text('sourced_id'),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+    uniqueIndex('users_sourced_id_unique').on(t.sourced_id),
     uniqueIndex('users_google_sub_unique').on(t.google_sub),
     uniqueIndex('users_badge_code_unique').on(t.badge_code),
     index('users_lname_idx').on(t.lname, t.fname),
@@ -220,10 +224,16 @@ export const demographics = pgTable(
     withdrawn_on: date('withdrawn_on', { mode: 'string' }),
     withdrawal_reason: text('withdrawal_reason'),
     enrolled_on: date('enrolled_on', { mode: 'string' }),
+    /** The scholar's OneRoster `sourcedId` once a roster import brought or matched them; null when entered by hand. */
+    sourced_id: text('sourced_id'),
+    /** The day of birth and sex from the package's demographics, when it has them. */
+    birth_date: date('birth_date', { mode: 'string' }),
+    sex: text('sex'),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('demographics_student_number_unique').on(t.student_number),
+    uniqueIndex('demographics_sourced_id_unique').on(t.sourced_id),
     uniqueIndex('demographics_badge_code_unique').on(t.badge_code),
     index('demographics_name_idx').on(t.lname, t.fname),
     index('demographics_grade_idx').on(t.grade, t.homeroom),
@@ -251,6 +261,9 @@ export const guardianships = pgTable(
     relationship: text('relationship', { enum: GUARDIAN_RELATIONSHIPS }).notNull().default('other'),
     /** The guardian may take the scholar home: mirrored as one of the scholar's authorized pick-up adults. */
     may_pick_up: boolean('may_pick_up').notNull().default(false),
+    /** A roster import made this link (a guardian's or scholar's `agentSourcedIds`): a later package without it
+     * removes it; a link the office made is never touched by a file. */
+    imported: boolean('imported').notNull().default(false),
     ...timestamps,
   },
   (t) => [
@@ -471,6 +484,10 @@ export const schoolSettings = pgTable('school_settings', {
   /** COVID screening in the portal (issue P3 item 3): off by default; answers kept this many days. */
   covid_screening_enabled: boolean('covid_screening_enabled').notNull().default(false),
   covid_screening_retention_days: integer('covid_screening_retention_days').notNull().default(14),
+  /** The school year's first and last day (a roster package's schoolYear session, or the new-year screen); null
+   * until one of them sets it. */
+  year_starts_on: date('year_starts_on', { mode: 'string' }),
+  year_ends_on: date('year_ends_on', { mode: 'string' }),
   /** The school's logo, resized by the server (PNG, at most 512×512), its SHA-256 (the versioned URL and the audit
    * trail's before and after) and type; null without a logo. */
   logo: bytea('logo'),
@@ -771,9 +788,17 @@ export const courses = pgTable(
       .notNull()
       .default([]),
     google_course_id: text('google_course_id'),
+    /** The class's OneRoster `sourcedId` when a roster import brought or matched it. */
+    sourced_id: text('sourced_id'),
+    /** False once a later roster package no longer has the class: nobody is enrolled in it, its work stays. */
+    active: boolean('active').notNull().default(true),
     ...timestamps,
   },
-  (t) => [uniqueIndex('courses_google_id_unique').on(t.google_course_id), index('courses_name_idx').on(t.name)],
+  (t) => [
+    uniqueIndex('courses_google_id_unique').on(t.google_course_id),
+    uniqueIndex('courses_sourced_id_unique').on(t.sourced_id),
+    index('courses_name_idx').on(t.name),
+  ],
 );
 
 export const courseEnrollments = pgTable(
@@ -785,6 +810,8 @@ export const courseEnrollments = pgTable(
     scholar_id: uuid('scholar_id')
       .notNull()
       .references(() => demographics.id, { onDelete: 'cascade' }),
+    /** The enrolment's OneRoster `sourcedId` when a roster import made it; null for Classroom's. */
+    sourced_id: text('sourced_id'),
   },
   (t) => [
     primaryKey({ columns: [t.course_id, t.scholar_id] }),
@@ -1138,3 +1165,49 @@ export const conferenceSignIns = pgTable(
   },
   (t) => [uniqueIndex('conference_sign_ins_once').on(t.conference_id, t.scholar_id, t.signed_by)],
 );
+
+/**
+ * A roster import (server/lib/roster-import): an uploaded package, its preview (counts and refused rows) and, once
+ * applied, its progress and outcome. The package's bytes are kept only until it is applied (or a day, for a preview
+ * nobody applied), since they hold the families' personal data; the counts and errors stay as the import's history.
+ */
+export const rosterImports = pgTable(
+  'roster_imports',
+  {
+    id: uuid('id').primaryKey(),
+    /** `oneroster` (a bulk zip), or a plain CSV of one kind of record. */
+    kind: text('kind', { enum: ['oneroster', 'csv_scholars', 'csv_guardians', 'csv_staff'] }).notNull(),
+    format: text('format').notNull(),
+    file_name: text('file_name'),
+    status: text('status', { enum: ['previewed', 'applying', 'applied', 'failed'] }).notNull(),
+    package: bytea('package'),
+    /** What the administrator chose: the role of each OneRoster staff role, a CSV's column mapping. */
+    options: jsonb('options').$type<Record<string, unknown>>().notNull().default({}),
+    counts: jsonb('counts').$type<Record<string, Record<string, number>>>().notNull(),
+    errors: jsonb('errors')
+      .$type<{ file: string; line: number | null; column: string | null; message: string }[]>()
+      .notNull()
+      .default([]),
+    /** What the preview found matched by hand-entered student number or email (shown, then adopted by the apply). */
+    matched: jsonb('matched')
+      .$type<{ kind: string; name: string; by: string; value: string }[]>()
+      .notNull()
+      .default([]),
+    progress_done: integer('progress_done').notNull().default(0),
+    progress_total: integer('progress_total').notNull().default(0),
+    failure: text('failure'),
+    created_by: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    applied_by: uuid('applied_by').references(() => users.id, { onDelete: 'set null' }),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    applied_at: timestamp('applied_at', { withTimezone: true, mode: 'string' }),
+    finished_at: timestamp('finished_at', { withTimezone: true, mode: 'string' }),
+  },
+  (t) => [index('roster_imports_created_idx').on(t.created_at)],
+);
+
+/** The column mapping a plain CSV import last used, by kind of record: offered again for the next file. */
+export const rosterColumnMaps = pgTable('roster_column_maps', {
+  kind: text('kind').primaryKey(),
+  columns: jsonb('columns').$type<Record<string, string>>().notNull(),
+  updated_at: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+});

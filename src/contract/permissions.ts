@@ -31,6 +31,8 @@ export const RESOURCES = [
   'invitations',
   // Guardians (parent accounts) and their links to scholars, with who of them may pick a scholar up.
   'guardianships',
+  // Roster imports from the school's information system (OneRoster, a plain CSV, photos): Administrator only.
+  'roster_imports',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 
