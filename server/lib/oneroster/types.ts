@@ -25,6 +25,7 @@ export type OneRosterRole =
   | 'student'
   | 'teacher'
   // 1.2 only
+  | 'counselor'
   | 'districtAdministrator'
   | 'principal'
   | 'siteAdministrator'
