@@ -17,6 +17,7 @@ import lunchLine from './lunch-line.mjs';
 import machine from './machine.mjs';
 import mealTap from './meal-tap.mjs';
 import portalFirstVisit from './portal-first-visit.mjs';
+import rosterImport from './roster-import.mjs';
 import rosterSearch from './roster-search.mjs';
 import scanToScreen from './scan-to-screen.mjs';
 import serverStart from './server-start.mjs';
@@ -32,6 +33,7 @@ export const BENCHMARKS = [
   syncPush,
   loadMix,
   rosterSearch,
+  rosterImport,
   tapToConfirmed,
   mealTap,
   lunchLine,

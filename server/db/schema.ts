@@ -1181,6 +1181,8 @@ export const rosterImports = pgTable(
     file_name: text('file_name'),
     status: text('status', { enum: ['previewed', 'applying', 'applied', 'failed'] }).notNull(),
     package: bytea('package'),
+    /** The package's SHA-256: a retried upload with the same id and the same bytes is the same preview. */
+    package_sha256: text('package_sha256').notNull(),
     /** What the administrator chose: the role of each OneRoster staff role, a CSV's column mapping. */
     options: jsonb('options').$type<Record<string, unknown>>().notNull().default({}),
     counts: jsonb('counts').$type<Record<string, Record<string, number>>>().notNull(),

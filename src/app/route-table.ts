@@ -389,7 +389,7 @@ export const SECTIONS: readonly SectionRoute[] = [
     title: 'sections.administration',
     // No permission of its own: the section opens for whoever may open one of its pages (the Front Office its
     // Scholars), and each page asks for its own.
-    namespaces: ['admin', 'google-sync', 'scholars', 'guardians'],
+    namespaces: ['admin', 'google-sync', 'scholars', 'guardians', 'roster-import'],
     children: [
       {
         path: '',
@@ -446,6 +446,14 @@ export const SECTIONS: readonly SectionRoute[] = [
         title: 'sections.guardians',
         permission: 'guardianships-view_any',
         load: withPermissions(() => import('../features/admin/guardians/guardians-page')),
+      },
+      {
+        // The roster from the school's information system: a OneRoster package previewed, then applied.
+        path: 'import',
+        name: 'admin-roster-import',
+        title: 'sections.rosterImport',
+        permission: 'roster_imports-create',
+        load: () => import('../features/admin/roster-import/roster-import-page'),
       },
       {
         path: 'guardians/new',

@@ -9,6 +9,7 @@ export * from './demographics';
 export * from './errors';
 export * from './google-sync';
 export * from './guardians';
+export * from './roster-imports';
 export * from './ids';
 export * from './independent-study';
 export * from './invitations';

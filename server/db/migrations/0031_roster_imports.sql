@@ -11,6 +11,7 @@ CREATE TABLE "roster_imports" (
 	"file_name" text,
 	"status" text NOT NULL,
 	"package" "bytea",
+	"package_sha256" text NOT NULL,
 	"options" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"counts" jsonb NOT NULL,
 	"errors" jsonb DEFAULT '[]'::jsonb NOT NULL,

@@ -12,6 +12,8 @@ export interface RosterError {
   line: number | null;
   column: string | null;
   message: string;
+  /** The sourcedId of the row left out, when it has one: its stored record is then left as it is. */
+  sourcedId?: string;
 }
 
 /** The roles of the binding's `role` vocabulary (1.1 users.role; 1.2 roles.role). */
