@@ -448,14 +448,6 @@ export const SECTIONS: readonly SectionRoute[] = [
         load: withPermissions(() => import('../features/admin/guardians/guardians-page')),
       },
       {
-        // The roster from the school's information system: a OneRoster package previewed, then applied.
-        path: 'import',
-        name: 'admin-roster-import',
-        title: 'sections.rosterImport',
-        permission: 'roster_imports-create',
-        load: () => import('../features/admin/roster-import/roster-import-page'),
-      },
-      {
         path: 'guardians/new',
         name: 'admin-guardian-new',
         nav: false,
@@ -470,6 +462,14 @@ export const SECTIONS: readonly SectionRoute[] = [
         title: 'sections.guardian',
         permission: 'guardianships-view_any',
         load: withPermissions(() => import('../features/admin/guardians/guardian-page')),
+      },
+      {
+        // The roster from the school's information system: a OneRoster package previewed, then applied.
+        path: 'import',
+        name: 'admin-roster-import',
+        title: 'sections.rosterImport',
+        permission: 'roster_imports-create',
+        load: () => import('../features/admin/roster-import/roster-import-page'),
       },
     ],
   },
