@@ -168,9 +168,11 @@ describe('roster import', () => {
       await phone.page.getByLabel('Confirm the password', { exact: true }).fill('a family password');
       await phone.page.getByRole('button', { name: 'Save and sign in' }).click();
       await phone.page.waitForURL((url) => url.pathname.startsWith('/scholar'), { timeout: 60_000 });
-      // One child linked from the mother's side, the other from the child's side only.
-      await phone.page.getByText('Inés Quintero', { exact: false }).first().waitFor({ timeout: 60_000 });
-      await phone.page.getByText('Tomás Quintero', { exact: false }).first().waitFor({ timeout: 60_000 });
+      // One child linked from the mother's side, the other from the child's side only: both are hers to choose.
+      const children = phone.page.locator('option', { hasText: 'Quintero' });
+      await children.first().waitFor({ state: 'attached', timeout: 60_000 });
+      const names = (await children.allTextContents()).map((t) => t.replace(/\s*\(.*\)$/, '')).sort();
+      expect(names).toEqual(['Inés Quintero', 'Tomás Quintero']);
       await checkPhone(phone.page, "the imported guardian's portal en 360x740", problems);
     } finally {
       await phone.close();
