@@ -1,177 +1,20 @@
 /**
- * OneRoster bulk CSV packages made in a test (and by the import bench): each file with every column of its version's
- * binding in the binding's order, rows given by column name (a column not given is blank), written by csv-stringify
+ * OneRoster bulk CSV packages made in a test: each file with every column of its version's binding in the binding's
+ * order, rows given by column name (a column not given is blank), written by csv-stringify
  * (RFC 4180) and zipped by fflate. `bom` puts a UTF-8 byte order mark before each file; `drop` leaves files out
  * (the manifest still listing them as bulk);
  * `extra` adds files or replaces them as given (to break a rule on purpose).
  */
 import { stringify } from 'csv-stringify/sync';
 import { strToU8, zipSync } from 'fflate';
+import { COLUMNS, type RosterFile } from '../lib/oneroster/columns';
+import type { OneRosterVersion } from '../lib/oneroster/types';
 
 type Cells = Record<string, string | number | boolean | null | undefined>;
 
-const COMMON = ['sourcedId', 'status', 'dateLastModified'];
-const COLUMNS = {
-  '1.1': {
-    orgs: [...COMMON, 'name', 'type', 'identifier', 'parentSourcedId'],
-    users: [
-      ...COMMON,
-      'enabledUser',
-      'orgSourcedIds',
-      'role',
-      'username',
-      'userIds',
-      'givenName',
-      'familyName',
-      'middleName',
-      'identifier',
-      'email',
-      'sms',
-      'phone',
-      'agentSourcedIds',
-      'grades',
-      'password',
-    ],
-    academicSessions: [...COMMON, 'title', 'type', 'startDate', 'endDate', 'parentSourcedId', 'schoolYear'],
-    courses: [
-      ...COMMON,
-      'schoolYearSourcedId',
-      'title',
-      'courseCode',
-      'grades',
-      'orgSourcedId',
-      'subjects',
-      'subjectCodes',
-    ],
-    classes: [
-      ...COMMON,
-      'title',
-      'grades',
-      'courseSourcedId',
-      'classCode',
-      'classType',
-      'location',
-      'schoolSourcedId',
-      'termSourcedIds',
-      'subjects',
-      'subjectCodes',
-      'periods',
-    ],
-    enrollments: [
-      ...COMMON,
-      'classSourcedId',
-      'schoolSourcedId',
-      'userSourcedId',
-      'role',
-      'primary',
-      'beginDate',
-      'endDate',
-    ],
-    demographics: [
-      ...COMMON,
-      'birthDate',
-      'sex',
-      'americanIndianOrAlaskaNative',
-      'asian',
-      'blackOrAfricanAmerican',
-      'nativeHawaiianOrOtherPacificIslander',
-      'white',
-      'demographicRaceTwoOrMoreRaces',
-      'hispanicOrLatinoEthnicity',
-      'countryOfBirthCode',
-      'stateOfBirthAbbreviation',
-      'cityOfBirth',
-      'publicSchoolResidenceStatus',
-    ],
-  },
-  '1.2': {
-    orgs: [...COMMON, 'name', 'type', 'identifier', 'parentSourcedId'],
-    users: [
-      ...COMMON,
-      'enabledUser',
-      'username',
-      'userIds',
-      'givenName',
-      'familyName',
-      'middleName',
-      'identifier',
-      'email',
-      'sms',
-      'phone',
-      'agentSourcedIds',
-      'grades',
-      'password',
-      'userMasterIdentifier',
-      'resourceSourcedIds',
-      'preferredGivenName',
-      'preferredMiddleName',
-      'preferredFamilyName',
-      'primaryOrgSourcedId',
-      'pronouns',
-    ],
-    roles: [
-      ...COMMON,
-      'userSourcedId',
-      'roleType',
-      'role',
-      'beginDate',
-      'endDate',
-      'orgSourcedId',
-      'userProfileSourcedId',
-    ],
-    academicSessions: [...COMMON, 'title', 'type', 'startDate', 'endDate', 'parentSourcedId', 'schoolYear'],
-    courses: [
-      ...COMMON,
-      'schoolYearSourcedId',
-      'title',
-      'courseCode',
-      'grades',
-      'orgSourcedId',
-      'subjects',
-      'subjectCodes',
-    ],
-    classes: [
-      ...COMMON,
-      'title',
-      'grades',
-      'courseSourcedId',
-      'classCode',
-      'classType',
-      'location',
-      'schoolSourcedId',
-      'termSourcedIds',
-      'subjects',
-      'subjectCodes',
-      'periods',
-    ],
-    enrollments: [
-      ...COMMON,
-      'classSourcedId',
-      'schoolSourcedId',
-      'userSourcedId',
-      'role',
-      'primary',
-      'beginDate',
-      'endDate',
-    ],
-    demographics: [
-      ...COMMON,
-      'birthDate',
-      'sex',
-      'americanIndianOrAlaskaNative',
-      'asian',
-      'blackOrAfricanAmerican',
-      'nativeHawaiianOrOtherPacificIslander',
-      'white',
-      'demographicRaceTwoOrMoreRaces',
-      'hispanicOrLatinoEthnicity',
-      'countryOfBirthCode',
-      'stateOfBirthAbbreviation',
-      'cityOfBirth',
-      'publicSchoolResidenceStatus',
-    ],
-  },
-} as const;
+/** Every column of a file of the version, in the binding's order (the reader's own list, server/lib/oneroster). */
+const columnsOf = (version: OneRosterVersion, file: RosterFile): string[] =>
+  (COLUMNS[version][file] ?? []).map((c) => c.name);
 
 /** A person of the package: role, names and what else the test gives. */
 export interface PackageUser {
@@ -215,9 +58,8 @@ function csv(columns: readonly string[], rows: Cells[]): string {
 /** The zip of a package as a school's information system exports it. */
 export function oneRosterZip(spec: PackageSpec): Uint8Array {
   const version = spec.version ?? '1.1';
-  const cols = COLUMNS[version];
   const files: Record<string, string> = {};
-  files['orgs.csv'] = csv(cols.orgs, [
+  files['orgs.csv'] = csv(columnsOf(version, 'orgs'), [
     { sourcedId: SCHOOL_ORG, status: 'active', name: 'Test School', type: 'school', identifier: 'TS' },
   ]);
   const userRows = spec.users.map((u) => ({
@@ -235,10 +77,10 @@ export function oneRosterZip(spec: PackageSpec): Uint8Array {
     grades: u.grades,
     ...(version === '1.2' && u.preferredGivenName ? { preferredGivenName: u.preferredGivenName } : {}),
   }));
-  files['users.csv'] = csv(cols.users, userRows);
+  files['users.csv'] = csv(columnsOf(version, 'users'), userRows);
   if (version === '1.2') {
     files['roles.csv'] = csv(
-      COLUMNS['1.2'].roles,
+      columnsOf('1.2', 'roles'),
       spec.users.map((u) => ({
         sourcedId: `role-${u.sourcedId}`,
         status: 'active',
@@ -254,7 +96,7 @@ export function oneRosterZip(spec: PackageSpec): Uint8Array {
     const rows = spec[name];
     if (rows)
       files[`${name}.csv`] = csv(
-        cols[name],
+        columnsOf(version, name),
         rows.map((r) => ({ status: 'active', ...r })),
       );
   }
