@@ -19,6 +19,7 @@ import mealTap from './meal-tap.mjs';
 import portalFirstVisit from './portal-first-visit.mjs';
 import rosterSearch from './roster-search.mjs';
 import scanToScreen from './scan-to-screen.mjs';
+import schoolYear from './school-year.mjs';
 import serverStart from './server-start.mjs';
 import syncPush from './sync-push.mjs';
 import tapToConfirmed from './tap-to-confirmed.mjs';
@@ -38,4 +39,5 @@ export const BENCHMARKS = [
   scanToScreen,
   timesheetGrid,
   portalFirstVisit,
+  schoolYear,
 ];

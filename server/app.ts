@@ -43,6 +43,7 @@ import scholarRoutes from './routes/scholar/index';
 import scholarWorkRoutes from './routes/scholar_work/index';
 import workSettingsRoutes from './routes/scholar_work/settings';
 import schoolSettingsRoutes from './routes/school_settings/index';
+import schoolYearRoutes from './routes/school_year/index';
 import setupRoutes from './routes/setup/index';
 import syncRoutes from './routes/sync/index';
 import daysOffRoutes from './routes/timesheet_schedules/days-off';
@@ -122,6 +123,7 @@ const API_ROUTES = [
   ['/scholar/conferences', portalConferenceRoutes],
   ['/guardians', guardiansRoutes],
   ['/guardianships', guardianshipsRoutes],
+  ['/school_year', schoolYearRoutes],
 ] as const;
 
 type CompilersFactory = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;
