@@ -4,7 +4,7 @@
  * and ends the old year's open agreements, all audited; the same request again changes nothing; refusals name their
  * fields; only administrators may do it; the stations pull the new grades.
  */
-import { and, count, eq, max, sql } from 'drizzle-orm';
+import { and, count, eq, max, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GRADES, type SchoolYearApplyInput, uuidv7 } from '../../../src/contract';
 import {
@@ -67,6 +67,9 @@ const activeByGrade = async () =>
 const countOf = async (table: typeof auditEvents | typeof schoolNonWorkDays) =>
   (await db().select({ n: count() }).from(table))[0]?.n ?? 0;
 
+/** The one value a hashing query answers. */
+const hash = async (query: SQL) => ((await db().execute(query)) as unknown as { rows: { h: string }[] }).rows[0]?.h;
+
 /** Everything a write would touch, as one comparable value. */
 const fingerprint = async () => ({
   audit: await countOf(auditEvents),
@@ -76,19 +79,15 @@ const fingerprint = async () => ({
       .select({ seq: max(changes.seq) })
       .from(changes)
   )[0]?.seq,
-  scholars: (
-    await db().execute(
-      sql`select md5(string_agg(id::text || grade || active::text || coalesce(homeroom, ''), ',' order by id)) as h from demographics`,
-    )
-  ).rows,
+  scholars: await hash(
+    sql`select md5(string_agg(id::text || grade || active::text || coalesce(homeroom, ''), ',' order by id)) as h from demographics`,
+  ),
   settings: await db()
     .select({ s: schoolSettings.year_starts_on, e: schoolSettings.year_ends_on })
     .from(schoolSettings),
-  agreements: (
-    await db().execute(
-      sql`select md5(string_agg(id::text || ends_on::text, ',' order by id)) as h from independent_study_agreements`,
-    )
-  ).rows,
+  agreements: await hash(
+    sql`select md5(string_agg(id::text || ends_on::text, ',' order by id)) as h from independent_study_agreements`,
+  ),
 });
 
 describe('permissions', () => {
