@@ -69,7 +69,10 @@ export class FakeSchoolYearServer extends FakeServer<RecordedRequest> {
     const parsed = (apply ? SchoolYearApplySchema : SchoolYearPreviewSchema).safeParse(body);
     if (!parsed.success) {
       const errors: Record<string, string[]> = {};
-      for (const issue of parsed.error.issues) (errors[issue.path.join('.') || 'body'] ??= []).push(issue.message);
+      for (const issue of parsed.error.issues) {
+        const field = issue.path.join('.') || 'body';
+        errors[field] = [...(errors[field] ?? []), issue.message];
+      }
       return invalidBody(errors);
     }
     if (this.year.starts_on && parsed.data.starts_on <= this.year.starts_on) {
