@@ -20,6 +20,7 @@ import portalFirstVisit from './portal-first-visit.mjs';
 import rosterImport from './roster-import.mjs';
 import rosterSearch from './roster-search.mjs';
 import scanToScreen from './scan-to-screen.mjs';
+import schoolYear from './school-year.mjs';
 import serverStart from './server-start.mjs';
 import syncPush from './sync-push.mjs';
 import tapToConfirmed from './tap-to-confirmed.mjs';
@@ -40,4 +41,5 @@ export const BENCHMARKS = [
   scanToScreen,
   timesheetGrid,
   portalFirstVisit,
+  schoolYear,
 ];

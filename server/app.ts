@@ -44,6 +44,7 @@ import scholarRoutes from './routes/scholar/index';
 import scholarWorkRoutes from './routes/scholar_work/index';
 import workSettingsRoutes from './routes/scholar_work/settings';
 import schoolSettingsRoutes from './routes/school_settings/index';
+import schoolYearRoutes from './routes/school_year/index';
 import setupRoutes from './routes/setup/index';
 import syncRoutes from './routes/sync/index';
 import daysOffRoutes from './routes/timesheet_schedules/days-off';
@@ -124,6 +125,7 @@ const API_ROUTES = [
   ['/guardians', guardiansRoutes],
   ['/guardianships', guardianshipsRoutes],
   ['/roster_imports', rosterImportsRoutes],
+  ['/school_year', schoolYearRoutes],
 ] as const;
 
 type CompilersFactory = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;

@@ -71,8 +71,9 @@ describe('route table', () => {
       ['admin-guardian-new', '/admin/guardians/new', 'guardianships-view_any'],
       ['admin-guardian', '/admin/guardians/:id', 'guardianships-view_any'],
       ['admin-roster-import', '/admin/import', 'roster_imports-create'],
+      ['admin-school-year', '/admin/school-year', 'school_settings-update'],
     ]);
-    expect(admin.namespaces).toEqual(['admin', 'google-sync', 'scholars', 'guardians', 'roster-import']);
+    expect(admin.namespaces).toEqual(['admin', 'google-sync', 'scholars', 'guardians', 'roster-import', 'school-year']);
     // A scholar's page is reached from the list: not in the navigation, and any id (or `new`) is one of its paths.
     expect(navChildren(admin).map((c) => c.name)).not.toContain('admin-scholar');
     expect(isKnownPath('/admin/scholars/0190a1b2-0000-7000-8000-000000000001')).toBe(true);
@@ -86,7 +87,14 @@ describe('route table', () => {
     expect(mayOpenPath('/admin/scholars', office)).toBe(true);
     expect(mayOpenPath('/admin/scholars/new', office)).toBe(true);
     expect(mayOpenPath('/admin/scholars/0190a1b2-0000-7000-8000-000000000001', office)).toBe(true);
-    for (const path of ['/admin', '/admin/users-roles', '/admin/school', '/admin/google-sync', '/admin/import']) {
+    for (const path of [
+      '/admin',
+      '/admin/users-roles',
+      '/admin/school',
+      '/admin/google-sync',
+      '/admin/import',
+      '/admin/school-year',
+    ]) {
       expect(mayOpenPath(path, office), path).toBe(false);
     }
     for (const path of ['/admin', '/admin/users-roles', '/admin/school', '/admin/google-sync', '/admin/scholars']) {
@@ -104,8 +112,12 @@ describe('route table', () => {
       'admin-scholars',
       'admin-guardians',
       'admin-roster-import',
+      'admin-school-year',
     ]);
-    expect(navFor(admin, ['school_settings-update']).map((c) => c.name)).toEqual(['admin-school-settings']);
+    expect(navFor(admin, ['school_settings-update']).map((c) => c.name)).toEqual([
+      'admin-school-settings',
+      'admin-school-year',
+    ]);
     // Whoever may not read the scholars list does not reach a scholar's page either.
     expect(mayOpenPath('/admin/scholars/new', ['timesheets-view', 'demographics-view'])).toBe(false);
   });

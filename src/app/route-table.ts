@@ -389,7 +389,7 @@ export const SECTIONS: readonly SectionRoute[] = [
     title: 'sections.administration',
     // No permission of its own: the section opens for whoever may open one of its pages (the Front Office its
     // Scholars), and each page asks for its own.
-    namespaces: ['admin', 'google-sync', 'scholars', 'guardians', 'roster-import'],
+    namespaces: ['admin', 'google-sync', 'scholars', 'guardians', 'roster-import', 'school-year'],
     children: [
       {
         path: '',
@@ -470,6 +470,14 @@ export const SECTIONS: readonly SectionRoute[] = [
         title: 'sections.rosterImport',
         permission: 'roster_imports-create',
         load: () => import('../features/admin/roster-import/roster-import-page'),
+      },
+      {
+        // The start of a new school year, previewed first: grades up, graduates off the rosters (administrators).
+        path: 'school-year',
+        name: 'admin-school-year',
+        title: 'sections.newSchoolYear',
+        permission: 'school_settings-update',
+        load: () => import('../features/admin/school-year/school-year-page'),
       },
     ],
   },

@@ -28,3 +28,4 @@ export * from './timesheet-flags';
 export * from './timesheet-schedules';
 export * from './timesheets';
 export * from './users';
+export * from './school-year';

@@ -34,6 +34,7 @@ import type portalContent from '../../../locales/en/portal-content.json';
 import type portalWork from '../../../locales/en/portal-work.json';
 import type scanner from '../../../locales/en/scanner.json';
 import type scholars from '../../../locales/en/scholars.json';
+import type schoolYear from '../../../locales/en/school-year.json';
 import type setup from '../../../locales/en/setup.json';
 import type signOut from '../../../locales/en/sign-out.json';
 import type signOutRecords from '../../../locales/en/sign-out-records.json';
@@ -74,6 +75,7 @@ interface LazyEnglishResources {
   scholars: typeof scholars;
   guardians: typeof guardians;
   'roster-import': typeof rosterImport;
+  'school-year': typeof schoolYear;
 }
 
 // A Record, so the typecheck fails when a lazy namespace is missing here or one is listed that has no type above.
@@ -104,6 +106,7 @@ const LAZY: Record<keyof LazyEnglishResources, true> = {
   scholars: true,
   guardians: true,
   'roster-import': true,
+  'school-year': true,
 };
 
 /** Every English namespace, bundled or lazy: the source of the typed translation keys. */

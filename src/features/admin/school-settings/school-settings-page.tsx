@@ -2,8 +2,9 @@
  * The school's settings (/admin/school, `school_settings-update`): its name and time zone, the school day's start,
  * late cutoff and end, the reasons the kiosk offers for a late arrival and an early departure (with their Spanish
  * wording), what the children's kiosk shows of a scholar, the meal services the cafeteria offers and their times, the
- * school's logo (saved on its own, see logo-field.tsx), and links to the pay periods' and the portal's settings. One Save sends the
- * changed fields; the server validates each with the contract's schema and audits the change with before and after.
+ * school's logo (saved on its own, see logo-field.tsx), and links to the pay periods' and the portal's settings and to
+ * the new school year. One Save sends the changed fields; the server validates each with the contract's schema and
+ * audits the change with before and after.
  * What was typed stays on the screen when the server refuses it.
  */
 import { Button, Checkbox, Field, Fieldset, Heading, Input, Link, Stack, Text } from '@chakra-ui/react';
@@ -61,6 +62,7 @@ function SettingsForm({ settings }: { settings: SchoolSettings }) {
   const { t } = useTranslation('admin', { keyPrefix: 'school' });
   const { t: tc } = useTranslation();
   const { t: ta } = useTranslation('admin');
+  const { t: ty } = useTranslation('school-year');
   const client = useQueryClient();
   const [form, setForm] = useState<Form>(() => ({
     school_name: settings.school_name ?? '',
@@ -224,6 +226,12 @@ function SettingsForm({ settings }: { settings: SchoolSettings }) {
           {t('elsewhere')}{' '}
           <Link asChild color="primary.fg">
             <RouterLink to="/portal-content/settings">{tc('sections.portalSettings')}</RouterLink>
+          </Link>
+        </Text>
+        <Text>
+          {ty('link')}{' '}
+          <Link asChild color="primary.fg">
+            <RouterLink to="/admin/school-year">{tc('sections.newSchoolYear')}</RouterLink>
           </Link>
         </Text>
         <Button type="submit" alignSelf="flex-start" colorPalette="primary" minH="10" loading={save.isPending}>
