@@ -228,6 +228,11 @@ async function moveScholars(tx: Tx, closesOn: string, clear: boolean): Promise<M
     returning d.id, o.grade as grade_before, d.grade, o.homeroom as homeroom_before, d.homeroom,
       o.withdrawn_on::text as withdrawn_on_before, d.withdrawn_on::text as withdrawn_on,
       o.withdrawal_reason as reason_before, d.withdrawal_reason as reason`);
+  // A scholar's portal account carries their grade too (the sign-in answers it): it follows the record.
+  await tx.execute(sql`
+    update users u set grade = d.grade, updated_at = now()
+    from demographics d
+    where d.user_id = u.id and u.type = 'student' and u.grade is distinct from d.grade`);
   return rowsOf<MovedRow>(result);
 }
 

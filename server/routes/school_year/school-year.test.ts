@@ -272,6 +272,13 @@ describe('a new year', () => {
     const read = async (id: string) => (await db().select().from(demographics).where(eq(demographics.id, id)))[0];
     expect((await read(tk.id))?.grade).toBe('K');
     expect((await read(k.id))?.grade).toBe('1');
+    // A scholar's portal account carries the new grade too.
+    const [own] = await db()
+      .select({ account: users.grade, record: demographics.grade })
+      .from(users)
+      .innerJoin(demographics, eq(demographics.user_id, users.id))
+      .where(eq(users.email, 'scholar@demo.school'));
+    expect(own?.account).toBe(own?.record);
     expect(await read(eleventh.id)).toMatchObject({ grade: '12', active: true, homeroom: eleventh.homeroom });
     expect(await read(twelfth.id)).toMatchObject({
       grade: '12',
