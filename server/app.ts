@@ -39,6 +39,7 @@ import nslpRecordsRoutes from './routes/nslp_records/index';
 import photosRoutes from './routes/photos/index';
 import { portalContentRoutes } from './routes/portal_content/index';
 import rolesRoutes from './routes/roles/index';
+import rosterExportsRoutes from './routes/roster_exports/index';
 import scholarRoutes from './routes/scholar/index';
 import scholarWorkRoutes from './routes/scholar_work/index';
 import workSettingsRoutes from './routes/scholar_work/settings';
@@ -122,6 +123,7 @@ const API_ROUTES = [
   ['/scholar/conferences', portalConferenceRoutes],
   ['/guardians', guardiansRoutes],
   ['/guardianships', guardianshipsRoutes],
+  ['/roster_exports', rosterExportsRoutes],
 ] as const;
 
 type CompilersFactory = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;
