@@ -71,7 +71,7 @@ describe('route table', () => {
       ['admin-guardian-new', '/admin/guardians/new', 'guardianships-view_any'],
       ['admin-guardian', '/admin/guardians/:id', 'guardianships-view_any'],
     ]);
-    expect(admin.namespaces).toEqual(['admin', 'google-sync', 'scholars', 'guardians']);
+    expect(admin.namespaces).toEqual(['admin', 'google-sync', 'scholars', 'guardians', 'exports']);
     // A scholar's page is reached from the list: not in the navigation, and any id (or `new`) is one of its paths.
     expect(navChildren(admin).map((c) => c.name)).not.toContain('admin-scholar');
     expect(isKnownPath('/admin/scholars/0190a1b2-0000-7000-8000-000000000001')).toBe(true);

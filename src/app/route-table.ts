@@ -389,7 +389,7 @@ export const SECTIONS: readonly SectionRoute[] = [
     title: 'sections.administration',
     // No permission of its own: the section opens for whoever may open one of its pages (the Front Office its
     // Scholars), and each page asks for its own.
-    namespaces: ['admin', 'google-sync', 'scholars', 'guardians'],
+    namespaces: ['admin', 'google-sync', 'scholars', 'guardians', 'exports'],
     children: [
       {
         path: '',
@@ -412,7 +412,8 @@ export const SECTIONS: readonly SectionRoute[] = [
         name: 'admin-school-settings',
         title: 'sections.schoolSettings',
         permission: 'school_settings-update',
-        load: () => import('../features/admin/school-settings/school-settings-page'),
+        // The permissions show the roster export to those who may export.
+        load: withPermissions(() => import('../features/admin/school-settings/school-settings-page')),
       },
       {
         // Issue P2: the Google Classroom and Calendar sync's status, run now and settings (administrators only).

@@ -15,7 +15,7 @@ import { ERROR_RESPONSES } from '../../lib/resource';
 import { schoolDay } from '../../lib/school-day';
 
 /** The system the package says it comes from (manifest.csv's source.systemName). */
-export const SYSTEM_NAME = 'School Ops';
+export const SYSTEM_NAME = 'School Operations';
 
 /** The school's name as a file name's part: ASCII letters and digits joined by hyphens ("Escuela Núñez" → escuela-nunez). */
 export function fileNamePart(name: string): string {

@@ -144,7 +144,7 @@ describe('GET /api/v2/roster_exports/oneroster', () => {
       'file.resources': 'absent',
       'file.results': 'absent',
       'file.users': 'bulk',
-      'source.systemName': 'School Ops',
+      'source.systemName': 'School Operations',
     });
 
     const orgs = pkg.rows('orgs.csv');

@@ -18,6 +18,7 @@ import common from '../../../locales/en/common.json';
 import type conferences from '../../../locales/en/conferences.json';
 import type covidScreening from '../../../locales/en/covid-screening.json';
 import errors from '../../../locales/en/errors.json';
+import type exportsNs from '../../../locales/en/exports.json';
 import type googleSync from '../../../locales/en/google-sync.json';
 import type guardians from '../../../locales/en/guardians.json';
 import type independentStudy from '../../../locales/en/independent-study.json';
@@ -72,6 +73,7 @@ interface LazyEnglishResources {
   setup: typeof setup;
   scholars: typeof scholars;
   guardians: typeof guardians;
+  exports: typeof exportsNs;
 }
 
 // A Record, so the typecheck fails when a lazy namespace is missing here or one is listed that has no type above.
@@ -101,6 +103,7 @@ const LAZY: Record<keyof LazyEnglishResources, true> = {
   setup: true,
   scholars: true,
   guardians: true,
+  exports: true,
 };
 
 /** Every English namespace, bundled or lazy: the source of the typed translation keys. */
