@@ -64,8 +64,9 @@ describe('<ExportRosterCard />', () => {
     expect(screen.getByRole('heading', { name: 'Export the roster (OneRoster 1.1)' })).toBeTruthy();
     fireEvent.click(button());
     await waitFor(() => expect(saved).toHaveLength(1));
-    expect(saved[0]?.name).toBe(FILE);
-    const files = unzipSync(new Uint8Array(await (saved[0]?.blob as Blob).arrayBuffer()));
+    const [file] = saved;
+    expect(file?.name).toBe(FILE);
+    const files = unzipSync(new Uint8Array(await (file as { blob: Blob }).blob.arrayBuffer()));
     expect(strFromU8(files['manifest.csv'] as Uint8Array)).toContain('oneroster.version,1.1');
     expect(server.requests.map((r) => `${r.method} ${r.path} ${r.authorization}`)).toEqual([
       'GET v2/roster_exports/oneroster Bearer T0KEN',
