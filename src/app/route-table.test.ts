@@ -287,7 +287,7 @@ describe('the portal content section (issue P1 item 9)', () => {
       name: 'portal-content',
       title: 'sections.portalContent',
       permission: 'portal_content-view_any',
-      namespaces: ['portal-content', 'conferences'],
+      namespaces: ['portal-content', 'conferences', 'exports'],
     });
     expect(
       section?.children.map((c) => [c.name, section && childPath(section, c), c.title, c.permission ?? null]),

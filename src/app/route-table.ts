@@ -318,7 +318,7 @@ export const SECTIONS: readonly SectionRoute[] = [
     name: 'portal-content',
     title: 'sections.portalContent',
     permission: 'portal_content-view_any',
-    namespaces: ['portal-content', 'conferences'],
+    namespaces: ['portal-content', 'conferences', 'exports'],
     children: [
       {
         path: '',
