@@ -185,7 +185,7 @@ describe('route table', () => {
       name: 'independent-study',
       title: 'sections.independentStudy',
       permission: 'independent_study-view_any',
-      namespaces: ['independent-study'],
+      namespaces: ['independent-study', 'exports'],
     });
     expect(section.children.map((c) => [c.name, childPath(section, c)])).toEqual([
       ['independent-study-review', '/independent-study'],

@@ -373,7 +373,7 @@ export const SECTIONS: readonly SectionRoute[] = [
     name: 'independent-study',
     title: 'sections.independentStudy',
     permission: 'independent_study-view_any',
-    namespaces: ['independent-study'],
+    namespaces: ['independent-study', 'exports'],
     children: [
       {
         path: '',
