@@ -6,7 +6,7 @@
  * (the screen that mounts it decides; the server checks again).
  */
 import { Alert, Button, Card, Heading, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addNotification } from '../../../ui/notifications';
 import { useOnline } from '../../../ui/use-online';
@@ -18,6 +18,7 @@ export function ExportRosterCard() {
   const { t } = useTranslation('exports', { keyPrefix: 'roster' });
   const { t: ta } = useTranslation('admin');
   const online = useOnline();
+  const titleId = useId();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const running = useRef<AbortController | null>(null);
@@ -42,9 +43,9 @@ export function ExportRosterCard() {
   };
 
   return (
-    <Card.Root as="section" variant="outline" aria-labelledby="export-roster-title">
+    <Card.Root as="section" variant="outline" aria-labelledby={titleId}>
       <Card.Body gap="3">
-        <Heading as="h2" size="md" id="export-roster-title">
+        <Heading as="h2" size="md" id={titleId}>
           {t('title')}
         </Heading>
         <Text>{t('intro')}</Text>
