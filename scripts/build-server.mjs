@@ -94,6 +94,17 @@ const drizzleIsPlugin = {
   },
 };
 
+/**
+ * Node's built-in modules named without `node:` (fflate's node build imports 'module') resolved as `node:` ones: the
+ * same modules, and the bundle's static imports stay node built-ins by their prefix.
+ */
+const nodePrefixPlugin = {
+  name: 'node-prefix',
+  setup(build) {
+    build.onResolve({ filter: /^module$/ }, () => ({ path: 'node:module', external: true }));
+  },
+};
+
 /** Builds the bundle (into `outfile`, SERVER_BUNDLE unless told). */
 export async function buildServer({ outfile = SERVER_BUNDLE } = {}) {
   const { build } = await import('esbuild');
@@ -105,7 +116,7 @@ export async function buildServer({ outfile = SERVER_BUNDLE } = {}) {
     format: 'esm',
     target: 'node20',
     external: EXTERNAL_PACKAGES,
-    plugins: [drizzleIsPlugin],
+    plugins: [drizzleIsPlugin, nodePrefixPlugin],
     // The CommonJS packages inside (fastify and its plugins) require node's built-in modules: an ES module has no
     // `require` of its own.
     banner: {

@@ -40,6 +40,7 @@ import photosRoutes from './routes/photos/index';
 import { portalContentRoutes } from './routes/portal_content/index';
 import rolesRoutes from './routes/roles/index';
 import rosterImportsRoutes from './routes/roster_imports/index';
+import rosterExportsRoutes from './routes/roster_exports/index';
 import scholarRoutes from './routes/scholar/index';
 import scholarWorkRoutes from './routes/scholar_work/index';
 import workSettingsRoutes from './routes/scholar_work/settings';
@@ -126,6 +127,7 @@ const API_ROUTES = [
   ['/guardianships', guardianshipsRoutes],
   ['/roster_imports', rosterImportsRoutes],
   ['/school_year', schoolYearRoutes],
+  ['/roster_exports', rosterExportsRoutes],
 ] as const;
 
 type CompilersFactory = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;

@@ -325,6 +325,16 @@ describe('permission matrix', () => {
     }
   });
 
+  it('walks the roster export: the Administrator only, under roster_imports', () => {
+    const routes = new Map(s.app.apiRoutes.map((r) => [`${r.method} ${r.url}`, r.access]));
+    expect(routes.get('GET /api/v2/roster_exports/oneroster')).toBe('roster_imports-view_any');
+    for (const person of people) {
+      expect(person.permissions.has('roster_imports-view_any'), person.email).toBe(
+        person.email === 'admin@demo.school',
+      );
+    }
+  });
+
   it('answers 401, 403 or neither for every route and every role as the catalogue says', async () => {
     const failures: string[] = [];
     let calls = 0;

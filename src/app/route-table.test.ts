@@ -73,7 +73,15 @@ describe('route table', () => {
       ['admin-roster-import', '/admin/import', 'roster_imports-create'],
       ['admin-school-year', '/admin/school-year', 'school_settings-update'],
     ]);
-    expect(admin.namespaces).toEqual(['admin', 'google-sync', 'scholars', 'guardians', 'roster-import', 'school-year']);
+    expect(admin.namespaces).toEqual([
+      'admin',
+      'google-sync',
+      'scholars',
+      'guardians',
+      'roster-import',
+      'school-year',
+      'exports',
+    ]);
     // A scholar's page is reached from the list: not in the navigation, and any id (or `new`) is one of its paths.
     expect(navChildren(admin).map((c) => c.name)).not.toContain('admin-scholar');
     expect(isKnownPath('/admin/scholars/0190a1b2-0000-7000-8000-000000000001')).toBe(true);
@@ -199,7 +207,7 @@ describe('route table', () => {
       name: 'independent-study',
       title: 'sections.independentStudy',
       permission: 'independent_study-view_any',
-      namespaces: ['independent-study'],
+      namespaces: ['independent-study', 'exports'],
     });
     expect(section.children.map((c) => [c.name, childPath(section, c)])).toEqual([
       ['independent-study-review', '/independent-study'],
@@ -301,7 +309,7 @@ describe('the portal content section (issue P1 item 9)', () => {
       name: 'portal-content',
       title: 'sections.portalContent',
       permission: 'portal_content-view_any',
-      namespaces: ['portal-content', 'conferences'],
+      namespaces: ['portal-content', 'conferences', 'exports'],
     });
     expect(
       section?.children.map((c) => [c.name, section && childPath(section, c), c.title, c.permission ?? null]),

@@ -318,7 +318,7 @@ export const SECTIONS: readonly SectionRoute[] = [
     name: 'portal-content',
     title: 'sections.portalContent',
     permission: 'portal_content-view_any',
-    namespaces: ['portal-content', 'conferences'],
+    namespaces: ['portal-content', 'conferences', 'exports'],
     children: [
       {
         path: '',
@@ -373,7 +373,7 @@ export const SECTIONS: readonly SectionRoute[] = [
     name: 'independent-study',
     title: 'sections.independentStudy',
     permission: 'independent_study-view_any',
-    namespaces: ['independent-study'],
+    namespaces: ['independent-study', 'exports'],
     children: [
       {
         path: '',
@@ -389,7 +389,7 @@ export const SECTIONS: readonly SectionRoute[] = [
     title: 'sections.administration',
     // No permission of its own: the section opens for whoever may open one of its pages (the Front Office its
     // Scholars), and each page asks for its own.
-    namespaces: ['admin', 'google-sync', 'scholars', 'guardians', 'roster-import', 'school-year'],
+    namespaces: ['admin', 'google-sync', 'scholars', 'guardians', 'roster-import', 'school-year', 'exports'],
     children: [
       {
         path: '',
@@ -412,7 +412,8 @@ export const SECTIONS: readonly SectionRoute[] = [
         name: 'admin-school-settings',
         title: 'sections.schoolSettings',
         permission: 'school_settings-update',
-        load: () => import('../features/admin/school-settings/school-settings-page'),
+        // The permissions show the roster export to those who may export.
+        load: withPermissions(() => import('../features/admin/school-settings/school-settings-page')),
       },
       {
         // Issue P2: the Google Classroom and Calendar sync's status, run now and settings (administrators only).

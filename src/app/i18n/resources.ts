@@ -18,6 +18,7 @@ import common from '../../../locales/en/common.json';
 import type conferences from '../../../locales/en/conferences.json';
 import type covidScreening from '../../../locales/en/covid-screening.json';
 import errors from '../../../locales/en/errors.json';
+import type exportsNs from '../../../locales/en/exports.json';
 import type googleSync from '../../../locales/en/google-sync.json';
 import type guardians from '../../../locales/en/guardians.json';
 import type rosterImport from '../../../locales/en/roster-import.json';
@@ -76,6 +77,7 @@ interface LazyEnglishResources {
   guardians: typeof guardians;
   'roster-import': typeof rosterImport;
   'school-year': typeof schoolYear;
+  exports: typeof exportsNs;
 }
 
 // A Record, so the typecheck fails when a lazy namespace is missing here or one is listed that has no type above.
@@ -107,6 +109,7 @@ const LAZY: Record<keyof LazyEnglishResources, true> = {
   guardians: true,
   'roster-import': true,
   'school-year': true,
+  exports: true,
 };
 
 /** Every English namespace, bundled or lazy: the source of the typed translation keys. */

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ConferenceRecord, ConferenceSignInsResponse } from '../../contract';
 import { type BaseRecordedRequest, FakeServer, json, jsonBody } from '../../test/fake-server';
+import { captureDownloads, csvRows } from '../../test/csv-capture';
 import { renderWithProviders } from '../../test/render-with-providers';
 import ConferenceReviewPage from './conference-review-page';
 
@@ -113,5 +114,31 @@ describe('Scholar Led Conferences for staff', () => {
     expect(await screen.findByRole('cell', { name: 'Leo Park' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: "Add to the teacher's timesheet" })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
+  });
+  it('exports the conference days as searched as CSV', async () => {
+    const server = new FakeConferences().install();
+    const downloads = captureDownloads();
+    try {
+      await renderWithProviders(<ConferenceReviewPage permissions={['conferences-view_any', 'conferences-view']} />, {
+        route: '/portal-content/conferences',
+      });
+      await screen.findByText('Fall Scholar Led Conferences');
+      fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+      await waitFor(() => expect(downloads.count()).toBe(1));
+      expect(
+        server.requests
+          .filter((r) => r.path === 'v2/conferences')
+          .at(-1)
+          ?.query.get('per_page'),
+      ).toBe('500');
+      const [file] = await downloads.files();
+      expect(file?.name).toBe('conferences.csv');
+      expect(csvRows(file?.text ?? '')).toEqual([
+        'Title,Day,Start,End,Teacher,Grades,Minutes per scholar,Sign-ins',
+        'Fall Scholar Led Conferences,2026-11-26,15:00,19:00,Maria Lopez,,20,2',
+      ]);
+    } finally {
+      downloads.restore();
+    }
   });
 });

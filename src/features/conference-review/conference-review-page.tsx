@@ -1,7 +1,8 @@
 /**
  * Scholar Led Conferences for staff (issue P3 item 4): the conference days (search, pages), a form to make or change
  * one, and for a chosen day who signed in (the scholar or a parent, when) and the teacher's conference span the
- * sign-ins give, which those who keep timesheets add to the teacher's timesheet once.
+ * sign-ins give, which those who keep timesheets add to the teacher's timesheet once; the days as searched (every page)
+ * as a CSV file.
  */
 import { Alert, Badge, Box, Button, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -16,6 +17,7 @@ import { SearchInput } from '../../ui/data/search-input';
 import { formatClockTime, formatDay, instantAt, schoolDayOf } from '../../ui/school-clock';
 import { conferencesApi, fetchSignIns, recordTimesheet, signInsKey } from './conference-api';
 import { ConferenceForm } from './conference-form';
+import { ExportConferencesButton } from './export-conferences-button';
 
 function SignIns({ conference, permissions }: { conference: ConferenceRecord; permissions: readonly string[] }) {
   const { t, i18n } = useTranslation('conferences');
@@ -155,6 +157,7 @@ export default function ConferenceReviewPage({ permissions }: { permissions: rea
             {t('review.new')}
           </Button>
         )}
+        <ExportConferencesButton search={search} disabled={!query.data?.meta.total} />
       </HStack>
       {editing && (
         <ConferenceForm

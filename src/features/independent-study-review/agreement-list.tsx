@@ -1,6 +1,7 @@
 /**
  * The staff's list of agreements (issue P3 item 2): each with its scholar, state, dates, deadline (overdue in red)
- * and supervising teacher; filtered by state, by "only mine" for a teacher, and searched by scholar; in pages.
+ * and supervising teacher; filtered by state, by "only mine" for a teacher, and searched by scholar; in pages; the
+ * list as filtered (every page) as a CSV file.
  */
 import { Badge, Button, Checkbox, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +13,7 @@ import { SelectField } from '../../ui/form/select-field';
 import { formatDay } from '../../ui/school-clock';
 import { STATE_COLORS } from './agreement-detail';
 import { type ListParams, useAgreements } from './api';
+import { ExportAgreementsButton } from './export-agreements-button';
 
 export interface AgreementListProps {
   params: ListParams;
@@ -52,6 +54,7 @@ export function AgreementList({ params, onParams, onOpen }: AgreementListProps) 
           <Checkbox.Control />
           <Checkbox.Label>{t('review.mine')}</Checkbox.Label>
         </Checkbox.Root>
+        <ExportAgreementsButton params={params} disabled={!query.data?.meta.total} />
       </HStack>
       <QueryState query={query} isEmpty={rows.length === 0} emptyText={t('review.empty')}>
         <Table.ScrollArea borderWidth="1px" borderRadius="md" tabIndex={0} role="region" aria-label={t('title')}>

@@ -5,6 +5,7 @@
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, call } from '../../api/client';
+import { type ListParams as PageParams, type ListResult, listSearchParams } from '../../api/resource';
 import type {
   AddendumCreate,
   AgreementCreate,
@@ -12,6 +13,7 @@ import type {
   AgreementOptionsResponse,
   AgreementResponse,
   AgreementState,
+  AgreementSummary,
   AgreementUpdate,
   SignBody,
 } from '../../contract/independent-study';
@@ -31,6 +33,14 @@ export interface ListParams {
   search: string;
   page: number;
   perPage: number;
+}
+
+/** The most agreements the list answers a page (AgreementListQuerySchema). */
+export const AGREEMENTS_MAX_PER_PAGE = 100;
+
+/** One page of agreements for filter, search and page as the generic list helpers give them (the CSV export). */
+export function listAgreements(params: PageParams, signal?: AbortSignal): Promise<ListResult<AgreementSummary>> {
+  return call(() => api.get(BASE, { searchParams: listSearchParams(params), signal }).json<AgreementListResponse>());
 }
 
 /** The agreements of one page. */

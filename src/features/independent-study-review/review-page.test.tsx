@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type AgreementDetail, type AgreementSummary, POLICY_DEFAULTS } from '../../contract/independent-study';
 import { type BaseRecordedRequest, FakeServer, json, jsonBody, pageOf } from '../../test/fake-server';
+import { captureDownloads, csvRows } from '../../test/csv-capture';
 import { renderWithProviders } from '../../test/render-with-providers';
 import ReviewPage from './review-page';
 
@@ -178,5 +179,29 @@ describe('Independent Study review (staff)', () => {
     await within(dialog).findByText('Policy numbers saved.');
     const post = server.requests.find((r) => r.method === 'POST');
     expect(post?.body).toMatchObject({ max_school_days_to_progress: 15, records_kept_years: 3 });
+  });
+  it('exports the agreements as filtered, every page at the list’s largest page size, as CSV', async () => {
+    const server = new ReviewServer().install();
+    const downloads = captureDownloads();
+    try {
+      await renderWithProviders(<ReviewPage permissions={['independent_study-view_any']} userId={null} />, {
+        route: '/independent-study',
+      });
+      await screen.findByRole('button', { name: 'Open the agreement of Ana García' });
+      fireEvent.change(screen.getByLabelText('State'), { target: { value: 'awaiting_teacher' } });
+      await waitFor(() => expect(screen.queryByRole('button', { name: /Luis Ortega/ })).toBeNull());
+      fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+      await waitFor(() => expect(downloads.count()).toBe(1));
+      const call = server.requests.at(-1);
+      expect([call?.query.get('per_page'), call?.query.get('filter[state]')]).toEqual(['100', 'awaiting_teacher']);
+      const [file] = await downloads.files();
+      expect(file?.name).toBe('independent-study-agreements.csv');
+      expect(csvRows(file?.text ?? '')).toEqual([
+        'Scholar,Student number,Grade,State,First day,Last day,School days,Deadline,Overdue,Supervising teacher,Version',
+        'Ana García,100200,7,Awaiting teacher,2027-01-04,2027-02-12,30,2027-01-04,No,Maria Rivera,1',
+      ]);
+    } finally {
+      downloads.restore();
+    }
   });
 });

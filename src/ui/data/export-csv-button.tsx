@@ -56,10 +56,12 @@ export interface ExportCsvButtonProps<T> {
   toCsv: (rows: T[]) => CsvFile | Promise<CsvFile>;
   texts: ExportCsvTexts;
   disabled?: boolean;
+  /** The page size to fetch at, when the list allows fewer than MAX_PER_PAGE a page. */
+  perPage?: number;
 }
 
 /** An Export CSV button and its progress. */
-export function ExportCsvButton<T>({ list, params, toCsv, texts, disabled }: ExportCsvButtonProps<T>) {
+export function ExportCsvButton<T>({ list, params, toCsv, texts, disabled, perPage }: ExportCsvButtonProps<T>) {
   const [progress, setProgress] = useState<PageProgress | null>(null);
   const running = useRef<AbortController | null>(null);
   useEffect(() => () => running.current?.abort(), []);
@@ -69,7 +71,11 @@ export function ExportCsvButton<T>({ list, params, toCsv, texts, disabled }: Exp
     running.current = controller;
     setProgress({ done: 0, pages: 1 });
     try {
-      const records = await fetchAllPages(list, params, { signal: controller.signal, onProgress: setProgress });
+      const records = await fetchAllPages(list, params, {
+        signal: controller.signal,
+        onProgress: setProgress,
+        perPage,
+      });
       const file = await toCsv(records);
       downloadCsv(file.fileName, file.header, file.rows);
       addNotification({ text: texts.done(records.length), type: 'success' });

@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { captureDownloads, csvRows } from '../../../test/csv-capture';
 import { renderWithProviders } from '../../../test/render-with-providers';
 import GuardiansPage from './guardians-page';
-import { FakeGuardiansServer } from './test/fake-guardians-server';
+import { FakeGuardiansServer, makeGuardian } from './test/fake-guardians-server';
 
 let server: FakeGuardiansServer;
 beforeEach(() => {
@@ -59,5 +60,44 @@ describe('Guardians list', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(cards()).toHaveLength(25));
     expect(screen.queryByRole('link', { name: 'Add guardian' })).toBeNull();
+  });
+  it('exports every guardian the search finds, not only the page, as CSV', async () => {
+    server.guardians.push(
+      makeGuardian('g-99', 'Zoë', 'Ñandú, "Jr."', {
+        email: 'zoe.nandu@example.com',
+        language: 'es',
+        phone: '(555) 010-9999',
+        has_password: true,
+      }),
+    );
+    server.link('g-99', 's-0001');
+    server.link('g-99', 's-0002');
+    const downloads = captureDownloads();
+    try {
+      await renderWithProviders(<GuardiansPage />, { route: '/admin/guardians' });
+      await waitFor(() => expect(cards()).toHaveLength(25));
+      fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+      await waitFor(() => expect(downloads.count()).toBe(1));
+      const exported = server.calls('GET', 'v2/guardians').filter((r) => r.query.get('per_page') !== '25');
+      expect(exported.map((r) => [r.query.get('per_page'), r.query.get('sort')])).toEqual([['500', 'lname']]);
+      const [file] = await downloads.files();
+      expect(file?.name).toBe('guardians.csv');
+      const rows = csvRows(file?.text ?? '');
+      expect(rows).toHaveLength(1 + 31);
+      expect(rows[0]).toBe('Last name,First name,Email,Phone,Language,Scholars,Status,Has a password');
+      expect(rows).toContain('"Ñandú, ""Jr.""",Zoë,zoe.nandu@example.com,(555) 010-9999,Spanish,2,Active,Yes');
+
+      fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'Parent03' } });
+      await waitFor(() => expect(cards()).toHaveLength(1));
+      fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+      await waitFor(() => expect(downloads.count()).toBe(2));
+      const [, searched] = await downloads.files();
+      expect(csvRows(searched?.text ?? '')).toEqual([
+        'Last name,First name,Email,Phone,Language,Scholars,Status,Has a password',
+        'Lopez,Parent03,parent03.lopez@example.com,(555) 010-1003,English,0,Active,No',
+      ]);
+    } finally {
+      downloads.restore();
+    }
   });
 });

@@ -1,15 +1,19 @@
 /**
  * Guardians (`/admin/guardians`, `guardianships-view_any`): find the scholars' parents and guardians by name, email or
- * phone (kept in the URL with the page, so the back button brings the same list), open one, or add one. A list of
- * cards rather than a table, so it reads on a phone. Online only: offline it says so and offers Retry.
+ * phone (kept in the URL with the page, so the back button brings the same list), open one, or add one; the list as
+ * searched (every page) as a CSV file. A list of cards rather than a table, so it reads on a phone. Online only:
+ * offline it says so and offers Retry.
  */
 import { Badge, Box, Button, Card, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import type { GuardianRecord } from '../../../contract/guardians';
+import { ExportCsvButton, exportCsvTexts } from '../../../ui/data/export-csv-button';
 import { Pager } from '../../../ui/data/pager';
 import { QueryState } from '../../../ui/data/query-state';
 import { SearchInput } from '../../../ui/data/search-input';
+import { adminErrorText } from '../api/admin-error-text';
+import { guardiansResource } from './api/guardian-resources';
 import { useGuardians } from './api/list-guardians';
 
 const PER_PAGE = 25;
@@ -47,6 +51,7 @@ export default function GuardiansPage({ permissions = [] }: { permissions?: read
         )}
       </Stack>
       <Text color="fg.muted">{t('list.intro')}</Text>
+      <ExportGuardians search={search} disabled={!guardians.data?.meta.total} />
       <SearchInput value={search} onSearch={(s) => go({ search: s })} label={t('list.search')} />
       <QueryState
         query={guardians}
@@ -69,6 +74,44 @@ export default function GuardiansPage({ permissions = [] }: { permissions?: read
         </Box>
       </QueryState>
     </Stack>
+  );
+}
+
+/** The Export CSV button: every guardian the search finds, in the list's order. */
+function ExportGuardians({ search, disabled }: { search: string; disabled: boolean }) {
+  const { t, i18n } = useTranslation('exports');
+  const { t: ta } = useTranslation('admin');
+  const toCsv = (records: GuardianRecord[]) => ({
+    fileName: `${t('guardians.fileName')}.csv`,
+    header: [
+      t('guardians.columns.lastName'),
+      t('guardians.columns.firstName'),
+      t('guardians.columns.email'),
+      t('guardians.columns.phone'),
+      t('guardians.columns.language'),
+      t('guardians.columns.scholars'),
+      t('guardians.columns.status'),
+      t('guardians.columns.hasPassword'),
+    ],
+    rows: records.map((g) => [
+      g.lname,
+      g.fname,
+      g.email,
+      g.phone ?? '',
+      t(`values.${g.language}`),
+      String(g.scholar_count),
+      t(g.active ? 'values.active' : 'values.deactivated'),
+      t(g.has_password ? 'values.yes' : 'values.no'),
+    ]),
+  });
+  return (
+    <ExportCsvButton
+      list={guardiansResource.list}
+      params={{ search: search || undefined, sort: 'lname' }}
+      toCsv={toCsv}
+      disabled={disabled}
+      texts={exportCsvTexts(t, i18n.language, (error) => t('export.failed', { message: adminErrorText(error, ta) }))}
+    />
   );
 }
 

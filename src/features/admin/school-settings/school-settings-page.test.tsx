@@ -193,4 +193,19 @@ describe('<SchoolSettingsPage />', () => {
     );
     expect(screen.getByRole('link', { name: 'Portal Settings' }).getAttribute('href')).toBe('/portal-content/settings');
   });
+
+  it('offers the roster export to those who may export it, and only to them', async () => {
+    const { unmount } = await renderWithProviders(<SchoolSettingsPage permissions={['roster_imports-view_any']} />, {
+      route: '/admin/school',
+    });
+    await screen.findByLabelText(/School name/);
+    expect(screen.getByRole('heading', { name: 'Export the roster (OneRoster 1.1)' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Download the roster' })).toBeTruthy();
+    unmount();
+    await renderWithProviders(<SchoolSettingsPage permissions={['school_settings-update']} />, {
+      route: '/admin/school',
+    });
+    await screen.findByLabelText(/School name/);
+    expect(screen.queryByRole('heading', { name: 'Export the roster (OneRoster 1.1)' })).toBeNull();
+  });
 });

@@ -2,9 +2,9 @@
  * The school's settings (/admin/school, `school_settings-update`): its name and time zone, the school day's start,
  * late cutoff and end, the reasons the kiosk offers for a late arrival and an early departure (with their Spanish
  * wording), what the children's kiosk shows of a scholar, the meal services the cafeteria offers and their times, the
- * school's logo (saved on its own, see logo-field.tsx), and links to the pay periods' and the portal's settings and to
- * the new school year. One Save sends the changed fields; the server validates each with the contract's schema and
- * audits the change with before and after.
+ * school's logo (saved on its own, see logo-field.tsx), links to the pay periods' and the portal's settings and to
+ * the new school year, and the roster's OneRoster export for those who may export it. One Save sends the changed
+ * fields; the server validates each with the contract's schema and audits the change with before and after.
  * What was typed stays on the screen when the server refuses it.
  */
 import { Button, Checkbox, Field, Fieldset, Heading, Input, Link, Stack, Text } from '@chakra-ui/react';
@@ -19,13 +19,14 @@ import { TimeZoneField } from '../../../ui/form/time-zone-field';
 import { addNotification } from '../../../ui/notifications';
 import { FormAlert } from '../../../ui/timekeeping/form-dialog';
 import { adminErrorText } from '../api/admin-error-text';
+import { ExportRosterCard } from '../roster-export/export-roster-card';
 import { fetchSchoolSettings, saveSchoolSettings, schoolSettingsKey } from '../api/school-settings';
 import { LogoField } from './logo-field';
 import { type MealServiceRows, MealServicesEditor, mealServiceRows, mealServicesOf } from './meal-services-editor';
 import { type ReasonRow, ReasonsEditor, reasonKey } from './reasons-editor';
 
-/** The screen. */
-export default function SchoolSettingsPage() {
+/** The screen; `permissions` are the signed-in person's (the roster export needs roster_imports-view_any). */
+export default function SchoolSettingsPage({ permissions = [] }: { permissions?: readonly string[] }) {
   const { t } = useTranslation('admin', { keyPrefix: 'school' });
   const { t: tc } = useTranslation();
   const settings = useQuery({ queryKey: schoolSettingsKey, queryFn: ({ signal }) => fetchSchoolSettings(signal) });
@@ -38,6 +39,7 @@ export default function SchoolSettingsPage() {
       <QueryState query={settings} isEmpty={false} emptyText="" offlineText={t('offline')}>
         {settings.data && <SettingsForm key={settings.data.updated_at} settings={settings.data} />}
       </QueryState>
+      {permissions.includes('roster_imports-view_any') && <ExportRosterCard />}
     </Stack>
   );
 }

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { captureDownloads, csvRows } from '../../../test/csv-capture';
 import { renderWithProviders } from '../../../test/render-with-providers';
 import { clearNotifications, getSnapshot } from '../../../ui/notifications';
 import { FakeAdminServer } from '../test/fake-admin-server';
@@ -245,5 +246,43 @@ describe('Users and Roles: Google sign-in', () => {
       const letter = await screen.findByRole('article', { name: 'Invitation letter for Person04 Kim' });
       expect(within(letter).getByText(/use “Sign in with Google”/)).toBeTruthy();
     });
+  });
+  it('exports every account the filters find, with their roles, as CSV', async () => {
+    const downloads = captureDownloads();
+    try {
+      await renderPage('/admin/users-roles?type=staff&status=active');
+      fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+      await waitFor(() => expect(downloads.count()).toBe(1));
+      const exported = server.calls('GET', 'v2/users').filter((r) => r.query.get('per_page') !== '25');
+      expect(
+        exported.map((r) => [r.query.get('filter[type]'), r.query.get('filter[active]'), r.query.get('sort')]),
+      ).toEqual([['staff', 'true', 'lname']]);
+      const [file] = await downloads.files();
+      expect(file?.name).toBe('users.csv');
+      const rows = csvRows(file?.text ?? '');
+      expect(rows[0]).toBe(
+        'Last name,First name,Nickname,Email,Type,Number,Roles,Status,Exempt,Has a password,Signs in with Google',
+      );
+      expect(rows).toContain('Admin,Ada,,ada.admin@demo.school,Staff,,Administrator,Active,No,Yes,No');
+      expect(rows).toContain('Kim,Person04,,person04.kim@demo.school,Staff,,Front Office,Active,No,Yes,No');
+      expect(rows).toHaveLength(1 + server.users.filter((u) => u.type === 'staff' && u.active).length);
+    } finally {
+      downloads.restore();
+    }
+  });
+
+  it('exports every page of the list, not only the one on screen', async () => {
+    const downloads = captureDownloads();
+    try {
+      await renderPage();
+      expect(bodyRows()).toHaveLength(25);
+      fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+      await waitFor(() => expect(downloads.count()).toBe(1));
+      const [file] = await downloads.files();
+      expect(server.users.length).toBeGreaterThan(25);
+      expect(csvRows(file?.text ?? '')).toHaveLength(1 + server.users.length);
+    } finally {
+      downloads.restore();
+    }
   });
 });

@@ -2,9 +2,10 @@
  * Users and Roles (`/admin/users-roles`): find users (search, type, role and status filters, sort, 25 per page, all
  * kept in the URL), add a staff member with their roles (and send the invitation right away), edit a person's name,
  * email and exempt flag, assign and remove roles, deactivate and reactivate accounts, and print a new staff badge for
- * someone without a phone. Each action shows only to those holding its permission (the server checks them again). The administration screens are
- * online-only: without a connection the list says so and offers Retry, while the search and filters keep what was
- * typed, and the table stays on screen while the next page loads.
+ * someone without a phone; the list as filtered (every page) as a CSV file. Each action shows only to those holding
+ * its permission (the server checks them again). The administration screens are online-only: without a connection the
+ * list says so and offers Retry, while the search and filters keep what was typed, and the table stays on screen while
+ * the next page loads.
  */
 import { Alert, Box, Button, Flex, Heading, Stack } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
@@ -21,6 +22,7 @@ import { useUsers } from '../api/list-users';
 import { useReactivateUser } from '../api/reactivate-user';
 import { AssignRolesDialog } from './assign-roles-dialog';
 import { DeactivateUserDialog } from './deactivate-user-dialog';
+import { ExportUsersButton } from './export-users-button';
 import { InviteUserDialog } from './invite-user-dialog';
 import { StaffBadgeDialog } from './staff-badge-dialog';
 import { StaffMemberDialog, type StaffMemberTarget } from './staff-member-dialog';
@@ -75,6 +77,7 @@ export default function UsersRolesPage({ permissions = [] }: { permissions?: rea
         </Alert.Root>
       )}
       <UsersFilters state={state} roles={roles.data ?? []} onChange={update} />
+      <ExportUsersButton params={toUsersListParams(state)} disabled={!users.data?.meta.total} />
       <QueryState
         query={users}
         isEmpty={users.data?.data.length === 0}

@@ -20,6 +20,7 @@ export interface AnnouncementsPageProps {
 export default function AnnouncementsPage({ permissions }: AnnouncementsPageProps) {
   const { t, i18n } = useTranslation('portal-content', { keyPrefix: 'announcements' });
   const { t: tc } = useTranslation();
+  const { t: te } = useTranslation('exports', { keyPrefix: 'content' });
   const today = schoolDayOf(Date.now(), useSchoolTimeZone());
   const gradesText = useGradesText();
   const titledWords = useTitledWords<AnnouncementRecord>('announcements');
@@ -58,6 +59,27 @@ export default function AnnouncementsPage({ permissions }: AnnouncementsPageProp
         ...titledWords,
         caption: tc('sections.announcements'),
         what: (r) => r.title,
+      }}
+      csv={{
+        fileName: te('fileNames.announcements'),
+        header: [
+          te('columns.title'),
+          te('columns.titleEs'),
+          te('columns.firstDay'),
+          te('columns.lastDay'),
+          te('columns.grades'),
+          te('columns.body'),
+          te('columns.bodyEs'),
+        ],
+        row: (r) => [
+          r.title,
+          r.title_es ?? '',
+          r.starts_on,
+          r.ends_on ?? '',
+          gradesText(r.grades),
+          r.body,
+          r.body_es ?? '',
+        ],
       }}
       form={(args) => <AnnouncementForm {...args} today={today} />}
     />

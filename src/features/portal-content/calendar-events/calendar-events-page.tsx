@@ -19,6 +19,7 @@ export interface CalendarEventsPageProps {
 export default function CalendarEventsPage({ permissions }: CalendarEventsPageProps) {
   const { t, i18n } = useTranslation('portal-content', { keyPrefix: 'events' });
   const { t: tc } = useTranslation();
+  const { t: te } = useTranslation('exports', { keyPrefix: 'content' });
   const { timeZone, today, list, titleColumn, whenColumn } = useDatedList<CalendarEventRecord, CalendarEventCreate>(
     'events',
   );
@@ -60,6 +61,17 @@ export default function CalendarEventsPage({ permissions }: CalendarEventsPagePr
         ...titledWords,
         caption: tc('sections.calendarEvents'),
         what: (r) => `${r.title}, ${when(r)}`,
+      }}
+      csv={{
+        fileName: te('fileNames.events'),
+        header: [
+          te('columns.title'),
+          te('columns.when'),
+          te('columns.allDay'),
+          te('columns.color'),
+          te('columns.description'),
+        ],
+        row: (r) => [r.title, when(r), te(r.all_day ? 'yes' : 'no'), colorName(r.color), r.description ?? ''],
       }}
       form={(args) => <EventForm {...args} timeZone={timeZone} today={today} />}
     />

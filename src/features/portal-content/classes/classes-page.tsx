@@ -19,6 +19,7 @@ export interface ClassesPageProps {
 export default function ClassesPage({ permissions }: ClassesPageProps) {
   const { t, i18n } = useTranslation('portal-content', { keyPrefix: 'classes' });
   const { t: tc } = useTranslation();
+  const { t: te } = useTranslation('exports', { keyPrefix: 'content' });
   const gradesText = useGradesText();
   const sessionsText = (r: CourseRecord) =>
     r.sessions.length === 0
@@ -75,6 +76,18 @@ export default function ClassesPage({ permissions }: ClassesPageProps) {
         deleteBody: (r) => t('deleteBody', { name: r.name }),
         deleted: (r) => t('deleted', { name: r.name }),
         what: (r) => r.name,
+      }}
+      csv={{
+        fileName: te('fileNames.classes'),
+        header: [
+          te('columns.name'),
+          te('columns.teacher'),
+          te('columns.room'),
+          te('columns.meetUrl'),
+          te('columns.sessions'),
+          te('columns.grades'),
+        ],
+        row: (r) => [r.name, r.teacher ?? '', r.room ?? '', r.meet_url ?? '', sessionsText(r), gradesText(r.grades)],
       }}
       form={(args) => <ClassForm {...args} />}
     />

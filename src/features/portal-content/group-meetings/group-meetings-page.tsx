@@ -20,6 +20,7 @@ export interface GroupMeetingsPageProps {
 export default function GroupMeetingsPage({ permissions }: GroupMeetingsPageProps) {
   const { t, i18n } = useTranslation('portal-content', { keyPrefix: 'meetings' });
   const { t: tc } = useTranslation();
+  const { t: te } = useTranslation('exports', { keyPrefix: 'content' });
   const { timeZone, today, list, titleColumn, whenColumn } = useDatedList<GroupMeetingRecord, GroupMeetingCreate>(
     'meetings',
   );
@@ -60,6 +61,25 @@ export default function GroupMeetingsPage({ permissions }: GroupMeetingsPageProp
         ...titledWords,
         caption: tc('sections.groupMeetings'),
         what: (r) => `${r.title}, ${whenText(r.starts_at, r.ends_at, false, timeZone, i18n.language)}`,
+      }}
+      csv={{
+        fileName: te('fileNames.meetings'),
+        header: [
+          te('columns.title'),
+          te('columns.when'),
+          te('columns.place'),
+          te('columns.meetUrl'),
+          te('columns.leader'),
+          te('columns.grades'),
+        ],
+        row: (r) => [
+          r.title,
+          whenText(r.starts_at, r.ends_at, false, timeZone, i18n.language),
+          r.place ?? '',
+          r.meet_url ?? '',
+          r.leader ?? '',
+          gradesText(r.grades),
+        ],
       }}
       form={(args) => <MeetingForm {...args} timeZone={timeZone} today={today} />}
     />

@@ -1,8 +1,9 @@
 /**
  * The frame every content list screen shares (issue P1 item 9): the heading and what the screen is for, the screen's
  * own filters, a search, the order (the table's headers from the md breakpoint, a choice on phones), Add for those
- * who may create, the page of rows with Edit and Delete for those who may, the pager, the add-or-change dialog around
- * the screen's form, and Delete behind a confirmation. The list's state lives in the address.
+ * who may create, Export CSV of the whole list as searched and filtered, the page of rows with Edit and Delete for
+ * those who may, the pager, the add-or-change dialog around the screen's form, and Delete behind a confirmation. The
+ * list's state lives in the address.
  */
 import { Box, Button, Field, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -16,6 +17,7 @@ import { SelectField } from '../../../ui/form/select-field';
 import { DeleteDialog } from '../../../ui/timekeeping/delete-dialog';
 import { type Editing, RecordFormDialog } from '../../../ui/timekeeping/form-dialog';
 import { type Column, ContentTable } from './content-table';
+import { type ContentCsv, ExportContentButton } from './export-content-button';
 import { type ContentSave, useContentWrites, type WritableApi } from './use-content-writes';
 import { type ListState, useListState } from './use-list-state';
 
@@ -62,11 +64,13 @@ export interface ContentScreenProps<R extends { id: string }, C> {
   columns: readonly Column<R>[];
   words: ContentWords<R>;
   form: (args: ContentFormArgs<R, C>) => ReactNode;
+  /** The list as a CSV file (Export CSV exports every page of it). */
+  csv: ContentCsv<R>;
 }
 
 /** A content list screen. */
 export function ContentScreen<R extends { id: string }, C>(props: ContentScreenProps<R, C>) {
-  const { title, intro, permissions, api, sorts, defaultSort, filter, filters, columns, words, form } = props;
+  const { title, intro, permissions, api, sorts, defaultSort, filter, filters, columns, words, form, csv } = props;
   const { t } = useTranslation('portal-content');
   const state = useListState(
     sorts.map(([field]) => field),
@@ -123,11 +127,19 @@ export function ContentScreen<R extends { id: string }, C>(props: ContentScreenP
           </Box>
         </HStack>
       </Stack>
-      {can('create') && (
-        <Button alignSelf="flex-start" colorPalette="primary" minH="10" onClick={() => setEditing('new')}>
-          {words.add}
-        </Button>
-      )}
+      <HStack gap="3" wrap="wrap">
+        {can('create') && (
+          <Button colorPalette="primary" minH="10" onClick={() => setEditing('new')}>
+            {words.add}
+          </Button>
+        )}
+        <ExportContentButton
+          list={api.list}
+          params={{ search: params.search, sort: params.sort, filter: params.filter }}
+          csv={csv}
+          disabled={total === 0}
+        />
+      </HStack>
       <QueryState
         query={list}
         isEmpty={rows.length === 0 && total === 0}

@@ -26,6 +26,7 @@ const kindOf = (params: URLSearchParams): ResourceKind => (params.get('kind') ==
 export default function ResourcesPage({ permissions }: ResourcesPageProps) {
   const { t } = useTranslation('portal-content', { keyPrefix: 'resources' });
   const { t: tc } = useTranslation();
+  const { t: te } = useTranslation('exports', { keyPrefix: 'content' });
   const gradesText = useGradesText();
   const [params] = useSearchParams();
   const kind = kindOf(params);
@@ -87,6 +88,17 @@ export default function ResourcesPage({ permissions }: ResourcesPageProps) {
         deleteBody: (r) => t('deleteBody', { title: r.title }),
         deleted: (r) => t('deleted', { title: r.title }),
         what: (r) => `${r.title} (${r.subject})`,
+      }}
+      csv={{
+        fileName: te(kind === 'library' ? 'fileNames.library' : 'fileNames.resources'),
+        header: [
+          te('columns.title'),
+          te('columns.subject'),
+          te('columns.url'),
+          te('columns.position'),
+          te('columns.grades'),
+        ],
+        row: (r) => [r.title, r.subject, r.url, String(r.position), gradesText(r.grades)],
       }}
       form={(args) => <ResourceForm {...args} kind={kind} />}
     />
