@@ -178,7 +178,8 @@ export interface RowUpdate<T> {
 
 export interface ScholarValues {
   id: string;
-  sourced_id: string;
+  /** Absent for a record the package names by its own id (an export of ours coming back): it stays as it was. */
+  sourced_id?: string;
   student_number: string;
   fname: string;
   lname: string;
@@ -192,7 +193,7 @@ export interface ScholarValues {
 
 export interface UserValues {
   id: string;
-  sourced_id: string;
+  sourced_id?: string;
   type: 'staff' | 'student' | 'parent';
   email: string;
   fname: string;
@@ -219,10 +220,10 @@ export interface Plan {
   courses: {
     create: { id: string; sourced_id: string; name: string; room: string | null; teacher: string | null }[];
     update: RowUpdate<{
-      sourced_id: string;
+      sourced_id?: string;
       name: string;
-      room: string | null;
-      teacher: string | null;
+      room?: string | null;
+      teacher?: string | null;
       active: boolean;
     }>[];
     deactivate: string[];
@@ -339,6 +340,7 @@ export function buildPlan(pkg: RosterPackage, stored: Stored, today: string, opt
     scholarByNumber.set(s.student_number, s);
   }
   const userById = new Map(stored.users.map((u) => [u.id, u]));
+  const scholarById = new Map(stored.scholars.map((r) => [r.id, r]));
   const userBySourced = new Map<string, UserRow>();
   const userByEmail = new Map<string, UserRow>();
   for (const u of stored.users) {
@@ -375,7 +377,9 @@ export function buildPlan(pkg: RosterPackage, stored: Stored, today: string, opt
     email: string | null,
     outcome = 'it is left out',
   ): { row: UserRow | undefined; refused: boolean; matchedBy: boolean } => {
-    const bySourced = userBySourced.get(u.sourcedId);
+    // A record the package names by its own id: the school's own export coming back (roster_exports).
+    const own = userById.get(u.sourcedId);
+    const bySourced = userBySourced.get(u.sourcedId) ?? (own && !own.sourced_id ? own : undefined);
     if (bySourced) {
       if (bySourced.type !== type) {
         refuse(
@@ -480,7 +484,10 @@ export function buildPlan(pkg: RosterPackage, stored: Stored, today: string, opt
         );
         continue;
       }
-      let row = scholarBySourced.get(u.sourcedId);
+      const ownRow = scholarById.get(u.sourcedId);
+      let row = scholarBySourced.get(u.sourcedId) ?? (ownRow && !ownRow.sourced_id ? ownRow : undefined);
+      /** Named by its own id (our export coming back): the record stays one entered by hand. */
+      const ownRecord = !!row && !row.sourced_id && row.id === u.sourcedId;
       let byNumber = false;
       if (!row) {
         const holder = scholarByNumber.get(u.identifier);
@@ -518,7 +525,7 @@ export function buildPlan(pkg: RosterPackage, stored: Stored, today: string, opt
       numbersTaken.set(u.identifier, u.sourcedId);
       const demo = demographicsBy.get(u.sourcedId);
       const values: Omit<ScholarValues, 'id'> = {
-        sourced_id: u.sourcedId,
+        sourced_id: ownRecord ? undefined : u.sourcedId,
         student_number: u.identifier,
         fname: u.givenName,
         lname: u.familyName,
@@ -534,7 +541,7 @@ export function buildPlan(pkg: RosterPackage, stored: Stored, today: string, opt
       if (withAccount && email) {
         userId = planAccount(
           {
-            sourced_id: u.sourcedId,
+            sourced_id: ownRecord && accountRow && !accountRow.sourced_id ? undefined : u.sourcedId,
             type: 'student',
             email,
             fname: u.givenName,
@@ -550,7 +557,7 @@ export function buildPlan(pkg: RosterPackage, stored: Stored, today: string, opt
       }
       if (!row) {
         const id = uuidv7();
-        plan.scholars.create.push({ id, ...values });
+        plan.scholars.create.push({ id, ...values, sourced_id: u.sourcedId });
         counts.scholars.create++;
         scholarIdOf.set(u.sourcedId, id);
       } else {
@@ -587,8 +594,9 @@ export function buildPlan(pkg: RosterPackage, stored: Stored, today: string, opt
         by: 'email',
         value: u.email,
       });
+    const ownAccount = account.row?.id === u.sourcedId && !account.row.sourced_id;
     const values: Omit<UserValues, 'id'> = {
-      sourced_id: u.sourcedId,
+      sourced_id: ownAccount ? undefined : u.sourcedId,
       type,
       email: u.email,
       fname: u.givenName,
@@ -643,15 +651,20 @@ export function buildPlan(pkg: RosterPackage, stored: Stored, today: string, opt
   }
   const courseIdOf = new Map<string, string>();
   const seenCourses = new Set<string>();
+  const courseById = new Map(stored.courses.map((c) => [c.id, c]));
   for (const c of pkg.classes) {
+    const ownRow = courseById.get(c.sourcedId);
+    let row = courseBySourced.get(c.sourcedId) ?? (ownRow && !ownRow.sourced_id ? ownRow : undefined);
+    const ownRecord = !!row && !row.sourced_id && row.id === c.sourcedId;
+    const teacher = teacherOf.get(c.sourcedId);
+    // A blank (no room, no teacher's enrolment) never erases what is stored.
     const values = {
-      sourced_id: c.sourcedId,
+      sourced_id: ownRecord ? undefined : c.sourcedId,
       name: c.title,
-      room: c.location,
-      teacher: teacherOf.get(c.sourcedId) ?? null,
+      ...(c.location ? { room: c.location } : {}),
+      ...(teacher ? { teacher } : {}),
       active: true,
     };
-    let row = courseBySourced.get(c.sourcedId);
     if (!row) {
       // A class the Classroom sync (or the office) already keeps under the same name: the same class, not a second.
       const same = courseByName.get(lower(c.title));
@@ -662,7 +675,7 @@ export function buildPlan(pkg: RosterPackage, stored: Stored, today: string, opt
     }
     if (!row) {
       const id = uuidv7();
-      plan.courses.create.push({ id, ...values });
+      plan.courses.create.push({ id, ...values, sourced_id: c.sourcedId, room: c.location, teacher: teacher ?? null });
       counts.classes.create++;
       courseIdOf.set(c.sourcedId, id);
       continue;
@@ -707,7 +720,7 @@ export function buildPlan(pkg: RosterPackage, stored: Stored, today: string, opt
     if (!row) {
       plan.enrollments.create.push({ course_id: courseId, scholar_id: scholarId, sourced_id: e.sourcedId });
       counts.enrollments.create++;
-    } else if (row.sourced_id !== e.sourcedId) {
+    } else if (row.sourced_id && row.sourced_id !== e.sourcedId) {
       plan.enrollments.update.push({ course_id: courseId, scholar_id: scholarId, sourced_id: e.sourcedId });
       counts.enrollments.update++;
     } else counts.enrollments.unchanged++;
