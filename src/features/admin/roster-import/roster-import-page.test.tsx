@@ -5,8 +5,10 @@ import type { RosterImportRecord } from '../../../contract';
 import { renderWithProviders } from '../../../test/render-with-providers';
 import {
   applyRosterImport,
+  fetchCsvColumns,
   fetchRosterImport,
   fetchRosterImportHistory,
+  uploadRosterCsv,
   uploadRosterPackage,
 } from '../api/roster-imports';
 import RosterImportPage from './roster-import-page';
@@ -22,6 +24,8 @@ vi.mock('../api/roster-imports', () => ({
   applyRosterImport: vi.fn(),
   fetchRosterImport: vi.fn(),
   fetchRosterImportHistory: vi.fn(),
+  fetchCsvColumns: vi.fn(),
+  uploadRosterCsv: vi.fn(),
 }));
 vi.mock('../api/list-roles', () => ({
   useRoles: () => ({
@@ -127,5 +131,46 @@ describe('<RosterImportPage />', () => {
     chooseFile();
     expect(await screen.findByText('users.csv, column givenName: the column is missing.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Choose a zip file' })).toBeTruthy();
+  });
+
+  it("maps a plain CSV's columns, says which required field has none, and previews it", async () => {
+    vi.mocked(fetchCsvColumns).mockResolvedValue({
+      kind: 'guardians',
+      headers: ['Correo', 'Nombre', 'Apellido', 'Hijos'],
+      mapping: { email: 'Correo' },
+      sample: [],
+    });
+    vi.mocked(uploadRosterCsv).mockResolvedValue({
+      ...PREVIEW,
+      kind: 'csv_guardians',
+      format: 'csv',
+      file_name: 'familias.csv',
+    });
+    await renderWithProviders(<RosterImportPage />, { route: '/admin/import' });
+    await screen.findByText('No roster has been imported yet.');
+    fireEvent.change(screen.getByLabelText('The file holds'), { target: { value: 'guardians' } });
+    fireEvent.change(screen.getByLabelText('Choose a CSV file', { selector: 'input' }), {
+      target: { files: [new File(['x'], 'familias.csv', { type: 'text/csv' })] },
+    });
+    await screen.findByText(
+      'familias.csv has 4 columns. Say which column holds each field; * marks the ones it must have.',
+    );
+    expect(fetchCsvColumns).toHaveBeenCalledWith('guardians', expect.any(File));
+    fireEvent.change(screen.getByLabelText('First name *'), { target: { value: 'Nombre' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    expect(await screen.findByText('Choose the column that holds this.')).toBeTruthy();
+    expect(uploadRosterCsv).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByLabelText('Last name *'), { target: { value: 'Apellido' } });
+    fireEvent.change(screen.getByLabelText("Their scholars' student numbers"), { target: { value: 'Hijos' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    await waitFor(() =>
+      expect(uploadRosterCsv).toHaveBeenCalledWith('guardians', expect.any(File), {
+        email: 'Correo',
+        first_name: 'Nombre',
+        last_name: 'Apellido',
+        student_numbers: 'Hijos',
+      }),
+    );
+    expect(await screen.findByText('Preview of familias.csv: nothing has been written yet')).toBeTruthy();
   });
 });

@@ -3,7 +3,8 @@
  * system, dropped or chosen, read by the server into a preview that writes nothing (what would be created, updated,
  * deactivated or left as it is, the records entered by hand it matches, the rows it cannot use with file, line and
  * reason, downloadable as CSV), the role each kind of new staff account gets, then Apply with a progress bar while
- * the server works, and the imports' history. A school without OneRoster brings a plain CSV instead (csv-upload.tsx). Offline, nothing can be read or applied: the screen says so.
+ * the server works, and the imports' history. A school without OneRoster brings a plain CSV instead (csv-upload.tsx);
+ * the way out, the roster as a OneRoster package, is at the foot (the page's permission is the administrator's). Offline, nothing can be read or applied: the screen says so.
  */
 import { Alert, Box, Button, Heading, HStack, Progress, Stack, Table, Text } from '@chakra-ui/react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -27,6 +28,7 @@ import { dateTimeFormat } from '../../../ui/intl-format';
 import { useOnline } from '../../../ui/use-online';
 import { adminErrorText } from '../api/admin-error-text';
 import { useRoles } from '../api/list-roles';
+import { ExportRosterCard } from '../roster-export/export-roster-card';
 import { CsvUpload } from './csv-upload';
 import {
   applyRosterImport,
@@ -84,6 +86,7 @@ export default function RosterImportPage() {
       ) : null}
       {record && <ImportPanel record={record} onDone={() => setCurrentId(null)} online={online} />}
       <History />
+      <ExportRosterCard />
     </Stack>
   );
 }
