@@ -43,7 +43,12 @@ async function apply(id: string) {
   }
 }
 const changesOf = (counts: Record<string, { create: number; update: number; deactivate: number }>) =>
-  Object.fromEntries(ROSTER_COUNT_KINDS.map((k) => [k, counts[k]?.create + counts[k]?.update + counts[k]?.deactivate]));
+  Object.fromEntries(
+    ROSTER_COUNT_KINDS.map((k) => {
+      const c = counts[k] ?? { create: 0, update: 0, deactivate: 0 };
+      return [k, c.create + c.update + c.deactivate];
+    }),
+  );
 const nothing = Object.fromEntries(ROSTER_COUNT_KINDS.map((k) => [k, 0]));
 
 describe('export, then import', () => {
