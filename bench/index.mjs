@@ -16,6 +16,7 @@ import loadMix from './load.mjs';
 import lunchLine from './lunch-line.mjs';
 import machine from './machine.mjs';
 import mealTap from './meal-tap.mjs';
+import photoImport from './photo-import.mjs';
 import portalFirstVisit from './portal-first-visit.mjs';
 import rosterSearch from './roster-search.mjs';
 import scanToScreen from './scan-to-screen.mjs';
@@ -38,4 +39,5 @@ export const BENCHMARKS = [
   scanToScreen,
   timesheetGrid,
   portalFirstVisit,
+  photoImport,
 ];

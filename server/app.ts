@@ -57,6 +57,7 @@ import timesheetPeriodsRoutes from './routes/timesheets/periods';
 import timesheetPunchRoutes from './routes/timesheets/punch';
 import timesheetSummaryRoutes from './routes/timesheets/summary';
 import usersRoutes from './routes/users/index';
+import photoImportsRoutes from './routes/photo_imports/index';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -122,6 +123,7 @@ const API_ROUTES = [
   ['/scholar/conferences', portalConferenceRoutes],
   ['/guardians', guardiansRoutes],
   ['/guardianships', guardianshipsRoutes],
+  ['/photo_imports', photoImportsRoutes],
 ] as const;
 
 type CompilersFactory = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;

@@ -27,3 +27,4 @@ export * from './timesheet-flags';
 export * from './timesheet-schedules';
 export * from './timesheets';
 export * from './users';
+export * from './photo-imports';
