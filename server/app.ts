@@ -58,6 +58,7 @@ import timesheetPunchRoutes from './routes/timesheets/punch';
 import timesheetSummaryRoutes from './routes/timesheets/summary';
 import usersRoutes from './routes/users/index';
 import photoImportsRoutes from './routes/photo_imports/index';
+import mealEligibilityImportsRoutes from './routes/meal_eligibility_imports/index';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -124,6 +125,7 @@ const API_ROUTES = [
   ['/guardians', guardiansRoutes],
   ['/guardianships', guardianshipsRoutes],
   ['/photo_imports', photoImportsRoutes],
+  ['/meal_eligibility_imports', mealEligibilityImportsRoutes],
 ] as const;
 
 type CompilersFactory = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;

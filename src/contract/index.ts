@@ -28,3 +28,4 @@ export * from './timesheet-schedules';
 export * from './timesheets';
 export * from './users';
 export * from './photo-imports';
+export * from './meal-eligibility-imports';
