@@ -19,7 +19,16 @@ export function ImportChanges({ data }: { data: MealImport }) {
       {data.sample.length === 0 ? (
         <Text>{t('none')}</Text>
       ) : (
-        <Table.ScrollArea borderWidth="1px" rounded="md">
+        <Table.ScrollArea
+          // Focusable, so that a keyboard can scroll a table wider than the phone.
+          tabIndex={0}
+          role="region"
+          aria-label={t('title')}
+          colorPalette="primary"
+          _focusVisible={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing', outlineOffset: '1px' }}
+          borderWidth="1px"
+          rounded="md"
+        >
           <Table.Root size="sm">
             <Table.Caption srOnly>{t('title')}</Table.Caption>
             <Table.Header>

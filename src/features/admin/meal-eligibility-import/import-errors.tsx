@@ -26,7 +26,17 @@ export function ImportErrors({ errors }: { errors: MealImportError[] }) {
           {t('download')}
         </Button>
       </HStack>
-      <Table.ScrollArea borderWidth="1px" rounded="md" maxH="24rem">
+      <Table.ScrollArea
+        // Focusable, so that a keyboard can scroll a table wider than the phone.
+        tabIndex={0}
+        role="region"
+        aria-label={t('title')}
+        colorPalette="primary"
+        _focusVisible={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing', outlineOffset: '1px' }}
+        borderWidth="1px"
+        rounded="md"
+        maxH="24rem"
+      >
         <Table.Root size="sm" stickyHeader>
           <Table.Caption srOnly>{t('title')}</Table.Caption>
           <Table.Header>
