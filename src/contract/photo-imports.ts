@@ -15,6 +15,9 @@ export const MAX_ZIP_PHOTO_BYTES = 20 * 1024 * 1024;
 /** The most pixels a photo of a zip may have (a 12-megapixel phone picture has a quarter of them). */
 export const MAX_ZIP_PHOTO_PIXELS = 50_000_000;
 
+/** The most files a zip may hold (folders and what archivers add not counted). */
+export const MAX_ZIP_FILES = 20_000;
+
 /** Why a file of the zip was not used: the screen words each in the reader's language. */
 export const PHOTO_IMPORT_REFUSALS = ['not_image', 'too_large', 'unreadable', 'heic', 'duplicate'] as const;
 export type PhotoImportRefusal = (typeof PHOTO_IMPORT_REFUSALS)[number];
@@ -23,12 +26,13 @@ export type PhotoImportRefusal = (typeof PHOTO_IMPORT_REFUSALS)[number];
 export const PHOTO_IMPORT_MESSAGES = {
   notZip: 'The file is not a zip file.',
   zipTooLarge: `The zip is larger than ${MAX_PHOTO_ZIP_BYTES / 1024 / 1024} MB.`,
+  tooManyFiles: `The zip holds more than ${MAX_ZIP_FILES.toLocaleString('en-US')} files.`,
   not_image: 'Not a JPEG, PNG, WebP or HEIC image.',
   too_large: `Larger than ${MAX_ZIP_PHOTO_BYTES / 1024 / 1024} MB or ${MAX_ZIP_PHOTO_PIXELS / 1_000_000} megapixels.`,
   unreadable: 'The image cannot be read (it may be damaged).',
   heic: 'This server cannot read HEIC images: save the photo as JPEG.',
   duplicate: 'Another file of the zip is already this scholar’s photo.',
-} as const satisfies Record<PhotoImportRefusal | 'notZip' | 'zipTooLarge', string>;
+} as const satisfies Record<PhotoImportRefusal | 'notZip' | 'zipTooLarge' | 'tooManyFiles', string>;
 
 export const PhotoImportRefusedSchema = z.object({
   /** The file's path inside the zip. */

@@ -17,6 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   MAX_PHOTO_ZIP_BYTES,
+  MAX_ZIP_FILES,
   MAX_ZIP_PHOTO_BYTES,
   PHOTO_IMPORT_MESSAGES,
   type PhotoImportRefusal,
@@ -55,7 +56,7 @@ type Queued = { entry: ZipEntry; scholar: Scholar };
 /** HEIF's `ftyp` brands that are HEVC (Apple's HEIC), which sharp's own libvips does not decode; AVIF it does. */
 const HEIC_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'mif1', 'msf1']);
 
-/** 'heif' for an ISO media file of a HEIF or AVIF brand, from its `ftyp` box. */
+/** The brand of an ISO media file (HEIF, AVIF) from its `ftyp` box, or null for anything else. */
 function heifBrand(data: Uint8Array): string | null {
   if (data.length < 12 || String.fromCharCode(...data.subarray(4, 8)) !== 'ftyp') return null;
   return String.fromCharCode(...data.subarray(8, 12));
@@ -264,6 +265,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       if (zip.length > MAX_PHOTO_ZIP_BYTES) throw invalid('file', PHOTO_IMPORT_MESSAGES.zipTooLarge);
       const entries = listZipEntries(zip);
       if (!entries) throw invalid('file', PHOTO_IMPORT_MESSAGES.notZip);
+      if (entries.length > MAX_ZIP_FILES) throw invalid('file', PHOTO_IMPORT_MESSAGES.tooManyFiles);
       return { data: await importPhotos(app.db, request, zip, entries) };
     },
   );

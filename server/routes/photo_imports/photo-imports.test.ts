@@ -221,6 +221,10 @@ describe('POST v2/photo_imports', () => {
     const none = await s.call({ method: 'POST', url: '/api/v2/photo_imports', token: admin, payload: {} });
     expect(none.statusCode).toBe(422);
     expect(Object.keys(none.json().errors)).toEqual(['file']);
+    const crowded = Object.fromEntries(Array.from({ length: 20_001 }, (_, i) => [`f${i}.jpg`, new Uint8Array(0)]));
+    const tooMany = await upload(zipSync(crowded));
+    expect(tooMany.statusCode).toBe(422);
+    expect(tooMany.json().errors).toEqual({ file: ['The zip holds more than 20,000 files.'] });
     const empty = await upload(zipSync({}));
     expect(empty.json().data).toEqual({ updated: 0, unchanged: 0, unmatched: [], refused: [] });
   });

@@ -10,7 +10,7 @@ import { Alert, Button, Heading, Progress, Stack, Text } from '@chakra-ui/react'
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAX_PHOTO_ZIP_BYTES, PHOTO_IMPORT_MESSAGES, type PhotoImportResult } from '../../../contract';
+import { MAX_PHOTO_ZIP_BYTES, MAX_ZIP_FILES, PHOTO_IMPORT_MESSAGES, type PhotoImportResult } from '../../../contract';
 import { FileDropField, formatFileSize } from '../../../ui/form/file-drop-field';
 import { toFieldErrors } from '../../../ui/form/field-errors';
 import { FormAlert } from '../../../ui/timekeeping/form-dialog';
@@ -47,7 +47,9 @@ export default function PhotoImportPage() {
       ? t('notZip')
       : message === PHOTO_IMPORT_MESSAGES.zipTooLarge
         ? tooLarge()
-        : (message ?? null);
+        : message === PHOTO_IMPORT_MESSAGES.tooManyFiles
+          ? t('tooManyFiles', { max: MAX_ZIP_FILES.toLocaleString(i18n.language) })
+          : (message ?? null);
   const size = (f: File) => formatFileSize(f.size, i18n.language);
 
   const choose = (chosen: File) => {
