@@ -16,6 +16,7 @@ import loadMix from './load.mjs';
 import lunchLine from './lunch-line.mjs';
 import machine from './machine.mjs';
 import mealTap from './meal-tap.mjs';
+import photoImport from './photo-import.mjs';
 import portalFirstVisit from './portal-first-visit.mjs';
 import rosterImport from './roster-import.mjs';
 import rosterSearch from './roster-search.mjs';
@@ -42,4 +43,5 @@ export const BENCHMARKS = [
   timesheetGrid,
   portalFirstVisit,
   schoolYear,
+  photoImport,
 ];

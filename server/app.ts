@@ -60,6 +60,8 @@ import timesheetPeriodsRoutes from './routes/timesheets/periods';
 import timesheetPunchRoutes from './routes/timesheets/punch';
 import timesheetSummaryRoutes from './routes/timesheets/summary';
 import usersRoutes from './routes/users/index';
+import photoImportsRoutes from './routes/photo_imports/index';
+import mealEligibilityImportsRoutes from './routes/meal_eligibility_imports/index';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -128,6 +130,8 @@ const API_ROUTES = [
   ['/roster_imports', rosterImportsRoutes],
   ['/school_year', schoolYearRoutes],
   ['/roster_exports', rosterExportsRoutes],
+  ['/photo_imports', photoImportsRoutes],
+  ['/meal_eligibility_imports', mealEligibilityImportsRoutes],
 ] as const;
 
 type CompilersFactory = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;

@@ -50,6 +50,7 @@ describe('a statement', () => {
     ['select 1', []],
     ['select $1::text, $2::int, $3::text', ['émoji 🍎', '7', null]],
     ['insert into kinds (id, t) values ($1, $2)', ['5', '']],
+    ['insert into kinds (id, by) values ($1, $2)', ['6', Buffer.from([0, 255, 92, 120])]],
   ] as const)('is sent as the messages PGlite’s serializer writes: %s', (text, values) => {
     const s = pglite.protocol.serialize;
     const theirs = [
@@ -78,6 +79,26 @@ describe('a statement', () => {
     const text = 'select $1::text, $2::int, $3::int8, $4::boolean, $5::timestamptz, $6::text, $7::text, $8::numeric';
     const params = ['a’b', 7, 1234567890123456789n, false, new Date('2026-11-29T03:04:05.678Z'), null, undefined, 2.5];
     expect(await client.query(text, params, DRIZZLE)).toEqual(await pg.query(text, params, DRIZZLE));
+  });
+
+  it('sends bytes in binary, which a bytea keeps as PGlite’s own path keeps them', async () => {
+    const spy = vi.spyOn(pg, 'query');
+    try {
+      const bytes = new Uint8Array([0, 255, 92, 120, 39, 10]);
+      await client.query('insert into kinds (id, by) values ($1, $2)', [30, bytes]);
+      await pg.query('insert into kinds (id, by) values ($1, $2)', [31, bytes]);
+      expect(spy).toHaveBeenCalledTimes(1);
+      const text = 'select by, by = $1 as same from kinds where id in (30, 31) order by id';
+      const mine = await client.query(text, [bytes], DRIZZLE);
+      expect(mine).toEqual(await pg.query(text, [bytes], DRIZZLE));
+      expect(mine.rows).toEqual([
+        [bytes, true],
+        [bytes, true],
+      ]);
+    } finally {
+      spy.mockRestore();
+      await pg.exec('delete from kinds where id in (30, 31)');
+    }
   });
 
   it('takes PGlite’s own path for a parameter whose text depends on its type (an object, an array)', async () => {

@@ -3,7 +3,7 @@
  * values (`name[]` repeated becomes an array), files become `{filename, mimetype, data}`, so the route's zod schema
  * validates a multipart body exactly as it validates JSON.
  */
-import multipart from '@fastify/multipart';
+import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { MAX_PHOTO_BYTES } from '../../src/contract';
@@ -32,12 +32,45 @@ export function unreadMultipart(request: FastifyRequest | undefined): boolean {
 
 type Part = { type: 'file' | 'field'; fieldname: string; value?: unknown; filename?: string; mimetype?: string };
 
+type FilePart = MultipartFile & { toBuffer(): Promise<Buffer> };
+
+/**
+ * A file part's bytes. For a route that checks a file's size itself (`throwFileSizeLimit: false`: the school's logo,
+ * the imports' files, up to a hundred megabytes) they are copied as they arrive into one buffer the size of the
+ * request (at most the route's limit), so a large upload is held once; `toBuffer` keeps every chunk until the end and then joins them into a
+ * second copy. Other routes read with `toBuffer`, whose size limit answers 413.
+ */
+async function readFile(request: FastifyRequest, part: FilePart): Promise<Buffer> {
+  const options = request.routeOptions.config.multipartOptions as
+    | { throwFileSizeLimit?: boolean; limits?: { fileSize?: number } }
+    | undefined;
+  const declared = Number(request.headers['content-length']);
+  const limit = options?.limits?.fileSize;
+  if (options?.throwFileSizeLimit !== false || !limit || !Number.isSafeInteger(declared) || declared <= 0) {
+    return part.toBuffer();
+  }
+  // Never more than the route's limit, whatever the request claims (busboy cuts the file there).
+  let buffer = Buffer.allocUnsafe(Math.min(declared, limit));
+  let length = 0;
+  for await (const chunk of part.file as AsyncIterable<Buffer>) {
+    if (length + chunk.length > buffer.length) {
+      // More than the request said it holds: grow (a client that lies about the length gets no overflow).
+      const bigger = Buffer.allocUnsafe(Math.max(buffer.length * 2, length + chunk.length));
+      buffer.copy(bigger, 0, 0, length);
+      buffer = bigger;
+    }
+    chunk.copy(buffer, length);
+    length += chunk.length;
+  }
+  return buffer.subarray(0, length);
+}
+
 export default fp(async function multipartForms(app: FastifyInstance) {
   await app.register(multipart, {
     attachFieldsToBody: true,
     limits: { fileSize: MAX_PHOTO_BYTES, files: 5, fields: 100, fieldSize: 64 * 1024, parts: 110 },
     async onFile(part) {
-      const data = await part.toBuffer();
+      const data = await readFile(this, part);
       (part as unknown as { value: UploadedFile }).value = { filename: part.filename, mimetype: part.mimetype, data };
     },
   });

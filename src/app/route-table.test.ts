@@ -72,6 +72,8 @@ describe('route table', () => {
       ['admin-guardian', '/admin/guardians/:id', 'guardianships-view_any'],
       ['admin-roster-import', '/admin/import', 'roster_imports-create'],
       ['admin-school-year', '/admin/school-year', 'school_settings-update'],
+      ['admin-photo-import', '/admin/import/photos', 'roster_imports-create'],
+      ['admin-meal-eligibility-import', '/admin/meal-eligibility', 'meal_eligibility-update'],
     ]);
     expect(admin.namespaces).toEqual([
       'admin',
@@ -111,7 +113,12 @@ describe('route table', () => {
     // The section's own navigation lists only what each may open, and never a scholar's page.
     const admin = SECTIONS.find((s) => s.path === '/admin');
     if (!admin) throw new Error('no admin section');
-    expect(navFor(admin, office).map((c) => c.name)).toEqual(['admin-scholars', 'admin-guardians']);
+    // The office keeps eligibility (meal_eligibility-update), so it reaches the eligibility import as well.
+    expect(navFor(admin, office).map((c) => c.name)).toEqual([
+      'admin-scholars',
+      'admin-guardians',
+      'admin-meal-eligibility-import',
+    ]);
     expect(navFor(admin, PERMISSIONS).map((c) => c.name)).toEqual([
       'admin-roles-permissions',
       'admin-users-roles',
@@ -121,6 +128,8 @@ describe('route table', () => {
       'admin-guardians',
       'admin-roster-import',
       'admin-school-year',
+      'admin-photo-import',
+      'admin-meal-eligibility-import',
     ]);
     expect(navFor(admin, ['school_settings-update']).map((c) => c.name)).toEqual([
       'admin-school-settings',
@@ -128,6 +137,20 @@ describe('route table', () => {
     ]);
     // Whoever may not read the scholars list does not reach a scholar's page either.
     expect(mayOpenPath('/admin/scholars/new', ['timesheets-view', 'demographics-view'])).toBe(false);
+  });
+
+  it('photos from a zip are the Administrator’s; the eligibility import is whoever keeps eligibility', () => {
+    const admin = SECTIONS.find((s) => s.path === '/admin') as SectionRoute;
+    expect(mayOpenPath('/admin/import/photos', PERMISSIONS)).toBe(true);
+    for (const [role, permissions] of Object.entries(DEFAULT_ROLES)) {
+      if (role === 'Administrator') continue;
+      expect(mayOpenPath('/admin/import/photos', permissions), role).toBe(false);
+      expect(mayOpenPath('/admin/meal-eligibility', permissions), role).toBe(
+        permissions.includes('meal_eligibility-update'),
+      );
+    }
+    const foodService = DEFAULT_ROLES['Food Service Manager'] ?? [];
+    expect(navFor(admin, foodService).map((c) => c.name)).toEqual(['admin-scholars', 'admin-meal-eligibility-import']);
   });
 
   it('the guardians pages are the front office’s (guardianships-view_any), without the administrator’s roles-create', () => {
@@ -138,7 +161,9 @@ describe('route table', () => {
     expect(office).not.toContain('roles-create');
     expect(mayOpen(office, admin)).toBe(true);
     for (const child of admin.children) {
-      expect(mayOpen(office, admin, child), child.name).toBe(/^admin-(guardian|scholar)/.test(child.name));
+      expect(mayOpen(office, admin, child), child.name).toBe(
+        /^admin-(guardian|scholar|meal-eligibility-import)/.test(child.name),
+      );
     }
     expect(mayOpenPath('/admin/guardians', office)).toBe(true);
     expect(mayOpenPath('/admin/guardians/new', office)).toBe(true);

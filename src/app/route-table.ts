@@ -480,6 +480,30 @@ export const SECTIONS: readonly SectionRoute[] = [
         permission: 'school_settings-update',
         load: () => import('../features/admin/school-year/school-year-page'),
       },
+      {
+        // The scholars' photos from a zip, each named by student number or sourcedId (administrators).
+        path: 'import/photos',
+        name: 'admin-photo-import',
+        title: 'sections.photoImport',
+        permission: 'roster_imports-create',
+        load: () =>
+          Promise.all([
+            import('../features/admin/photo-import/photo-import-page'),
+            loadNamespaces('photo-import'),
+          ]).then(([page]) => page),
+      },
+      {
+        // Meal eligibility determinations from a CSV (a direct certification list): a preview, then Apply.
+        path: 'meal-eligibility',
+        name: 'admin-meal-eligibility-import',
+        title: 'sections.mealEligibilityImport',
+        permission: 'meal_eligibility-update',
+        load: () =>
+          Promise.all([
+            import('../features/admin/meal-eligibility-import/meal-eligibility-import-page'),
+            loadNamespaces('meal-eligibility-import'),
+          ]).then(([page]) => page),
+      },
     ],
   },
   {

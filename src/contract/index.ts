@@ -29,3 +29,5 @@ export * from './timesheet-schedules';
 export * from './timesheets';
 export * from './users';
 export * from './school-year';
+export * from './photo-imports';
+export * from './meal-eligibility-imports';

@@ -44,6 +44,8 @@ import type timesheet from '../../../locales/en/timesheet.json';
 import type timesheetRecords from '../../../locales/en/timesheet-records.json';
 import type timesheetReports from '../../../locales/en/timesheet-reports.json';
 import type timesheetSchedule from '../../../locales/en/timesheet-schedule.json';
+import type photoImport from '../../../locales/en/photo-import.json';
+import type mealEligibilityImport from '../../../locales/en/meal-eligibility-import.json';
 
 /** The English namespaces in the initial chunk (also the namespaces `initI18n` loads before the first render). */
 export const enInitialResources = { common, auth, kiosk, notifications, errors };
@@ -78,6 +80,8 @@ interface LazyEnglishResources {
   'roster-import': typeof rosterImport;
   'school-year': typeof schoolYear;
   exports: typeof exportsNs;
+  'photo-import': typeof photoImport;
+  'meal-eligibility-import': typeof mealEligibilityImport;
 }
 
 // A Record, so the typecheck fails when a lazy namespace is missing here or one is listed that has no type above.
@@ -110,6 +114,8 @@ const LAZY: Record<keyof LazyEnglishResources, true> = {
   'roster-import': true,
   'school-year': true,
   exports: true,
+  'photo-import': true,
+  'meal-eligibility-import': true,
 };
 
 /** Every English namespace, bundled or lazy: the source of the typed translation keys. */

@@ -8,11 +8,10 @@
  * The decoding and the canvas are passed in (`ImageTools`), so the arithmetic and the calls are tested in jsdom,
  * which has no canvas; the browser's tools are the default.
  */
+import { PHOTO_MAX_SIDE, PHOTO_QUALITY } from '../../contract/photos';
 
-/** The longest side of an uploaded photo, in pixels. */
-export const PHOTO_MAX_SIDE = 640;
-/** JPEG quality of an uploaded photo. */
-export const PHOTO_QUALITY = 0.85;
+/** The longest side of an uploaded photo in pixels, and its JPEG quality: the contract's, which the server also uses. */
+export { PHOTO_MAX_SIDE, PHOTO_QUALITY };
 export const PHOTO_TYPE = 'image/jpeg';
 
 /** The size that fits `width`×`height` within `maxSide` on its longest side, aspect kept, never larger. */
