@@ -435,6 +435,7 @@ function History() {
   const history = useQuery({
     queryKey: rosterImportKeys.history(page),
     queryFn: ({ signal }) => fetchRosterImportHistory(page, signal),
+    // The page shown stays on screen while the next one loads (TanStack Query's option of that name).
     placeholderData: keepPreviousData,
   });
   const format = dateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
