@@ -9,6 +9,11 @@ const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
   .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
 
+const optionalText = z
+  .string()
+  .optional()
+  .or(z.literal('').transform(() => undefined));
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -69,6 +74,25 @@ const EnvSchema = z.object({
     .transform((v) => v.replace(/\/+$/, ''))
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /**
+   * A PEM certificate (its chain after it) and its private key: the server speaks HTTPS with HTTP/2, and HTTP/1.1 for
+   * older clients, on PORT. A service worker, Web Push and the camera need a secure origin on a school's own network.
+   * `npm run tls:local` makes both for a school without a certificate.
+   */
+  TLS_CERT: optionalText,
+  TLS_KEY: optionalText,
+  /** With TLS: a plain HTTP port that answers every request with a redirect to the HTTPS address. */
+  HTTP_REDIRECT_PORT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(65535)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** The hour (0-23, school time) of the nightly backup into DATA_DIR/backups; `off`: none. */
+  BACKUP_HOUR: z.union([z.literal('off'), z.coerce.number().int().min(0).max(23)]).default(2),
+  /** How many nightly backups are kept; older ones are removed after a new one is written. */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(365).default(14),
 });
 
 export type Config = Omit<z.infer<typeof EnvSchema>, 'SEED_DEMO'> & { SEED_DEMO: boolean };
@@ -90,6 +114,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (c.SMTP_URL && !c.PUBLIC_URL && c.NODE_ENV === 'production') {
     throw new ConfigError(
       'Invalid configuration:\n  PUBLIC_URL: must be set when SMTP_URL is (the address of the links in mail)',
+    );
+  }
+  if (Boolean(c.TLS_CERT) !== Boolean(c.TLS_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  TLS_CERT, TLS_KEY: set both (a certificate and its key) or neither',
+    );
+  }
+  if (c.HTTP_REDIRECT_PORT !== undefined && !c.TLS_CERT) {
+    throw new ConfigError(
+      'Invalid configuration:\n  HTTP_REDIRECT_PORT: only with TLS_CERT and TLS_KEY (it redirects to HTTPS)',
     );
   }
   return { ...c, SEED_DEMO: c.SEED_DEMO ?? c.NODE_ENV !== 'production' };

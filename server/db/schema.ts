@@ -504,6 +504,10 @@ export const schoolSettings = pgTable('school_settings', {
       snack: { start: '14:00', end: '17:00' },
       supper: { start: '17:00', end: '20:00' },
     }),
+  /** How many days after a scholar's withdrawal the administrator is reminded to erase their personal data (the
+   * reminder list of the family data screen); California's Education Code 49073.1 has an operator delete a pupil's
+   * records on the school's request. */
+  erase_after_days: integer('erase_after_days').notNull().default(60),
   ...timestamps,
 });
 
@@ -1213,3 +1217,64 @@ export const rosterColumnMaps = pgTable('roster_column_maps', {
   columns: jsonb('columns').$type<Record<string, string>>().notNull(),
   updated_at: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
 });
+
+/**
+ * The change log's epoch, one row: a pull's cursor carries it, so a cursor handed out before a restore (or by another
+ * database) is never read as a place in this log. A restore sets a new one and empties the log; devices then take a
+ * fresh snapshot instead of a delta that would miss what the restore took back.
+ */
+export const syncState = pgTable(
+  'sync_state',
+  {
+    id: boolean('id').primaryKey().default(true),
+    epoch: integer('epoch').notNull().default(1),
+    reset_at: timestamp('reset_at', { withTimezone: true, mode: 'string' }),
+  },
+  (t) => [
+    check('sync_state_one_row', sql`${t.id}`),
+    check('sync_state_epoch_range', sql`${t.epoch} between 1 and 8191`),
+  ],
+);
+
+/**
+ * The backups written: each night's (one per school day, whichever instance claims it), one asked for on the settings
+ * screen, or `npm run backup`. The settings screen shows the last one and warns when none is recent.
+ */
+export const backupRuns = pgTable(
+  'backup_runs',
+  {
+    id: uuid('id').primaryKey(),
+    kind: text('kind', { enum: ['nightly', 'manual', 'command'] }).notNull(),
+    /** The night's date on the school's clock (nightly runs): an instance claims it by inserting the row. */
+    night: date('night', { mode: 'string' }),
+    file: text('file'),
+    bytes: bigint('bytes', { mode: 'number' }),
+    started_at: timestamp('started_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    finished_at: timestamp('finished_at', { withTimezone: true, mode: 'string' }),
+    error: text('error'),
+    created_by: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('backup_runs_night_unique').on(t.night).where(sql`${t.kind} = 'nightly'`),
+    index('backup_runs_started_idx').on(t.started_at),
+  ],
+);
+
+/**
+ * Each erase of a scholar's personal data: who did it, when, on whose request, and how many rows of each kind went.
+ * It names no one: the scholar's name, numbers and ids are what was erased.
+ */
+export const erasures = pgTable(
+  'erasures',
+  {
+    id: uuid('id').primaryKey(),
+    erased_by: uuid('erased_by').references(() => users.id, { onDelete: 'set null' }),
+    erased_at: timestamp('erased_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    requested_by: text('requested_by', { enum: ['guardian', 'school', 'retention'] }).notNull(),
+    /** The request as the administrator recorded it (who asked, how), in their words. */
+    request_note: text('request_note'),
+    withdrawn_on: date('withdrawn_on', { mode: 'string' }),
+    removed: jsonb('removed').$type<Record<string, number>>().notNull().default({}),
+  },
+  (t) => [index('erasures_time_idx').on(t.erased_at)],
+);

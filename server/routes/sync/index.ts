@@ -75,6 +75,7 @@ import {
   updateOne,
 } from '../../lib/resource';
 import { schoolDay } from '../../lib/school-day';
+import { readSyncEpoch } from '../../lib/sync-epoch';
 import { can, requireAuth } from '../../plugins/access';
 import { storageRefusal, toErrorResponse } from '../../plugins/errors';
 import { toPickUpRecord } from '../authorized_pick_ups/index';
@@ -623,9 +624,11 @@ async function pushAll(request: FastifyRequest, raws: { id: string }[], deviceId
 }
 
 /**
- * Where the change log's cursors start. A cursor is `XID_CURSOR_BASE` plus a transaction id: every change written by a
- * transaction with a lower id has been handed out. A smaller cursor is one of the log's `seq` numbers, which an earlier
- * version of this server handed out (the devices keep their cursor): it is answered with a fresh snapshot.
+ * Where the change log's cursors start. A cursor is `XID_CURSOR_BASE × epoch` plus a transaction id: every change
+ * written by a transaction with a lower id has been handed out. The epoch is the database's (server/lib/sync-epoch.ts,
+ * 1 until a restore gives it another), so a cursor from before a restore or from another database is not read as a
+ * place in this log. A smaller cursor is one of the log's `seq` numbers, which an earlier version of this server
+ * handed out (the devices keep their cursor): it is answered with a fresh snapshot, as any cursor of another epoch.
  * Transaction ids stay far below 2^40 (a trillion transactions), and seq numbers never reach it.
  */
 export const XID_CURSOR_BASE = 2 ** 40;
@@ -753,8 +756,9 @@ async function snapshotPage(
   place: SnapshotPlace | null,
   xmin: number,
   request: FastifyRequest,
+  base: number,
 ): Promise<SyncPullResponse> {
-  const cursor = place?.cursor ?? XID_CURSOR_BASE + xmin;
+  const cursor = place?.cursor ?? base + xmin;
   const order = Object.keys(PULLABLE);
   const from = place ? order.indexOf(place.resource) : 0;
   const taken: SyncChange[] = [];
@@ -797,6 +801,7 @@ async function delta(
   today: string,
   read: { rows: ChangeRow[]; limit: number; xmin: number },
   request: FastifyRequest,
+  base: number,
 ): Promise<SyncPullResponse> {
   const { taken, upTo, more, whole } = pageOfChanges(read.rows, read.limit, read.xmin);
   if (whole !== undefined)
@@ -840,10 +845,12 @@ async function delta(
       );
     }
   }
-  return { changes: out, cursor: XID_CURSOR_BASE + upTo, more, reset: false, server_time: new Date().toISOString() };
+  return { changes: out, cursor: base + upTo, more, reset: false, server_time: new Date().toISOString() };
 }
 
 const routes: FastifyPluginAsyncZod = async (app) => {
+  // Read once: a restore, the only thing that changes it, happens with the server stopped.
+  const base = XID_CURSOR_BASE * (await readSyncEpoch(app.db));
   app.post(
     '/push',
     {
@@ -872,18 +879,22 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       // out was written by transactions that had ended (readHead), which no later snapshot sees otherwise; a
       // transaction only cost two round trips.
       const tx = app.db as unknown as Tx;
-      const sinceXid = since !== undefined && !place && since >= XID_CURSOR_BASE ? since - XID_CURSOR_BASE : undefined;
+      // This database's cursors: from `base` up to, not including, the next epoch's.
+      const inEpoch = (cursor: number) => cursor >= base && cursor < base + XID_CURSOR_BASE;
+      const sinceXid = since !== undefined && !place && inEpoch(since) ? since - base : undefined;
       const { xmin, xmax, rows } = await readHead(tx, sinceXid, limit);
-      // A cursor this database can have given: one of its transaction ids, not past the newest.
-      const known = (cursor: number) => cursor >= XID_CURSOR_BASE && cursor - XID_CURSOR_BASE <= xmax;
+      // A cursor this database can have given: of its epoch, one of its transaction ids, not past the newest.
+      const known = (cursor: number) => inEpoch(cursor) && cursor - base <= xmax;
       // The next page of a snapshot, unless its cursor is from another database: then a fresh snapshot.
-      if (place) return snapshotPage(tx, visible, today, limit, known(place.cursor) ? place : null, xmin, request);
+      if (place) {
+        return snapshotPage(tx, visible, today, limit, known(place.cursor) ? place : null, xmin, request, base);
+      }
       // No cursor (a new device), one from another database (restored or replaced) or from an earlier version of
       // this server: start again from a snapshot.
-      if (sinceXid === undefined || !known(sinceXid + XID_CURSOR_BASE)) {
-        return snapshotPage(tx, visible, today, limit, null, xmin, request);
+      if (sinceXid === undefined || !known(sinceXid + base)) {
+        return snapshotPage(tx, visible, today, limit, null, xmin, request, base);
       }
-      return delta(tx, visible, today, { rows, limit, xmin }, request);
+      return delta(tx, visible, today, { rows, limit, xmin }, request, base);
     },
   );
 
