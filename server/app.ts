@@ -3,6 +3,7 @@
  * multipart), then our services (database, access control), then routes, then the built web app. Tests build it and
  * call `inject`; main.ts builds it and listens.
  */
+
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -30,17 +31,20 @@ import demographicsRoutes from './routes/demographics/index';
 import googleSyncRoutes from './routes/google_sync/index';
 import guardiansRoutes from './routes/guardians/index';
 import guardianshipsRoutes from './routes/guardianships/index';
-import invitationsRoutes from './routes/invitations/index';
-import mealServiceDaysRoutes from './routes/meal_service_days/index';
+import health from './routes/health';
 import independentStudyRoutes from './routes/independent_study/index';
 import independentStudyPortalRoutes from './routes/independent_study/portal';
+import invitationsRoutes from './routes/invitations/index';
+import mealEligibilityImportsRoutes from './routes/meal_eligibility_imports/index';
+import mealServiceDaysRoutes from './routes/meal_service_days/index';
 import messengerRoutes from './routes/messenger_schedules/index';
 import nslpRecordsRoutes from './routes/nslp_records/index';
+import photoImportsRoutes from './routes/photo_imports/index';
 import photosRoutes from './routes/photos/index';
 import { portalContentRoutes } from './routes/portal_content/index';
 import rolesRoutes from './routes/roles/index';
-import rosterImportsRoutes from './routes/roster_imports/index';
 import rosterExportsRoutes from './routes/roster_exports/index';
+import rosterImportsRoutes from './routes/roster_imports/index';
 import scholarRoutes from './routes/scholar/index';
 import scholarWorkRoutes from './routes/scholar_work/index';
 import workSettingsRoutes from './routes/scholar_work/settings';
@@ -60,8 +64,6 @@ import timesheetPeriodsRoutes from './routes/timesheets/periods';
 import timesheetPunchRoutes from './routes/timesheets/punch';
 import timesheetSummaryRoutes from './routes/timesheets/summary';
 import usersRoutes from './routes/users/index';
-import photoImportsRoutes from './routes/photo_imports/index';
-import mealEligibilityImportsRoutes from './routes/meal_eligibility_imports/index';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -205,10 +207,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
     { prefix: '/api/v2' },
   );
-  app.get('/api/health', { config: { access: 'public' } }, async () => ({
-    status: 'ok',
-    database: opts.database.kind,
-  }));
+  await app.register(health(opts.database));
 
   await app.register(staticApp, { root: opts.serveApp === false ? '/nonexistent' : opts.config.STATIC_DIR });
   return app;

@@ -85,8 +85,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   return { db, kind: 'pglite', close: () => owned.close() };
 }
 
-/** True when the database has already run the newest committed migration (the usual start). */
-async function upToDate(database: Database): Promise<boolean> {
+/** True when the database has already run the newest committed migration (the usual start, and readiness). */
+export async function upToDate(database: Database): Promise<boolean> {
   const journal = JSON.parse(readFileSync(join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as {
     entries: { when: number }[];
   };

@@ -32,6 +32,8 @@ export async function openTestDatabase({ empty = false }: { empty?: boolean } = 
   database: Database;
   drop: () => Promise<void>;
   connect?: () => Promise<Database>;
+  /** The database's address (PostgreSQL). */
+  url?: string;
 }> {
   if (DB_KIND === 'postgres') {
     const url = process.env.TEST_DATABASE_URL;
@@ -44,6 +46,7 @@ export async function openTestDatabase({ empty = false }: { empty?: boolean } = 
     const database = await openDatabase({ kind: 'postgres', url: adminUrl(url, name), max: 4 });
     return {
       database,
+      url: adminUrl(url, name),
       connect: () => openDatabase({ kind: 'postgres', url: adminUrl(url, name), max: 4 }),
       drop: async () => {
         await database.close();
