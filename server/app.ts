@@ -62,6 +62,7 @@ import timesheetSummaryRoutes from './routes/timesheets/summary';
 import usersRoutes from './routes/users/index';
 import photoImportsRoutes from './routes/photo_imports/index';
 import mealEligibilityImportsRoutes from './routes/meal_eligibility_imports/index';
+import { erasuresRoutes, scholarDataRoutes } from './routes/scholar_data/index';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -132,6 +133,9 @@ const API_ROUTES = [
   ['/roster_exports', rosterExportsRoutes],
   ['/photo_imports', photoImportsRoutes],
   ['/meal_eligibility_imports', mealEligibilityImportsRoutes],
+  // A family's data on request: one scholar's export and erase, the erase log and its reminder.
+  ['/demographics', scholarDataRoutes],
+  ['/erasures', erasuresRoutes],
 ] as const;
 
 type CompilersFactory = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;
