@@ -162,15 +162,18 @@ describe('the export of one scholar', () => {
   });
 });
 
+/** The rows of a raw query, as either driver answers them. */
+const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);
+
 /** Every row of every table of the public schema as text (bytea as hex), with its table. */
 async function everyRow(): Promise<{ table: string; text: string }[]> {
   const tables = await db().execute<{ table_name: string }>(
     sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
   );
   const out: { table: string; text: string }[] = [];
-  for (const { table_name } of tables.rows) {
+  for (const { table_name } of rowsOf<{ table_name: string }>(tables)) {
     const rows = await db().execute<{ text: string }>(sql`select t::text as text from ${sql.identifier(table_name)} t`);
-    for (const r of rows.rows) out.push({ table: table_name, text: r.text });
+    for (const r of rowsOf<{ text: string }>(rows)) out.push({ table: table_name, text: r.text });
   }
   return out;
 }
