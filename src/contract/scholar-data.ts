@@ -84,7 +84,7 @@ export const ErasureDueResponseSchema = z.object({
 });
 export type ErasureDueResponse = z.infer<typeof ErasureDueResponseSchema>;
 
-/** The longest the reminder may wait: ten years (a school keeps pupil records of some kinds that long, 5 CCR 432). */
+/** The longest the reminder may wait: ten years, a bound that keeps a mistyped number from putting it off for good. */
 export const ERASE_AFTER_DAYS_MAX = 3650;
 
 export const EraseSettingsSchema = z.object({ erase_after_days: z.number().int() });

@@ -74,80 +74,85 @@ export function EraseDialog({ scholar, open, onClose, onErased }: EraseDialogPro
       role="alertdialog"
       onClose={onClose}
       title={t('dialog.title', { name })}
-      wrap={(content) => (
-        <form id={formId} onSubmit={submit} noValidate aria-label={t('dialog.title', { name })}>
-          {content}
-        </form>
-      )}
       footer={
         <Stack direction="row" gap="2" wrap="wrap" justify="flex-end" w="full">
           <Button variant="ghost" minH="10" onClick={onClose}>
             {t('dialog.cancel')}
           </Button>
-          <Button type="submit" colorPalette="red" minH="10" disabled={!matches || !online} loading={erase.isPending}>
+          <Button
+            type="submit"
+            form={formId}
+            colorPalette="red"
+            minH="10"
+            disabled={!matches || !online}
+            loading={erase.isPending}
+          >
             {t('dialog.confirm')}
           </Button>
         </Stack>
       }
     >
-      <Stack gap="4">
-        <Alert.Root status="warning">
-          <Alert.Indicator />
-          <Alert.Title>{t('dialog.warning')}</Alert.Title>
-        </Alert.Root>
-        {!online && <Text role="status">{t('dialog.offline')}</Text>}
-        <FormAlert text={failure} />
-        <Field.Root invalid={Boolean(errors.requested_by)} required>
-          <Field.Label>{t('dialog.requestedBy')}</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field
-              value={requestedBy}
+      {/* The form inside the body (its submit button in the footer names it), so the body stays what scrolls. */}
+      <form id={formId} onSubmit={submit} noValidate aria-label={t('dialog.title', { name })}>
+        <Stack gap="4">
+          <Alert.Root status="warning">
+            <Alert.Indicator />
+            <Alert.Title>{t('dialog.warning')}</Alert.Title>
+          </Alert.Root>
+          {!online && <Text role="status">{t('dialog.offline')}</Text>}
+          <FormAlert text={failure} />
+          <Field.Root invalid={Boolean(errors.requested_by)} required>
+            <Field.Label>{t('dialog.requestedBy')}</Field.Label>
+            <NativeSelect.Root>
+              <NativeSelect.Field
+                value={requestedBy}
+                onChange={(e) => {
+                  setRequestedBy(e.target.value);
+                  setErrors((x) => ({ ...x, requested_by: '' }));
+                }}
+              >
+                <option value="">{t('dialog.choose')}</option>
+                {ERASE_REQUESTERS.map((r) => (
+                  <option key={r} value={r}>
+                    {t(`dialog.requesters.${r}`)}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+            <Field.HelperText>{t('dialog.requestedByHelp')}</Field.HelperText>
+            {errors.requested_by && <Field.ErrorText>{errors.requested_by}</Field.ErrorText>}
+          </Field.Root>
+          <Field.Root invalid={Boolean(errors.note)} required>
+            <Field.Label>{t('dialog.note')}</Field.Label>
+            <Textarea
+              value={note}
+              maxLength={1000}
+              rows={3}
               onChange={(e) => {
-                setRequestedBy(e.target.value);
-                setErrors((x) => ({ ...x, requested_by: '' }));
+                setNote(e.target.value);
+                setErrors((x) => ({ ...x, note: '' }));
               }}
-            >
-              <option value="">{t('dialog.choose')}</option>
-              {ERASE_REQUESTERS.map((r) => (
-                <option key={r} value={r}>
-                  {t(`dialog.requesters.${r}`)}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-          <Field.HelperText>{t('dialog.requestedByHelp')}</Field.HelperText>
-          {errors.requested_by && <Field.ErrorText>{errors.requested_by}</Field.ErrorText>}
-        </Field.Root>
-        <Field.Root invalid={Boolean(errors.note)} required>
-          <Field.Label>{t('dialog.note')}</Field.Label>
-          <Textarea
-            value={note}
-            maxLength={1000}
-            rows={3}
-            onChange={(e) => {
-              setNote(e.target.value);
-              setErrors((x) => ({ ...x, note: '' }));
-            }}
-          />
-          <Field.HelperText>{t('dialog.noteHelp')}</Field.HelperText>
-          {errors.note && <Field.ErrorText>{errors.note}</Field.ErrorText>}
-        </Field.Root>
-        <Field.Root invalid={Boolean(errors.confirmation)} required>
-          <Field.Label>{t('dialog.confirmation')}</Field.Label>
-          <Input
-            value={typed}
-            autoComplete="off"
-            spellCheck={false}
-            onChange={(e) => {
-              setTyped(e.target.value);
-              setErrors((x) => ({ ...x, confirmation: '' }));
-            }}
-          />
-          <Field.HelperText>{t('dialog.confirmationHelp', { name })}</Field.HelperText>
-          {errors.confirmation && <Field.ErrorText>{errors.confirmation}</Field.ErrorText>}
-        </Field.Root>
-      </Stack>
+            />
+            <Field.HelperText>{t('dialog.noteHelp')}</Field.HelperText>
+            {errors.note && <Field.ErrorText>{errors.note}</Field.ErrorText>}
+          </Field.Root>
+          <Field.Root invalid={Boolean(errors.confirmation)} required>
+            <Field.Label>{t('dialog.confirmation')}</Field.Label>
+            <Input
+              value={typed}
+              autoComplete="off"
+              spellCheck={false}
+              onChange={(e) => {
+                setTyped(e.target.value);
+                setErrors((x) => ({ ...x, confirmation: '' }));
+              }}
+            />
+            <Field.HelperText>{t('dialog.confirmationHelp', { name })}</Field.HelperText>
+            {errors.confirmation && <Field.ErrorText>{errors.confirmation}</Field.ErrorText>}
+          </Field.Root>
+        </Stack>
+      </form>
     </DialogShell>
   );
 }
