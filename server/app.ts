@@ -46,6 +46,7 @@ import rolesRoutes from './routes/roles/index';
 import rosterExportsRoutes from './routes/roster_exports/index';
 import rosterImportsRoutes from './routes/roster_imports/index';
 import scholarRoutes from './routes/scholar/index';
+import { erasuresRoutes, scholarDataRoutes } from './routes/scholar_data/index';
 import scholarWorkRoutes from './routes/scholar_work/index';
 import workSettingsRoutes from './routes/scholar_work/settings';
 import schoolSettingsRoutes from './routes/school_settings/index';
@@ -134,6 +135,9 @@ const API_ROUTES = [
   ['/roster_exports', rosterExportsRoutes],
   ['/photo_imports', photoImportsRoutes],
   ['/meal_eligibility_imports', mealEligibilityImportsRoutes],
+  // A family's data on request: one scholar's export and erase, the erase log and its reminder.
+  ['/demographics', scholarDataRoutes],
+  ['/erasures', erasuresRoutes],
 ] as const;
 
 type CompilersFactory = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;

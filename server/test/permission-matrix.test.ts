@@ -335,6 +335,23 @@ describe('permission matrix', () => {
     }
   });
 
+  it('walks a family’s data requests (export, erase, the erase log and reminder): the Administrator only', () => {
+    const routes = new Map(s.app.apiRoutes.map((r) => [`${r.method} ${r.url}`, r.access]));
+    expect(routes.get('GET /api/v2/demographics/:id/data_export')).toBe('scholar_data-view');
+    expect(routes.get('POST /api/v2/demographics/:id/erase')).toBe('scholar_data-delete');
+    expect(routes.get('GET /api/v2/erasures')).toBe('scholar_data-view_any');
+    expect(routes.get('GET /api/v2/erasures/due')).toBe('scholar_data-view_any');
+    expect(routes.get('GET /api/v2/erasures/settings')).toBe('scholar_data-view_any');
+    expect(routes.get('POST /api/v2/erasures/settings')).toBe('scholar_data-update');
+    for (const person of people) {
+      for (const action of ['view_any', 'view', 'update', 'delete']) {
+        expect(person.permissions.has(`scholar_data-${action}`), `${person.email} ${action}`).toBe(
+          person.email === 'admin@demo.school',
+        );
+      }
+    }
+  });
+
   it('answers 401, 403 or neither for every route and every role as the catalogue says', async () => {
     const failures: string[] = [];
     let calls = 0;

@@ -74,6 +74,7 @@ describe('route table', () => {
       ['admin-school-year', '/admin/school-year', 'school_settings-update'],
       ['admin-photo-import', '/admin/import/photos', 'roster_imports-create'],
       ['admin-meal-eligibility-import', '/admin/meal-eligibility', 'meal_eligibility-update'],
+      ['admin-family-data', '/admin/family-data', 'scholar_data-view_any'],
     ]);
     expect(admin.namespaces).toEqual([
       'admin',
@@ -83,6 +84,7 @@ describe('route table', () => {
       'roster-import',
       'school-year',
       'exports',
+      'family-data',
     ]);
     // A scholar's page is reached from the list: not in the navigation, and any id (or `new`) is one of its paths.
     expect(navChildren(admin).map((c) => c.name)).not.toContain('admin-scholar');
@@ -130,6 +132,7 @@ describe('route table', () => {
       'admin-school-year',
       'admin-photo-import',
       'admin-meal-eligibility-import',
+      'admin-family-data',
     ]);
     expect(navFor(admin, ['school_settings-update']).map((c) => c.name)).toEqual([
       'admin-school-settings',

@@ -389,7 +389,16 @@ export const SECTIONS: readonly SectionRoute[] = [
     title: 'sections.administration',
     // No permission of its own: the section opens for whoever may open one of its pages (the Front Office its
     // Scholars), and each page asks for its own.
-    namespaces: ['admin', 'google-sync', 'scholars', 'guardians', 'roster-import', 'school-year', 'exports'],
+    namespaces: [
+      'admin',
+      'google-sync',
+      'scholars',
+      'guardians',
+      'roster-import',
+      'school-year',
+      'exports',
+      'family-data',
+    ],
     children: [
       {
         path: '',
@@ -503,6 +512,14 @@ export const SECTIONS: readonly SectionRoute[] = [
             import('../features/admin/meal-eligibility-import/meal-eligibility-import-page'),
             loadNamespaces('meal-eligibility-import'),
           ]).then(([page]) => page),
+      },
+      {
+        // A family's data on request: the retention reminder, its setting and the erase log (administrators).
+        path: 'family-data',
+        name: 'admin-family-data',
+        title: 'sections.familyData',
+        permission: 'scholar_data-view_any',
+        load: withPermissions(() => import('../features/admin/family-data/family-data-page')),
       },
     ],
   },

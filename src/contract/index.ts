@@ -31,3 +31,4 @@ export * from './users';
 export * from './school-year';
 export * from './photo-imports';
 export * from './meal-eligibility-imports';
+export * from './scholar-data';

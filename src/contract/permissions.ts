@@ -33,6 +33,8 @@ export const RESOURCES = [
   'guardianships',
   // Roster imports from the school's information system (OneRoster, a plain CSV, photos): Administrator only.
   'roster_imports',
+  // A family's data on request: one scholar's export and the erase of a withdrawn scholar (Administrator only).
+  'scholar_data',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 

@@ -46,6 +46,7 @@ import type timesheetReports from '../../../locales/en/timesheet-reports.json';
 import type timesheetSchedule from '../../../locales/en/timesheet-schedule.json';
 import type photoImport from '../../../locales/en/photo-import.json';
 import type mealEligibilityImport from '../../../locales/en/meal-eligibility-import.json';
+import type familyData from '../../../locales/en/family-data.json';
 
 /** The English namespaces in the initial chunk (also the namespaces `initI18n` loads before the first render). */
 export const enInitialResources = { common, auth, kiosk, notifications, errors };
@@ -82,6 +83,7 @@ interface LazyEnglishResources {
   exports: typeof exportsNs;
   'photo-import': typeof photoImport;
   'meal-eligibility-import': typeof mealEligibilityImport;
+  'family-data': typeof familyData;
 }
 
 // A Record, so the typecheck fails when a lazy namespace is missing here or one is listed that has no type above.
@@ -116,6 +118,7 @@ const LAZY: Record<keyof LazyEnglishResources, true> = {
   exports: true,
   'photo-import': true,
   'meal-eligibility-import': true,
+  'family-data': true,
 };
 
 /** Every English namespace, bundled or lazy: the source of the typed translation keys. */

@@ -1,8 +1,8 @@
 /**
  * A scholar's page (`/admin/scholars/:id`, and `/admin/scholars/new` to add one): the details form, then the
  * sections of an existing scholar in this order: details, guardians (the guardians' own section, with the office's permission),
- * authorized pick-up adults, badge, meal eligibility (only for those who may see it) and enrolment (withdraw,
- * re-enrol). Each section shows its actions only to those who may take them; the server checks every call again.
+ * authorized pick-up adults, badge, meal eligibility (only for those who may see it), enrolment (withdraw,
+ * re-enrol) and the family's data (download, erase; administrators). Each section shows its actions only to those who may take them; the server checks every call again.
  */
 import { Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
@@ -12,6 +12,7 @@ import { ApiError } from '../../../api/client';
 import { MEAL_ELIGIBILITY_PERMISSION, MEAL_ELIGIBILITY_UPDATE_PERMISSION } from '../../../contract';
 import { QueryState } from '../../../ui/data/query-state';
 import { scholarQueryOptions } from '../api/scholars';
+import { ScholarDataSection } from '../family-data/scholar-data-section';
 import { ScholarGuardians } from '../guardians/scholar-guardians';
 import { BadgeSection } from './badge-section';
 import { EnrolmentSection } from './enrolment-section';
@@ -72,6 +73,7 @@ function ExistingScholar({ id, permissions }: { id: string; permissions: readonl
             />
           )}
           <EnrolmentSection scholar={s} canChange={may('demographics-update')} />
+          <ScholarDataSection scholar={s} permissions={permissions} />
         </Stack>
       )}
     </QueryState>
