@@ -20,6 +20,7 @@ import { uuidv7 } from '../../src/contract';
 import type { Database } from '../db/client';
 import { backupRuns } from '../db/schema';
 import { BACKUPS_DIR } from '../lib/backup/data-dir';
+import { AppError } from '../lib/errors';
 import { backupFileName, type RunRow } from '../lib/backup/runs';
 import { type RunningBackup, startServerBackup } from '../lib/backup/server-backup';
 import { minutesOfDay, schoolDay } from '../lib/school-day';
@@ -63,6 +64,8 @@ export default fp(
     const running = new Set<RunningBackup>();
     let queue: Promise<unknown> = Promise.resolve();
     let claimedNight: string | null = null;
+    /** Backups started or waiting in this instance. */
+    let pending = 0;
     let longestBlockMs = 0;
     let closing = false;
 
@@ -137,24 +140,41 @@ export default fp(
           .returning();
         claimedNight = night;
         if (!row) return null;
-        await perform(row, backupFileName(now, timeZone, 'nightly'));
+        pending++;
+        try {
+          await perform(row, backupFileName(now, timeZone, 'nightly'));
+        } finally {
+          pending--;
+        }
         const [done] = await app.db.select().from(backupRuns).where(eq(backupRuns.id, row.id));
         return done ?? row;
       },
       async startManual(id, createdBy) {
-        const now = clock();
-        const [row] = await app.db
-          .insert(backupRuns)
-          .values({ id, kind: 'manual', started_at: now.toISOString(), created_by: createdBy })
-          .onConflictDoNothing()
-          .returning();
-        if (!row) {
-          const [existing] = await app.db.select().from(backupRuns).where(eq(backupRuns.id, id));
-          if (!existing) throw new Error('The backup run could not be recorded.');
-          return { row: existing, created: false };
+        const [existing] = await app.db.select().from(backupRuns).where(eq(backupRuns.id, id));
+        if (existing) return { row: existing, created: false };
+        // One at a time: a second "Back up now" while one is written would only write the same again.
+        if (pending > 0) throw new AppError('conflict', 'A backup is being written: wait for it to finish.');
+        pending++;
+        try {
+          const now = clock();
+          const [row] = await app.db
+            .insert(backupRuns)
+            .values({ id, kind: 'manual', started_at: now.toISOString(), created_by: createdBy })
+            .onConflictDoNothing()
+            .returning();
+          if (!row) {
+            // The same id, sent again while the first was being recorded.
+            const [stored] = await app.db.select().from(backupRuns).where(eq(backupRuns.id, id));
+            if (!stored) throw new Error('The backup run could not be recorded.');
+            pending--;
+            return { row: stored, created: false };
+          }
+          void perform(row, backupFileName(now, app.school.timeZone, 'manual', id.slice(-6))).finally(() => pending--);
+          return { row, created: true };
+        } catch (err) {
+          pending--;
+          throw err;
         }
-        void perform(row, backupFileName(now, app.school.timeZone, 'manual', id.slice(-6)));
-        return { row, created: true };
       },
       async idle() {
         await queue;

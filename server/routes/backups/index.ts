@@ -3,8 +3,8 @@
  * - `GET` (school_settings-view): the last runs, newest first, the newest that wrote its file, whether it is recent
  *   (none in BACKUP_RECENT_HOURS is a warning), and the nightly hour and how many are kept.
  * - `POST` {id} (school_settings-update): "Back up now". Answers 202 with the run at once; the backup goes on in a
- *   worker and the list shows it finish. The id is the client's: the same id again answers the same run (201 the
- *   first time would tell a retry apart; both answer 202 with the run as stored), never a second backup.
+ *   worker and the list shows it finish. The id is the client's: the same id again answers the same run as
+ *   stored, never a second backup. While this instance writes one, another id answers 409.
  * Registered by plugins/nightly-backup.ts, which owns the backups.
  */
 import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
@@ -59,7 +59,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'school_settings-update' },
       schema: {
         body: BackupCreateSchema,
-        response: { 202: z.object({ data: BackupRunSchema }), ...ERROR_RESPONSES },
+        response: { 202: z.object({ data: BackupRunSchema }), ...ERROR_RESPONSES, 409: ERROR_RESPONSES[422] },
       },
     },
     async (request, reply) => {
