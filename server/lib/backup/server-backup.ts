@@ -58,9 +58,12 @@ export async function startServerBackup(
   opts: { dataDir: string; databaseUrl?: string; file: string; kind: BackupRequest['kind']; copiesDir: string },
 ): Promise<RunningBackup> {
   if (database.kind === 'postgres') {
-    if (!opts.databaseUrl) throw new Error('A PostgreSQL backup needs DATABASE_URL.');
+    // The pool's own address when the app was given its database (tests); DATABASE_URL is the same otherwise.
+    const pool = (database.db as unknown as { $client?: { options?: { connectionString?: string } } }).$client;
+    const url = pool?.options?.connectionString ?? opts.databaseUrl;
+    if (!url) throw new Error('A PostgreSQL backup needs DATABASE_URL.');
     const run = inWorker({
-      source: { kind: 'postgres', url: opts.databaseUrl },
+      source: { kind: 'postgres', url },
       dataDir: opts.dataDir,
       file: opts.file,
       kind: opts.kind,
