@@ -7,7 +7,22 @@
  * or a TLS private key (see docs/backups.md: a key is made again with `npm run tls:local`, while a copy of it on a
  * NAS would let anyone who reads the NAS pose as the school's server).
  */
-import { constants, cpSync, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  cpSync,
+  existsSync,
+  ftruncateSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
+import { cp } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { LOCK_FILE } from '../data-dir-lock';
 
@@ -42,6 +57,96 @@ export function copyDatabaseFiles(dataDir: string, target: string): void {
     if (!isPostgresEntry(name)) continue;
     cpSync(join(dataDir, name), join(target, name), { recursive: true, mode: constants.COPYFILE_FICLONE });
   }
+}
+
+/**
+ * The first half of a consistent copy while PGlite runs: PostgreSQL's entries copied as they are, asynchronously, so
+ * the server goes on answering (the copy alone is not consistent: pages change while it is made). Answers the wall
+ * clock time it started, for `syncDatabaseFiles`.
+ */
+export async function preCopyDatabaseFiles(dataDir: string, target: string): Promise<number> {
+  const started = Date.now();
+  mkdirSync(target, { recursive: true });
+  for (const name of readdirSync(dataDir)) {
+    if (!isPostgresEntry(name)) continue;
+    await cp(join(dataDir, name), join(target, name), { recursive: true, mode: constants.COPYFILE_FICLONE });
+  }
+  return started;
+}
+
+/**
+ * Mtimes are set from the kernel's coarse clock (a few milliseconds behind), so a file written just as the pre-copy
+ * started may show a slightly earlier time: everything modified up to this much before is compared too.
+ */
+const MTIME_SLACK_MS = 2000;
+const BLOCK = 256 * 1024;
+
+/** Makes `to` the same as `from`, writing only the blocks that differ; answers the bytes written. */
+function syncFile(from: string, to: string, size: number): number {
+  const src = openSync(from, 'r');
+  const dst = openSync(to, existsSync(to) ? 'r+' : 'w+');
+  const a = Buffer.allocUnsafe(BLOCK);
+  const b = Buffer.allocUnsafe(BLOCK);
+  let written = 0;
+  try {
+    for (let offset = 0; offset < size; offset += BLOCK) {
+      const n = readSync(src, a, 0, Math.min(BLOCK, size - offset), offset);
+      const m = readSync(dst, b, 0, n, offset);
+      if (m !== n || !a.subarray(0, n).equals(b.subarray(0, n))) {
+        writeSync(dst, a, 0, n, offset);
+        written += n;
+      }
+    }
+    ftruncateSync(dst, size);
+  } finally {
+    closeSync(src);
+    closeSync(dst);
+  }
+  return written;
+}
+
+/**
+ * The second half, synchronous (run it under PGlite's lock, when no statement runs): every file changed since the
+ * pre-copy started is brought up to date block by block, files made since are copied, files gone are removed. Then
+ * the copy is the directory as it is at this moment. Answers how many bytes it wrote.
+ */
+export function syncDatabaseFiles(dataDir: string, target: string, since: number): number {
+  let written = 0;
+  const walk = (from: string, to: string) => {
+    const present = new Set<string>();
+    for (const entry of readdirSync(from, { withFileTypes: true })) {
+      present.add(entry.name);
+      const source = join(from, entry.name);
+      const copy = join(to, entry.name);
+      if (entry.isDirectory()) {
+        mkdirSync(copy, { recursive: true });
+        walk(source, copy);
+      } else if (entry.isFile()) {
+        const stat = statSync(source);
+        const copied = existsSync(copy) ? statSync(copy) : null;
+        if (!copied || copied.size !== stat.size || stat.mtimeMs >= since - MTIME_SLACK_MS) {
+          written += syncFile(source, copy, stat.size);
+        }
+      }
+    }
+    for (const name of readdirSync(to))
+      if (!present.has(name)) rmSync(join(to, name), { recursive: true, force: true });
+  };
+  for (const name of readdirSync(dataDir)) {
+    if (!isPostgresEntry(name)) continue;
+    const source = join(dataDir, name);
+    if (statSync(source).isDirectory()) {
+      mkdirSync(join(target, name), { recursive: true });
+      walk(source, join(target, name));
+    } else {
+      const stat = statSync(source);
+      written += syncFile(source, join(target, name), stat.size);
+    }
+  }
+  for (const name of readdirSync(target))
+    if (isPostgresEntry(name) && !existsSync(join(dataDir, name)))
+      rmSync(join(target, name), { recursive: true, force: true });
+  return written;
 }
 
 export interface AppFile {
