@@ -3,8 +3,8 @@
  * keeping the newest BACKUP_KEEP nightly files, and one whenever an administrator asks ("Back up now",
  * routes/backups). Several instances on one PostgreSQL database write one per night between them: an instance
  * claims the night by inserting that night's `backup_runs` row (a unique index on nightly nights), and only the one
- * whose insert went in writes the file. A night whose hour passed while no server ran is written at the next start
- * that day.
+ * whose insert went in writes the file. A server that starts within CATCH_UP_HOURS of the hour still writes that
+ * night's; after that the night has none, and the settings screen warns once none is recent.
  *
  * The check runs once a minute on an unref'd timer, cleared when the app closes; not under NODE_ENV=test unless
  * `schedule` is given, so tests that build apps never back up unless they call `app.backups.tick(now)` themselves
@@ -27,6 +27,12 @@ import { minutesOfDay, schoolDay } from '../lib/school-day';
 import backupRoutes from '../routes/backups/index';
 
 const TICK_MS = 60_000;
+/**
+ * A night's backup is due from BACKUP_HOUR for this many hours: a server started (or back) within them still writes
+ * it, and the hour that daylight saving time skips (2:00 in most of the United States, a Sunday in March) is covered.
+ * Later in the day it waits for the next night, so a restart during school hours does not start a backup.
+ */
+const CATCH_UP_HOURS = 3;
 
 export interface BackupService {
   /** DATA_DIR/backups. */
@@ -132,7 +138,8 @@ export default fp(
         if (hour === 'off' || closing) return null;
         const timeZone = app.school.timeZone;
         const night = schoolDay(now, timeZone);
-        if (claimedNight === night || minutesOfDay(now, timeZone) < hour * 60) return null;
+        const minutes = minutesOfDay(now, timeZone);
+        if (claimedNight === night || minutes < hour * 60 || minutes >= (hour + CATCH_UP_HOURS) * 60) return null;
         const [row] = await app.db
           .insert(backupRuns)
           .values({ id: uuidv7(now.getTime()), kind: 'nightly', night, started_at: now.toISOString() })
