@@ -10,7 +10,6 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BACKUP_RECENT_HOURS, type BackupRun, uuidv7 } from '../../../contract';
 import { QueryState } from '../../../ui/data/query-state';
-import { addNotification } from '../../../ui/notifications';
 import { useOnline } from '../../../ui/use-online';
 import { adminErrorText } from '../api/admin-error-text';
 import { backupsKey, fetchBackups, startBackup } from '../api/backups';
@@ -46,9 +45,8 @@ export function BackupsSection() {
     setWaitingFor(null);
     pendingId.current = null;
     if (waited.status === 'succeeded') {
-      const text = t('done', { file: waited.file, size: size(waited.bytes) });
-      setDone(text);
-      addNotification({ type: 'success', text });
+      // Said in the section (a status), not also as a notification: one announcement.
+      setDone(t('done', { file: waited.file, size: size(waited.bytes) }));
     } else setFailure(t('failed', { message: waited.error ?? '' }));
   });
   const run = () => {
