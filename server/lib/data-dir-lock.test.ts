@@ -47,7 +47,9 @@ describe('DATA_DIR lock', () => {
 
   it('is removed when its process exits', () => {
     const script = `import('${join(import.meta.dirname, 'data-dir-lock.ts')}').then((m) => { m.acquireDataDirLock(${JSON.stringify(dir)}, 'a child'); console.log('held'); })`;
-    const child = spawnSync(join(import.meta.dirname, '../../node_modules/.bin/tsx'), ['-e', script], { encoding: 'utf8' });
+    const child = spawnSync(join(import.meta.dirname, '../../node_modules/.bin/tsx'), ['-e', script], {
+      encoding: 'utf8',
+    });
     expect(child.stdout).toContain('held');
     expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
   });

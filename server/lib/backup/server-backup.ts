@@ -19,7 +19,7 @@ import type { Database } from '../../db/client';
 import { ROOT } from '../paths';
 import { preCopyDatabaseFiles, syncDatabaseFiles } from './data-dir';
 import type { PgliteCopy } from './dump';
-import type { BackupRequest, BackupResult } from './write-backup';
+import { type BackupRequest, type BackupResult, partialFile } from './write-backup';
 
 const WORKER = join(ROOT, 'server/lib/backup/backup-worker.mjs');
 
@@ -35,7 +35,7 @@ function inWorker(request: BackupRequest): { done: Promise<BackupResult>; stop: 
     request.source.kind === 'pglite' && 'tar' in request.source.copy ? [request.source.copy.tar.buffer] : [];
   const worker = new Worker(WORKER, { workerData: request, transferList: transfer as ArrayBuffer[] });
   let stopped = false;
-  const done = new Promise<BackupResult>((resolve, reject) => {
+  const written = new Promise<BackupResult>((resolve, reject) => {
     worker.once('message', (message: { ok: true; result: BackupResult } | { ok: false; error: string }) => {
       if (message.ok) resolve(message.result);
       else reject(new Error(message.error));
@@ -44,6 +44,11 @@ function inWorker(request: BackupRequest): { done: Promise<BackupResult>; stop: 
     worker.once('exit', (code) => {
       reject(new Error(stopped ? 'The server stopped during the backup.' : `The backup worker ended (exit ${code}).`));
     });
+  });
+  // A worker stopped or failed while writing leaves no half file behind.
+  const done = written.catch((err) => {
+    rmSync(partialFile(request.file), { force: true });
+    throw err;
   });
   return {
     done,

@@ -53,6 +53,9 @@ export function manifestOf(
   };
 }
 
+/** Where a backup file is written before it is complete (a worker thread shares its process's id). */
+export const partialFile = (file: string) => `${file}.${process.pid}.partial`;
+
 /** Dumps, zips and writes the backup. */
 export async function writeBackup(request: BackupRequest): Promise<BackupResult> {
   const started = performance.now();
@@ -65,7 +68,7 @@ export async function writeBackup(request: BackupRequest): Promise<BackupResult>
   const manifest = manifestOf(dump, files, request.kind, request.source.kind);
   const bytes = packArchive(manifest, dump.sql, files);
   mkdirSync(dirname(request.file), { recursive: true });
-  const temporary = `${request.file}.${process.pid}.partial`;
+  const temporary = partialFile(request.file);
   try {
     writeFileSync(temporary, bytes, { mode: 0o600 });
     renameSync(temporary, request.file);
