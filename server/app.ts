@@ -18,6 +18,7 @@ import { loadSchool, type School } from './lib/school';
 import access from './plugins/access';
 import errors from './plugins/errors';
 import multipart from './plugins/multipart';
+import nightlyBackup from './plugins/nightly-backup';
 import security from './plugins/security';
 import staticApp from './plugins/static';
 import authRoutes from './routes/auth/index';
@@ -211,6 +212,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
     { prefix: '/api/v2' },
   );
+  await app.register(nightlyBackup, { database: opts.database });
   await app.register(health(opts.database));
 
   await app.register(staticApp, { root: opts.serveApp === false ? '/nonexistent' : opts.config.STATIC_DIR });

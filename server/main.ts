@@ -4,6 +4,7 @@
  */
 import { resolve } from 'node:path';
 import { ConfigError, loadConfig } from './config';
+import { acquireDataDirLock, DataDirLockedError } from './lib/data-dir-lock';
 import { openDatabase } from './db/client';
 import { DEMO_ACCOUNTS } from './db/demo/accounts';
 import { prepareDatabase } from './db/prepare';
@@ -30,6 +31,18 @@ async function main() {
       process.exit(2);
     }
     throw err;
+  }
+  // PGlite's files may be opened by one process only (server/lib/data-dir-lock.ts): held until the process exits.
+  if (!config.DATABASE_URL) {
+    try {
+      acquireDataDirLock(resolve(config.DATA_DIR), 'the server (npm start)');
+    } catch (err) {
+      if (err instanceof DataDirLockedError) {
+        console.error(`${err.message}\nOnly one process may open a PGlite DATA_DIR: stop the other one first.`);
+        process.exit(2);
+      }
+      throw err;
+    }
   }
   // The app's modules load while the database starts: both take a noticeable part of a warm start.
   const [database, { buildApp }] = await Promise.all([

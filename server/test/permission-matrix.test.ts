@@ -352,6 +352,19 @@ describe('permission matrix', () => {
     }
   });
 
+  it('walks the backups: the Administrator only, under school_settings', () => {
+    const routes = new Map(s.app.apiRoutes.map((r) => [`${r.method} ${r.url}`, r.access]));
+    expect(routes.get('GET /api/v2/backups')).toBe('school_settings-view');
+    expect(routes.get('POST /api/v2/backups')).toBe('school_settings-update');
+    for (const person of people) {
+      for (const permission of ['school_settings-view', 'school_settings-update']) {
+        expect(person.permissions.has(permission), `${person.email} ${permission}`).toBe(
+          person.email === 'admin@demo.school',
+        );
+      }
+    }
+  });
+
   it('answers 401, 403 or neither for every route and every role as the catalogue says', async () => {
     const failures: string[] = [];
     let calls = 0;

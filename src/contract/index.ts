@@ -1,5 +1,6 @@
 export * from './auth';
 export * from './authorized-pick-ups';
+export * from './backups';
 export * from './calendar-dates';
 export * from './check-ins';
 export * from './common';

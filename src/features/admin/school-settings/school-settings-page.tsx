@@ -3,7 +3,8 @@
  * late cutoff and end, the reasons the kiosk offers for a late arrival and an early departure (with their Spanish
  * wording), what the children's kiosk shows of a scholar, the meal services the cafeteria offers and their times, the
  * school's logo (saved on its own, see logo-field.tsx), links to the pay periods' and the portal's settings and to
- * the new school year, and the roster's OneRoster export for those who may export it. One Save sends the changed
+ * the new school year, the roster's OneRoster export for those who may export it, and the backups for those who may
+ * change the settings (backups-section.tsx). One Save sends the changed
  * fields; the server validates each with the contract's schema and audits the change with before and after.
  * What was typed stays on the screen when the server refuses it.
  */
@@ -21,6 +22,7 @@ import { FormAlert } from '../../../ui/timekeeping/form-dialog';
 import { adminErrorText } from '../api/admin-error-text';
 import { ExportRosterCard } from '../roster-export/export-roster-card';
 import { fetchSchoolSettings, saveSchoolSettings, schoolSettingsKey } from '../api/school-settings';
+import { BackupsSection } from './backups-section';
 import { LogoField } from './logo-field';
 import { type MealServiceRows, MealServicesEditor, mealServiceRows, mealServicesOf } from './meal-services-editor';
 import { type ReasonRow, ReasonsEditor, reasonKey } from './reasons-editor';
@@ -40,6 +42,7 @@ export default function SchoolSettingsPage({ permissions = [] }: { permissions?:
         {settings.data && <SettingsForm key={settings.data.updated_at} settings={settings.data} />}
       </QueryState>
       {permissions.includes('roster_imports-view_any') && <ExportRosterCard />}
+      {permissions.includes('school_settings-update') && <BackupsSection />}
     </Stack>
   );
 }
