@@ -2,7 +2,8 @@
  * A scholar's page (`/admin/scholars/:id`, and `/admin/scholars/new` to add one): the details form, then the
  * sections of an existing scholar in this order: details, guardians (the guardians' own section, with the office's permission),
  * authorized pick-up adults, badge, meal eligibility (only for those who may see it), enrolment (withdraw,
- * re-enrol) and the family's data (download, erase; administrators). Each section shows its actions only to those who may take them; the server checks every call again.
+ * re-enrol) and the family's data (download, erase; administrators). Each section shows its actions only to those
+ * who may take them; the server checks every call again.
  */
 import { Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
