@@ -33,6 +33,8 @@ export const RESOURCES = [
   'guardianships',
   // Roster imports from the school's information system (OneRoster, a plain CSV, photos): Administrator only.
   'roster_imports',
+  // The delivery log of the notices to families (who was told what, by which channel, sent or failed and why).
+  'notices',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 
@@ -94,6 +96,8 @@ export const DEFAULT_ROLES: Record<string, readonly Permission[]> = {
     'meal_eligibility-update',
     // The office keeps the families' guardians and who of them may take a scholar home.
     ...all('guardianships'),
+    // The office answers families' questions about what they were told.
+    ...read('notices'),
   ],
   Cafeteria: [
     ...read('demographics'),
