@@ -2,6 +2,8 @@
 import type { NoticeTexts } from './types';
 
 const OTHER = 'Other: ';
+/** The period that ends a sentence, unless the time's own abbreviation ("p. m.") already ends it. */
+const stop = (text: string) => (text.endsWith('.') ? '' : '.');
 
 export const es: NoticeTexts = {
   // "3:12 p. m.": the Real Academia Española's abbreviations, with a space after each period.
@@ -22,11 +24,11 @@ export const es: NoticeTexts = {
   }),
   earlyDeparture: ({ child, time, reason }) => ({
     title: `${child} salió temprano`,
-    body: `${child} salió temprano de la escuela a las ${time}${reason ? `. Motivo: ${reason}` : ''}`,
+    body: `${child} salió temprano de la escuela a las ${time}${reason ? `${stop(time)} Motivo: ${reason}` : ''}`,
   }),
   lateArrival: ({ child, time, reason }) => ({
     title: `${child} llegó tarde`,
-    body: `${child} llegó tarde a las ${time}${reason ? `. Motivo: ${reason}` : ''}`,
+    body: `${child} llegó tarde a las ${time}${reason ? `${stop(time)} Motivo: ${reason}` : ''}`,
   }),
   agreementToSign: ({ child }) => ({
     title: 'Un acuerdo para firmar',
