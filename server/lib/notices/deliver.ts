@@ -16,7 +16,7 @@
  *
  * `now` is the caller's (the worker's clock, or a test's), never the database's, so a test drives time.
  */
-import { and, asc, eq, inArray, isNull, lt, lte, notInArray, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
 import {
   DEFAULT_NOTICE_CHANNELS,
   NOTICE_LOG_DAYS,
@@ -113,6 +113,32 @@ type PushOutcome =
   | { result: 'retry'; status: number | null; afterMs: number | null; detail: string }
   | { result: 'refused'; status: number | null; detail: string };
 
+/**
+ * The VAPID Authorization header by push service origin (RFC 8292 section 2: one JWT may serve many requests until
+ * its `exp`), made again an hour before it expires: signing an ES256 JWT per push would be CPU spent at a rush.
+ */
+const vapidHeaders = new Map<string, { header: string; until: number }>();
+const VAPID_JWT_SECONDS = 12 * 3600;
+
+async function vapidHeader(deps: DeliveryDeps, audience: string): Promise<string> {
+  const keys = await deps.vapid();
+  const cacheKey = `${audience} ${keys.publicKey} ${deps.config.VAPID_SUBJECT}`;
+  const cached = vapidHeaders.get(cacheKey);
+  if (cached && cached.until > Date.now()) return cached.header;
+  const webpush = await loadWebPush();
+  const expiration = Math.floor(Date.now() / 1000) + VAPID_JWT_SECONDS;
+  const { Authorization } = webpush.getVapidHeaders(
+    audience,
+    deps.config.VAPID_SUBJECT,
+    keys.publicKey,
+    keys.privateKey,
+    'aes128gcm',
+    expiration,
+  );
+  vapidHeaders.set(cacheKey, { header: Authorization, until: (expiration - 3600) * 1000 });
+  return Authorization;
+}
+
 /** One Web Push request to one device. */
 async function pushTo(
   deps: DeliveryDeps,
@@ -125,12 +151,12 @@ async function pushTo(
     return { result: 'refused', status: null, detail: 'the endpoint is not a known push service' };
   }
   const webpush = await loadWebPush();
-  const keys = await deps.vapid();
+  const authorization = await vapidHeader(deps, new URL(sub.endpoint).origin);
   const details = webpush.generateRequestDetails(
     { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
     JSON.stringify(payload),
     {
-      vapidDetails: { subject: deps.config.VAPID_SUBJECT, publicKey: keys.publicKey, privateKey: keys.privateKey },
+      headers: { Authorization: authorization },
       TTL: PUSH_TTL_SECONDS,
       urgency: urgent ? 'high' : 'normal',
       contentEncoding: 'aes128gcm',
@@ -165,9 +191,48 @@ async function pushTo(
   return { result: 'refused', status: res.status, detail: `answered ${res.status}` };
 }
 
+type Person = {
+  email: string;
+  language: string;
+  active: boolean;
+  kinds: Record<string, NoticeChannels> | null;
+  quiet_start: string | null;
+  quiet_end: string | null;
+};
+
 interface Context {
   offered: Set<string>;
   now: Date;
+  /** The people of a claim's notices and their subscriptions, read once per claim. */
+  people: Map<string, Person>;
+  subscriptions: Map<string, SubscriptionRow[]>;
+}
+
+/** The people and subscriptions of claimed notices: two queries for the whole claim. */
+async function readRecipients(db: Db, rows: NoticeRow[]) {
+  const ids = [...new Set(rows.flatMap((r) => (r.user_id ? [r.user_id] : [])))];
+  const people = new Map<string, Person>();
+  const subscriptions = new Map<string, SubscriptionRow[]>();
+  if (!ids.length) return { people, subscriptions };
+  const [found, subs] = await Promise.all([
+    db
+      .select({
+        id: users.id,
+        email: users.email,
+        language: users.language,
+        active: users.active,
+        kinds: noticePreferences.kinds,
+        quiet_start: noticePreferences.quiet_start,
+        quiet_end: noticePreferences.quiet_end,
+      })
+      .from(users)
+      .leftJoin(noticePreferences, eq(noticePreferences.user_id, users.id))
+      .where(inArray(users.id, ids)),
+    db.select().from(pushSubscriptions).where(inArray(pushSubscriptions.user_id, ids)),
+  ]);
+  for (const { id, ...person } of found) people.set(id, person);
+  for (const sub of subs) subscriptions.set(sub.user_id, [...(subscriptions.get(sub.user_id) ?? []), sub]);
+  return { people, subscriptions };
 }
 
 /** The time of day an instant is on the school's clock, as the person's language writes it. */
@@ -197,21 +262,7 @@ async function deliverOne(
     return status;
   };
   const kind = row.kind as NoticeLogKind;
-  const [person] = row.user_id
-    ? await db
-        .select({
-          email: users.email,
-          language: users.language,
-          active: users.active,
-          kinds: noticePreferences.kinds,
-          quiet_start: noticePreferences.quiet_start,
-          quiet_end: noticePreferences.quiet_end,
-        })
-        .from(users)
-        .leftJoin(noticePreferences, eq(noticePreferences.user_id, users.id))
-        .where(eq(users.id, row.user_id))
-        .limit(1)
-    : [];
+  const person = row.user_id ? ctx.people.get(row.user_id) : undefined;
   if (!person?.active) return finish('skipped', { reason: 'The account is no longer active.' });
   if (kind !== 'test' && !ctx.offered.has(kind)) {
     return finish('skipped', { reason: 'The school no longer sends this kind of notice.' });
@@ -241,15 +292,7 @@ async function deliverOne(
   const problems: string[] = [];
   let retryAt: number | null = null;
   if (chosen.push && deps.config.PUSH_ENABLED) {
-    const subs = await db
-      .select()
-      .from(pushSubscriptions)
-      .where(
-        and(
-          eq(pushSubscriptions.user_id, row.user_id as string),
-          done.size ? notInArray(pushSubscriptions.id, [...done]) : undefined,
-        ),
-      );
+    const subs = (ctx.subscriptions.get(row.user_id as string) ?? []).filter((sub) => !done.has(sub.id));
     const payload: NoticePayload = {
       notice_id: row.id,
       kind,
@@ -265,6 +308,10 @@ async function deliverOne(
       } else if (outcome.result === 'gone') {
         // The browser unsubscribed or the subscription expired (RFC 8030 section 7.3): it will never work again.
         await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, sub.id));
+        ctx.subscriptions.set(
+          row.user_id as string,
+          (ctx.subscriptions.get(row.user_id as string) ?? []).filter((other) => other.id !== sub.id),
+        );
         done.add(sub.id);
         problems.push(`A device's subscription is gone (${outcome.status}) and was removed.`);
       } else if (outcome.result === 'retry' && attempts < MAX_ATTEMPTS) {
@@ -358,13 +405,17 @@ export async function drainNotices(deps: DeliveryDeps, now: Date = new Date()): 
     lastCollect = now.getTime();
     await collectOldNotices(deps.db, now);
   }
-  const [settings] = await deps.db.select({ kinds: schoolSettings.notice_kinds }).from(schoolSettings).limit(1);
-  const ctx: Context = { offered: new Set(settings?.kinds ?? []), now };
   // A claim's rows are all due now; what they become is due later (a retry, the end of quiet hours), so this ends.
+  let offered: Set<string> | null = null;
   for (let round = 0; round < 1000; round++) {
     const claimed = await claimDue(deps.db, deps.instanceId, now);
     if (!claimed.length) break;
     result.claimed += claimed.length;
+    if (!offered) {
+      const [settings] = await deps.db.select({ kinds: schoolSettings.notice_kinds }).from(schoolSettings).limit(1);
+      offered = new Set(settings?.kinds ?? []);
+    }
+    const ctx: Context = { offered, now, ...(await readRecipients(deps.db, claimed)) };
     let next = 0;
     const worker = async () => {
       while (next < claimed.length) {
@@ -373,6 +424,8 @@ export async function drainNotices(deps: DeliveryDeps, now: Date = new Date()): 
       }
     };
     await Promise.all(Array.from({ length: Math.min(CONCURRENCY, claimed.length) }, worker));
+    // A claim that was not full took every due notice.
+    if (claimed.length < CLAIM_BATCH) break;
   }
   return result;
 }

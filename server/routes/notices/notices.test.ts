@@ -171,7 +171,7 @@ describe('subscriptions', () => {
 describe('what families are told', () => {
   it('a sign-out pushed by a station: one verified, decrypted push with the time on the school clock', async () => {
     const sub = await subscribe();
-    const item = signOutEntry({ pick_up_name: 'Kiara Mitchell', override_reason: undefined });
+    const item: { id: string; data: Record<string, unknown> } = signOutEntry();
     // A sign-out to an adult on the list: the demo scholar's first authorized pick-up.
     const list = await s.call({
       method: 'GET',
