@@ -16,6 +16,7 @@ import loadMix from './load.mjs';
 import lunchLine from './lunch-line.mjs';
 import machine from './machine.mjs';
 import mealTap from './meal-tap.mjs';
+import notify from './notify.mjs';
 import photoImport from './photo-import.mjs';
 import portalFirstVisit from './portal-first-visit.mjs';
 import rosterImport from './roster-import.mjs';
@@ -44,4 +45,5 @@ export const BENCHMARKS = [
   portalFirstVisit,
   schoolYear,
   photoImport,
+  notify,
 ];

@@ -19,6 +19,7 @@ import access from './plugins/access';
 import errors from './plugins/errors';
 import multipart from './plugins/multipart';
 import nightlyBackup from './plugins/nightly-backup';
+import noticeWorker from './plugins/notice-worker';
 import security from './plugins/security';
 import staticApp from './plugins/static';
 import authRoutes from './routes/auth/index';
@@ -39,6 +40,7 @@ import invitationsRoutes from './routes/invitations/index';
 import mealEligibilityImportsRoutes from './routes/meal_eligibility_imports/index';
 import mealServiceDaysRoutes from './routes/meal_service_days/index';
 import messengerRoutes from './routes/messenger_schedules/index';
+import { noticesRoutes, notificationPreferencesRoutes, pushSubscriptionsRoutes } from './routes/notices/index';
 import nslpRecordsRoutes from './routes/nslp_records/index';
 import photoImportsRoutes from './routes/photo_imports/index';
 import photosRoutes from './routes/photos/index';
@@ -139,6 +141,9 @@ const API_ROUTES = [
   // A family's data on request: one scholar's export and erase, the erase log and its reminder.
   ['/demographics', scholarDataRoutes],
   ['/erasures', erasuresRoutes],
+  ['/push_subscriptions', pushSubscriptionsRoutes],
+  ['/notification_preferences', notificationPreferencesRoutes],
+  ['/notices', noticesRoutes],
 ] as const;
 
 type CompilersFactory = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;
@@ -204,6 +209,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(security);
   await app.register(multipart);
   await app.register(access);
+  await app.register(noticeWorker);
 
   await app.register(
     async (api) => {

@@ -64,6 +64,43 @@ const EnvSchema = z.object({
     .string()
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** Another name for MAIL_FROM (the notices' specification calls it so); MAIL_FROM wins when both are set. */
+  SMTP_FROM: optionalText,
+  /** Notices to families by Web Push (DESIGN section 12); off: email only, and `GET v2/config` gives no key. */
+  PUSH_ENABLED: bool.default(true),
+  /**
+   * Who runs this server, for the push services (RFC 8292 `sub`): a `mailto:` or `https:` address; default
+   * `mailto:no-reply@` the PUBLIC_URL's host (or localhost).
+   */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'must be a mailto: or https: address')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /**
+   * More push service hosts the server may call, `host:port` separated by commas, besides the known ones (Google,
+   * Mozilla, Apple, Microsoft): a local stand-in in tests. Plain http is allowed on them for loopback hosts only.
+   */
+  PUSH_ENDPOINT_HOSTS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .refine(
+      (hosts) => hosts.every((h) => /^(\[[0-9a-f:]+\]|[a-z0-9.-]+):\d{1,5}$/.test(h)),
+      'must be host:port entries',
+    ),
+  /**
+   * The notice worker: `on` sends pending notices every NOTICE_POLL_MS and right after a request writes one; `off`
+   * leaves them to another instance (or, in tests, to the test's own drain). Default on, off when NODE_ENV=test.
+   */
+  NOTICE_WORKER: bool.optional(),
+  /** How often the notice worker looks for due notices (held ones, retries, those another instance wrote). */
+  NOTICE_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(2_000),
   /**
    * The address people open the app at (https://school.example.org), for the setup address and the links in mail and
    * letters; unset: http://localhost:<PORT> for the setup address, the address of the request for the links.
@@ -95,7 +132,11 @@ const EnvSchema = z.object({
   BACKUP_KEEP: z.coerce.number().int().min(1).max(365).default(14),
 });
 
-export type Config = Omit<z.infer<typeof EnvSchema>, 'SEED_DEMO'> & { SEED_DEMO: boolean };
+export type Config = Omit<z.infer<typeof EnvSchema>, 'SEED_DEMO' | 'VAPID_SUBJECT' | 'NOTICE_WORKER'> & {
+  SEED_DEMO: boolean;
+  NOTICE_WORKER: boolean;
+  VAPID_SUBJECT: string;
+};
 
 export class ConfigError extends Error {}
 
@@ -126,5 +167,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid configuration:\n  HTTP_REDIRECT_PORT: only with TLS_CERT and TLS_KEY (it redirects to HTTPS)',
     );
   }
-  return { ...c, SEED_DEMO: c.SEED_DEMO ?? c.NODE_ENV !== 'production' };
+  return {
+    ...c,
+    MAIL_FROM: c.MAIL_FROM ?? c.SMTP_FROM,
+    VAPID_SUBJECT: c.VAPID_SUBJECT ?? `mailto:no-reply@${c.PUBLIC_URL ? new URL(c.PUBLIC_URL).hostname : 'localhost'}`,
+    SEED_DEMO: c.SEED_DEMO ?? c.NODE_ENV !== 'production',
+    NOTICE_WORKER: c.NOTICE_WORKER ?? c.NODE_ENV !== 'test',
+  };
 }

@@ -365,6 +365,26 @@ describe('permission matrix', () => {
     }
   });
 
+  it('walks the notices routes: subscriptions for anyone signed in, choices for portal accounts, the log for the office', () => {
+    const routes = new Map(s.app.apiRoutes.map((r) => [`${r.method} ${r.url}`, r]));
+    expect(routes.get('POST /api/v2/push_subscriptions')?.access).toBe('signed_in');
+    expect(routes.get('DELETE /api/v2/push_subscriptions')?.access).toBe('signed_in');
+    for (const key of [
+      'GET /api/v2/notification_preferences',
+      'PUT /api/v2/notification_preferences',
+      'POST /api/v2/notification_preferences/test',
+    ]) {
+      expect(routes.get(key)?.access, key).toBe('signed_in');
+      expect(routes.get(key)?.userTypes, key).toEqual(['student', 'parent']);
+    }
+    expect(routes.get('GET /api/v2/notices')?.access).toBe('notices-view_any');
+    for (const person of people) {
+      expect(person.permissions.has('notices-view_any'), person.email).toBe(
+        ['admin@demo.school', 'office@demo.school'].includes(person.email),
+      );
+    }
+  });
+
   it('answers 401, 403 or neither for every route and every role as the catalogue says', async () => {
     const failures: string[] = [];
     let calls = 0;

@@ -74,6 +74,8 @@ export const ConfigResponseSchema = z.object({
   logo_url: z.string().nullable().optional(),
   /** The meal services the school serves and their windows, HH:MM on the school's clock (the cafeteria station). */
   meal_services: z.record(z.string(), z.object({ start: z.string(), end: z.string() })).optional(),
+  /** The server's VAPID public key (base64url), the portal's `applicationServerKey`; null when push is off. */
+  push_public_key: z.string().nullable().optional(),
 });
 /** How far ahead the config lists the school's closures (two months: a device offline for weeks still knows). */
 export const CLOSURES_AHEAD_DAYS = 62;

@@ -15,6 +15,7 @@ export * from './ids';
 export * from './independent-study';
 export * from './invitations';
 export * from './messenger-schedules';
+export * from './notices';
 export * from './nslp-records';
 export * from './pay-periods';
 export * from './permissions';

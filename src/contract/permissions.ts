@@ -35,6 +35,8 @@ export const RESOURCES = [
   'roster_imports',
   // A family's data on request: one scholar's export and the erase of a withdrawn scholar (Administrator only).
   'scholar_data',
+  // The delivery log of the notices to families (who was told what, by which channel, sent or failed and why).
+  'notices',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 
@@ -96,6 +98,8 @@ export const DEFAULT_ROLES: Record<string, readonly Permission[]> = {
     'meal_eligibility-update',
     // The office keeps the families' guardians and who of them may take a scholar home.
     ...all('guardianships'),
+    // The office answers families' questions about what they were told.
+    ...read('notices'),
   ],
   Cafeteria: [
     ...read('demographics'),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MethodOverrideSchema, optionalText, requiredText, safeText } from './common';
+import { NOTICE_KINDS, NoticeKindSchema } from './notices';
 import { MEAL_TYPES, type MealType } from './nslp-records';
 import { isKnownTimeZone, SETUP_MESSAGES } from './setup';
 
@@ -78,6 +79,8 @@ export const SchoolSettingsSchema = z.object({
   /** Where the school's logo is served, versioned by its hash (public: the sign-in screens show it); null: none. */
   logo_url: z.string().nullable().optional(),
   meal_services: MealServicesSchema.optional(),
+  /** The notices the school sends families (DESIGN section 12); a kind left out is never sent. */
+  notice_kinds: z.array(NoticeKindSchema).optional(),
   updated_at: z.string(),
 });
 export type SchoolSettings = z.infer<typeof SchoolSettingsSchema>;
@@ -109,6 +112,12 @@ export const SchoolSettingsUpdateSchema = MethodOverrideSchema.extend({
   kiosk_show_student_number: flag.optional(),
   kiosk_show_homeroom: flag.optional(),
   meal_services: MealServicesUpdateSchema.optional(),
+  /** Replaces the kinds of notice the school sends (an empty list sends none). */
+  notice_kinds: z
+    .array(NoticeKindSchema)
+    .max(NOTICE_KINDS.length)
+    .transform((kinds) => NOTICE_KINDS.filter((k) => kinds.includes(k)))
+    .optional(),
 });
 export type SchoolSettingsUpdate = z.infer<typeof SchoolSettingsUpdateSchema>;
 

@@ -41,6 +41,7 @@ import { AppError, invalid } from '../../lib/errors';
 import { scholarsOf } from '../../lib/scholar-scope';
 import { requireAuth } from '../../plugins/access';
 import { signInRateLimit } from './rate-limit';
+import { removeSessionSubscriptions } from '../notices/index';
 
 const loginFailed = () => new AppError('unauthenticated', MESSAGES.loginFailed);
 const TOO_MANY = 'Too many sign-in attempts. Please wait and try again.';
@@ -282,6 +283,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const auth = requireAuth(request);
       await revokeSession(app.db, auth.tokenHash);
+      // This device stops receiving the account's notices (its push subscriptions belong to the session).
+      await removeSessionSubscriptions(app.db, auth.tokenHash);
       await audit(app.db, request, { action: 'logout', resource: 'sessions', recordId: auth.user.id });
       return { message: 'Signed out.' };
     },
@@ -298,6 +301,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const auth = requireAuth(request);
       if (auth.kind !== 'parent') throw new AppError('conflict', PARENT_MESSAGES.notParentSession);
       await revokeSession(app.db, auth.tokenHash);
+      await removeSessionSubscriptions(app.db, auth.tokenHash);
       await audit(app.db, request, { action: 'logout', resource: 'sessions', recordId: auth.user.id });
       return { message: 'Signed out.' };
     },

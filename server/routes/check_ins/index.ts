@@ -30,6 +30,8 @@ import {
 import type { Tx } from '../../db/client';
 import { authorizedPickUps, checkIns, demographics } from '../../db/schema';
 import { audit, auditMany } from '../../lib/audit';
+import { cancelNoticesOf } from '../../lib/notices/deliver';
+import { checkInEvents, enqueueNotices } from '../../lib/notices/enqueue';
 import { AppError, invalid, notFound } from '../../lib/errors';
 import {
   type CreateOutcome,
@@ -237,12 +239,18 @@ async function createMany(inputs: CheckInCreate[], { tx, request }: { tx: Tx; re
     inputs,
     outcomes,
   );
+  const fresh = rows.filter((r) => written.has(r.id as string));
   await auditMany(
     tx,
     request,
-    rows
-      .filter((r) => written.has(r.id as string))
-      .map((r) => ({ action: 'create' as const, resource: 'check_ins', recordId: r.id, changes: r })),
+    fresh.map((r) => ({ action: 'create' as const, resource: 'check_ins', recordId: r.id, changes: r })),
+  );
+  // The families' notices of the rows this push wrote, in its transaction: an entry pushed again writes no row here,
+  // so it notifies no one twice (and the notices' unique key holds if it did).
+  await enqueueNotices(
+    tx,
+    { timeZone, request, settings },
+    checkInEvents(fresh.map((r) => ({ ...r, id: r.id as string, occurred_at: r.occurred_at as string }))),
   );
   return outcomes;
 }
@@ -308,6 +316,12 @@ export const checkInsResource: ResourceDefinition<CheckInRecord, CheckInCreate, 
   },
   createMany,
   sameAs,
+  async afterWrite(id, _input, { tx, request, created }) {
+    if (!created) return;
+    const [row] = await tx.select().from(checkIns).where(eq(checkIns.id, id)).limit(1);
+    if (!row) return;
+    await enqueueNotices(tx, { timeZone: request.server.school.timeZone, request }, checkInEvents([row]));
+  },
 };
 
 /**
@@ -336,6 +350,7 @@ export async function voidCheckIn(
     .where(eq(checkIns.id, id))
     .returning();
   const record = toCheckInRecord(after as Row);
+  await cancelNoticesOf(tx, id);
   await audit(tx, request, {
     action: 'void',
     resource: 'check_ins',

@@ -15,9 +15,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     setUp ||= await administratorExists(app.db);
     return !setUp;
   };
+  // The VAPID public key, read (or made) once: the portal subscribes with it.
+  const pushKey = async () => (app.config.PUSH_ENABLED ? (await app.notices.vapid()).publicKey : null);
   app.get('/', { config: { access: 'public' }, schema: { response: { 200: ConfigResponseSchema } } }, async () => {
     const today = schoolDay(new Date(), app.school.timeZone);
-    const [settings, closures, setup_needed, [school]] = await Promise.all([
+    const [settings, closures, setup_needed, [school], push_public_key] = await Promise.all([
       readPortalSettings(app.db),
       closuresBetween(app.db, today, shiftDate(today, CLOSURES_AHEAD_DAYS)),
       setupNeeded(),
@@ -25,6 +27,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         .select({ logo_sha256: schoolSettings.logo_sha256, meal_services: schoolSettings.meal_services })
         .from(schoolSettings)
         .limit(1),
+      pushKey(),
     ]);
     return {
       google_client_id: app.config.GOOGLE_CLIENT_ID ?? null,
@@ -36,6 +39,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       setup_needed,
       logo_url: schoolLogoUrl(school?.logo_sha256 ?? null),
       meal_services: orderMealServices(school?.meal_services ?? {}),
+      push_public_key,
     };
   });
 };

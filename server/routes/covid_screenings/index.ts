@@ -37,6 +37,7 @@ import {
 import type { Db, Tx } from '../../db/client';
 import { covidNegativeTests, covidScreenings, demographics, schoolSettings } from '../../db/schema';
 import { audit } from '../../lib/audit';
+import { enqueueNotices } from '../../lib/notices/enqueue';
 import { invalid } from '../../lib/errors';
 import { createOne, ERROR_RESPONSES, iso, type ResourceDefinition } from '../../lib/resource';
 import { scholarInScope } from '../../lib/scholar-scope';
@@ -143,6 +144,19 @@ export const covidScreeningsResource: ResourceDefinition<CovidScreeningRecord, C
       answered_by: request.auth?.user.id ?? null,
       device_id: input.device_id ?? (request.headers['x-device-id'] as string | undefined)?.slice(0, 100) ?? null,
     };
+  },
+  async afterWrite(id, _input, { tx, request, created }) {
+    if (!created) return;
+    const [row] = await tx.select().from(covidScreenings).where(eq(covidScreenings.id, id)).limit(1);
+    if (row?.outcome !== 'stay_home') return;
+    await enqueueNotices(tx, { timeZone: request.server.school.timeZone, request }, [
+      {
+        facts: { kind: 'screening_stay_home', day: row.school_day },
+        sourceId: row.id,
+        scholarId: row.scholar_id,
+        occurredAt: row.answered_at,
+      },
+    ]);
   },
   sameAs: (input, record) =>
     input.scholar_id === record.scholar_id &&

@@ -44,6 +44,7 @@ import {
   users,
 } from '../../db/schema';
 import { AppError, invalid, notFound } from '../../lib/errors';
+import { enqueueNotices } from '../../lib/notices/enqueue';
 
 type Reader = Pick<Db | Tx, 'select'>;
 /** An instant as the API answers it: ISO 8601 in UTC (lib/resource's `iso`, kept here so the demo seed's imports stay
@@ -338,6 +339,8 @@ export async function signAgreement(
   signerId: string,
   body: Required<SignBody>,
   evidence: SignatureEvidence,
+  /** Where the guardians' notice of a signature that leaves the agreement waiting for them is written from. */
+  notice?: { timeZone: string; request: FastifyRequest },
 ): Promise<{ id: string; state: AgreementState; version_hash: string }> {
   if (row.state !== AWAITING[role] || !row.current_version_id) {
     throw new AppError('conflict', SIGNATURE_MESSAGES.notYourTurn);
@@ -370,5 +373,17 @@ export async function signAgreement(
     .update(independentStudyAgreements)
     .set({ state, updated_at: evidence.at ?? new Date().toISOString() })
     .where(eq(independentStudyAgreements.id, row.id));
+  if (state === 'awaiting_parent' && notice) {
+    // The guardians are told the agreement waits for them, once per version (an addendum's new version again).
+    await enqueueNotices(tx, notice, [
+      {
+        facts: { kind: 'agreement_to_sign' },
+        sourceId: row.id,
+        keySuffix: row.current_version_id,
+        scholarId: row.scholar_id,
+        occurredAt: evidence.at ?? new Date().toISOString(),
+      },
+    ]);
+  }
   return { id, state, version_hash: version.hash };
 }

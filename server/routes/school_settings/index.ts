@@ -13,6 +13,7 @@ import {
   ErrorResponseSchema,
   LOGO_MAX_SIDE,
   MAX_LOGO_BYTES,
+  NOTICE_KINDS,
   orderMealServices,
   SCHOOL_LOGO_MESSAGES,
   type SchoolSettings,
@@ -78,6 +79,7 @@ export const toSchoolSettings = (row: Row): SchoolSettings => ({
   pay_period_anchor: row.pay_period_anchor,
   logo_url: schoolLogoUrl(row.logo_sha256),
   meal_services: orderMealServices(row.meal_services),
+  notice_kinds: NOTICE_KINDS.filter((k) => row.notice_kinds.includes(k)),
   updated_at: iso(row.updated_at),
 });
 
