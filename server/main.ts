@@ -88,7 +88,8 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   // With TLS, HTTP_REDIRECT_PORT answers plain HTTP with a redirect to HTTPS (server/lib/https-redirect.ts); it
-  // closes with the app.
+  // closes with the app, its connections at once: an answer takes no time, and a browser's connection opened ahead
+  // (Chromium preconnects to an origin it has seen) sends nothing and would hold the close to the forced exit.
   const scheme = config.TLS_CERT ? 'https' : 'http';
   const redirectPort = config.HTTP_REDIRECT_PORT;
   if (redirectPort !== undefined) {
@@ -98,7 +99,14 @@ async function main() {
       requestTimeoutMs: config.REQUEST_TIMEOUT_MS,
       keepAliveTimeoutMs: config.KEEP_ALIVE_TIMEOUT_MS,
     });
-    app.addHook('onClose', () => new Promise<void>((done) => redirect.close(() => done())));
+    app.addHook(
+      'onClose',
+      () =>
+        new Promise<void>((done) => {
+          redirect.close(() => done());
+          redirect.closeAllConnections();
+        }),
+    );
     await new Promise<void>((listening, failed) => {
       redirect.once('error', failed);
       redirect.listen(redirectPort, config.HOST, () => listening());
