@@ -18,6 +18,7 @@ import machine from './machine.mjs';
 import mealTap from './meal-tap.mjs';
 import photoImport from './photo-import.mjs';
 import portalFirstVisit from './portal-first-visit.mjs';
+import portalFirstVisitTls from './portal-first-visit-tls.mjs';
 import rosterImport from './roster-import.mjs';
 import rosterSearch from './roster-search.mjs';
 import scanToScreen from './scan-to-screen.mjs';
@@ -42,6 +43,7 @@ export const BENCHMARKS = [
   scanToScreen,
   timesheetGrid,
   portalFirstVisit,
+  portalFirstVisitTls,
   schoolYear,
   photoImport,
 ];

@@ -119,6 +119,7 @@ export function secureServerLimits(app: FastifyInstance, config: Config): void {
     const timer = setTimeout(() => {
       if (!stream.destroyed) stream.close(constants.NGHTTP2_CANCEL);
     }, timeout);
+    timer.unref();
     const done = () => clearTimeout(timer);
     stream.once('end', done);
     stream.once('close', done);
