@@ -9,6 +9,7 @@ import { DEMO_ACCOUNTS } from './db/demo/accounts';
 import { prepareDatabase } from './db/prepare';
 import { createRedirectServer } from './lib/https-redirect';
 import { nonBlockingStdout } from './lib/log-stream';
+import { certificateSummary, readTlsMaterial } from './lib/tls';
 import { SETUP_ADDRESS_FILE, setupAddress, setupAtStart, writeSetupAddress } from './lib/setup';
 
 // A closed output (the terminal or the parent that read it gone) must not crash or stop the server: EPIPE from a
@@ -123,6 +124,8 @@ async function main() {
     }, ready in ${ms} ms)`,
     `  Start steps (ms): ${steps.map(([name, at]) => `${name} ${at}`).join(', ')}, listening ${ms}`,
   ];
+  const tls = readTlsMaterial(config);
+  if (tls) lines.push(`  ${certificateSummary(tls)}`);
   if (redirectPort !== undefined) lines.push(`  http://…:${redirectPort}/ redirects to HTTPS.`);
   if (prepared.seeded) lines.push(`  Seeded the demo school: ${prepared.scholars} scholars.`);
   if (config.SEED_DEMO) {

@@ -82,6 +82,22 @@ export function readTlsMaterial(config: Pick<Config, 'TLS_CERT' | 'TLS_KEY'>): T
   return { cert, key, leaf: leaf as X509Certificate };
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A certificate closer than this to its end is pointed out at every start (tls:local's last 397 days). */
+const RENEW_WITHIN_DAYS = 30;
+
+/** The line the start prints about the certificate: its names and its end, and a warning when renewal is due. */
+export function certificateSummary(tls: TlsMaterial, now = new Date()): string {
+  const until = new Date(tls.leaf.validTo);
+  const date = until.toISOString().slice(0, 10);
+  const days = Math.floor((until.getTime() - now.getTime()) / DAY_MS);
+  if (days < 0)
+    return `The HTTPS certificate (TLS_CERT) expired on ${date}: browsers refuse it. Renew it (docs/tls.md).`;
+  const names = tls.leaf.subjectAltName ?? tls.leaf.subject;
+  const soon = days < RENEW_WITHIN_DAYS ? `, in ${days} days: renew it soon (docs/tls.md)` : '';
+  return `HTTPS certificate for ${names}, valid until ${date}${soon}`;
+}
+
 /**
  * Fastify's server options for TLS: HTTP/2 over TLS with HTTP/1.1 for older clients, chosen per connection by ALPN;
  * nothing without TLS (the plain HTTP/1.1 server). Typed as no options: the app is typed as the plain server

@@ -26,6 +26,7 @@ import { buildApp } from '../app';
 import type { Database } from '../db/client';
 import { createRedirectServer, hostName, redirectTarget } from '../lib/https-redirect';
 import { ROOT } from '../lib/paths';
+import { certificateSummary, readTlsMaterial } from '../lib/tls';
 import { issueServerCertificate, makeAuthority, parseNames } from '../lib/tls-local';
 import { openTestDatabase, testConfig } from './helpers';
 
@@ -343,6 +344,25 @@ describe('TLS files at start', () => {
     );
     await expect(start({ TLS_CERT: files.cert, TLS_KEY: files.cert })).rejects.toThrow(
       /TLS_KEY: .* is not a PEM private key/,
+    );
+  });
+});
+
+describe('the certificate at start', () => {
+  it('is named with its end, and its renewal pointed out in its last 30 days or once it has ended', () => {
+    const tls = readTlsMaterial({ TLS_CERT: files.cert, TLS_KEY: files.key });
+    if (!tls) throw new Error('no TLS material');
+    const end = new Date(tls.leaf.validTo);
+    const date = end.toISOString().slice(0, 10);
+    const before = (days: number) => new Date(end.getTime() - days * 24 * 60 * 60 * 1000);
+    expect(certificateSummary(tls, before(100))).toBe(
+      `HTTPS certificate for DNS:localhost, IP Address:127.0.0.1, valid until ${date}`,
+    );
+    expect(certificateSummary(tls, before(10.5))).toBe(
+      `HTTPS certificate for DNS:localhost, IP Address:127.0.0.1, valid until ${date}, in 10 days: renew it soon (docs/tls.md)`,
+    );
+    expect(certificateSummary(tls, before(-1))).toBe(
+      `The HTTPS certificate (TLS_CERT) expired on ${date}: browsers refuse it. Renew it (docs/tls.md).`,
     );
   });
 });

@@ -47,6 +47,7 @@ afterAll(async () => {
 describe('HTTPS in Chromium', () => {
   it('prints the https address when it is ready', () => {
     expect(server.output()).toContain(`is running at https://localhost:${server.port}/`);
+    expect(server.output()).toMatch(/HTTPS certificate for DNS:school\.test, valid until \d{4}-\d\d-\d\d\n/);
     expect(server.output()).toContain(`http://…:${redirectPort}/ redirects to HTTPS`);
   });
 
