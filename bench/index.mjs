@@ -19,6 +19,7 @@ import mealTap from './meal-tap.mjs';
 import notify from './notify.mjs';
 import photoImport from './photo-import.mjs';
 import portalFirstVisit from './portal-first-visit.mjs';
+import portalFirstVisitTls from './portal-first-visit-tls.mjs';
 import rosterImport from './roster-import.mjs';
 import rosterSearch from './roster-search.mjs';
 import scanToScreen from './scan-to-screen.mjs';
@@ -43,6 +44,7 @@ export const BENCHMARKS = [
   scanToScreen,
   timesheetGrid,
   portalFirstVisit,
+  portalFirstVisitTls,
   schoolYear,
   photoImport,
   notify,

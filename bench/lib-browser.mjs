@@ -21,15 +21,15 @@ const STOP_TIMEOUT_MS = 15_000;
 
 /**
  * Starts the server as `npm start` does (scripts/start.mjs, SKIP_BUILD=1) on a new temporary data directory: the
- * demo school is seeded on this first start. `stop()` sends SIGTERM (SIGKILL after 15 s), waits for the exit and
- * deletes the data directory.
+ * demo school is seeded on this first start. `env` adds to its environment (TLS_CERT and TLS_KEY: HTTPS). `stop()`
+ * sends SIGTERM (SIGKILL after 15 s), waits for the exit and deletes the data directory.
  */
-export async function startServer(root, name = 'bench') {
+export async function startServer(root, name = 'bench', { env = {} } = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), `school-ops-${name}-data-`));
   const child = spawn(process.execPath, [join(root, 'scripts', 'start.mjs')], {
     cwd: root,
-    env: serverEnv({ port, dataDir }),
+    env: { ...serverEnv({ port, dataDir }), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -72,7 +72,7 @@ export async function startServer(root, name = 'bench') {
     await stop();
     throw err;
   }
-  return { url: `http://127.0.0.1:${port}`, stop };
+  return { url: `http://127.0.0.1:${port}`, port, dataDir, stop };
 }
 
 /** Signs in through the API; resolves with a function calling `/api/v2/<path>` as that person. */

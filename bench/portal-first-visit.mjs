@@ -27,16 +27,16 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_LAUNCH_OPTIONS, ms1, percentile, sleep, startServer, withResources } from './lib-browser.mjs';
 
 const RUNS = Number(process.env.BENCH_PORTAL_RUNS ?? 5);
-const PORTAL_PATH = process.env.BENCH_PORTAL_PATH ?? '/scholar';
+export const PORTAL_PATH = process.env.BENCH_PORTAL_PATH ?? '/scholar';
 const SCHOLAR = 'scholar@demo.school';
 
 /** The phone: a 390×844 screen at 3× (an iPhone 12 to 14's size), touch, mobile viewport. */
-const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
+export const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
 /** CPU 4× slower, 1.6 Mbps down, 750 kbps up, 150 ms round trip (Lighthouse's "slow 4G" mobile profile). */
 // BENCH_PORTAL_CPU sets another slowdown for a probe (a lower one makes this machine's CPU behave like a faster one's
 // at 4×); the budgets are judged at 4× only.
-const CPU_SLOWDOWN = Number(process.env.BENCH_PORTAL_CPU ?? 4);
-const NETWORK = {
+export const CPU_SLOWDOWN = Number(process.env.BENCH_PORTAL_CPU ?? 4);
+export const NETWORK = {
   offline: false,
   latency: 150,
   downloadThroughput: (1.6 * 1024 * 1024) / 8,
@@ -56,7 +56,7 @@ const VISIT_TIMEOUT_MS = 60_000;
  * with a short description of each one's element, on `window.__lcp`, and notes whether a service worker controls the
  * page from its start.
  */
-function instrumentLcp() {
+export function instrumentLcp() {
   const entries = [];
   window.__lcp = entries;
   // Whether a service worker answered this navigation (it may claim the page later, during the first visit).
@@ -86,7 +86,7 @@ function instrumentLcp() {
 }
 
 /** Counts the page's requests in flight, to wait until none has been for `QUIET_MS`. */
-function trackRequests(page) {
+export function trackRequests(page) {
   let inFlight = 0;
   let last = Date.now();
   let bytes = 0;
@@ -153,7 +153,7 @@ async function h1Shown(cdp, timeoutMs) {
 }
 
 /** One navigation to the portal: LCP (the last candidate), when its h1 showed, and whether the worker served it. */
-async function visit(page, cdp, requests, url, onShown = async () => {}) {
+export async function visit(page, cdp, requests, url, onShown = async () => {}) {
   requests.reset();
   const started = Date.now();
   await page.goto(url, { waitUntil: 'commit', timeout: VISIT_TIMEOUT_MS });

@@ -15,6 +15,7 @@ import { createMailer, defaultMailFrom, type SendMail } from './lib/mail/mailer'
 import { ROOT } from './lib/paths';
 import { parseQuery } from './lib/querystring';
 import { loadSchool, type School } from './lib/school';
+import { readTlsMaterial, secureServerLimits, tlsServerOptions } from './lib/tls';
 import access from './plugins/access';
 import errors from './plugins/errors';
 import multipart from './plugins/multipart';
@@ -175,7 +176,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     return503OnClosing: true,
     requestIdHeader: 'x-request-id',
     schemaController: { compilersFactory: ZOD_COMPILERS },
+    // With TLS_CERT and TLS_KEY: HTTPS with HTTP/2 and HTTP/1.1 by ALPN, the files checked first (server/lib/tls.ts).
+    ...tlsServerOptions(readTlsMaterial(opts.config)),
   }).withTypeProvider<ZodTypeProvider>();
+  secureServerLimits(app, opts.config);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -8,7 +8,9 @@ import { acquireDataDirLock, DataDirLockedError } from './lib/data-dir-lock';
 import { openDatabase } from './db/client';
 import { DEMO_ACCOUNTS } from './db/demo/accounts';
 import { prepareDatabase } from './db/prepare';
+import { createRedirectServer } from './lib/https-redirect';
 import { nonBlockingStdout } from './lib/log-stream';
+import { certificateSummary, readTlsMaterial } from './lib/tls';
 import { SETUP_ADDRESS_FILE, setupAddress, setupAtStart, writeSetupAddress } from './lib/setup';
 
 // A closed output (the terminal or the parent that read it gone) must not crash or stop the server: EPIPE from a
@@ -99,24 +101,52 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
+  // With TLS, HTTP_REDIRECT_PORT answers plain HTTP with a redirect to HTTPS (server/lib/https-redirect.ts); it
+  // closes with the app, its connections at once: an answer takes no time, and a browser's connection opened ahead
+  // (Chromium preconnects to an origin it has seen) sends nothing and would hold the close to the forced exit.
+  const scheme = config.TLS_CERT ? 'https' : 'http';
+  const redirectPort = config.HTTP_REDIRECT_PORT;
+  if (redirectPort !== undefined) {
+    const redirect = createRedirectServer({
+      httpsPort: config.PORT,
+      publicUrl: config.PUBLIC_URL,
+      requestTimeoutMs: config.REQUEST_TIMEOUT_MS,
+      keepAliveTimeoutMs: config.KEEP_ALIVE_TIMEOUT_MS,
+    });
+    app.addHook(
+      'onClose',
+      () =>
+        new Promise<void>((done) => {
+          redirect.close(() => done());
+          redirect.closeAllConnections();
+        }),
+    );
+    await new Promise<void>((listening, failed) => {
+      redirect.once('error', failed);
+      redirect.listen(redirectPort, config.HOST, () => listening());
+    });
+  }
   await app.listen({ port: config.PORT, host: config.HOST });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const ms = Math.round(performance.now() - started);
   const lines = [
     '',
-    `  ${app.school.name} is running at http://localhost:${port}/  (${database.kind}${
+    `  ${app.school.name} is running at ${scheme}://localhost:${port}/  (${database.kind}${
       database.kind === 'pglite' ? ` in ${resolve(config.DATA_DIR)}` : ''
     }, ready in ${ms} ms)`,
     `  Start steps (ms): ${steps.map(([name, at]) => `${name} ${at}`).join(', ')}, listening ${ms}`,
   ];
+  const tls = readTlsMaterial(config);
+  if (tls) lines.push(`  ${certificateSummary(tls)}`);
+  if (redirectPort !== undefined) lines.push(`  http://…:${redirectPort}/ redirects to HTTPS.`);
   if (prepared.seeded) lines.push(`  Seeded the demo school: ${prepared.scholars} scholars.`);
   if (config.SEED_DEMO) {
     lines.push('  Demo accounts (password: demo):');
     for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.email.padEnd(26)} ${a.description}`);
   }
   if (setupToken) {
-    const address = setupAddress(config.PUBLIC_URL ?? `http://localhost:${port}`, setupToken);
+    const address = setupAddress(config.PUBLIC_URL ?? `${scheme}://localhost:${port}`, setupToken);
     const file = resolve(config.DATA_DIR, SETUP_ADDRESS_FILE);
     await writeSetupAddress(resolve(config.DATA_DIR), address);
     lines.push(`  Set up this school at ${address}  (also in ${file}; it works once, until the next start)`);

@@ -66,9 +66,10 @@ export default fp(async function security(app: FastifyInstance) {
     // Google's sign-in popup talks back to the opener.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     crossOriginEmbedderPolicy: false,
-    // Only when the server is told it stands behind TLS: over plain HTTP the header would be ignored, and a school
-    // testing on its network must not pin a name to HTTPS by accident.
-    strictTransportSecurity: app.config.BEHIND_TLS ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    // Only over TLS, its own (TLS_CERT) or a proxy's (BEHIND_TLS): over plain HTTP the header would be ignored, and a
+    // school testing on its network must not pin a name to HTTPS by accident.
+    strictTransportSecurity:
+      app.config.BEHIND_TLS || app.config.TLS_CERT ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
   // API answers hold records about children: no browser or proxy cache keeps them (errors and 404s included). A
   // route with a reason of its own (a photo's content, revalidated by its ETag) sets its header after this.
