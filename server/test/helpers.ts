@@ -4,7 +4,9 @@
  */
 
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
@@ -60,9 +62,19 @@ export async function openTestDatabase({ empty = false }: { empty?: boolean } = 
   return { database, drop: () => database.close() };
 }
 
+/**
+ * The test run's own data directory (the files a server keeps beside its database: backups, secrets), one per test
+ * process, so that a test that writes one never touches the checkout's ./data.
+ */
+let testDataDir: string | undefined;
+const dataDir = () => {
+  testDataDir ??= mkdtempSync(join(tmpdir(), 'school-ops-test-data-'));
+  return testDataDir;
+};
+
 /** Configuration for tests: defaults plus overrides. */
 export function testConfig(overrides: Record<string, string> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...overrides });
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', DATA_DIR: dataDir(), ...overrides });
 }
 
 /** Starts a server on a fresh copy of the test database (`empty`: a new school's, before setup). */

@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, like, ne, sql } from 'drizzle-orm';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -393,6 +393,27 @@ describe('the erase of a withdrawn scholar', () => {
     expect(log.meta.total).toBe(1);
     expect(log.data[0]).toMatchObject({ id: body.id, erased_by_name: expect.any(String) });
     expect((await s.call({ method: 'GET', url: '/api/v2/erasures', token: office })).statusCode).toBe(403);
+
+    // The placeholder that holds the counts is nobody: not among the withdrawn scholars, and never re-enrolled.
+    const [placeholder] = await db()
+      .select({ id: demographics.id })
+      .from(demographics)
+      .where(like(demographics.student_number, 'erased-%'));
+    if (!placeholder) throw new Error('no placeholder');
+    const withdrawn = await s.call({
+      method: 'GET',
+      url: '/api/v2/demographics?active=false&per_page=100',
+      token: admin,
+    });
+    expect(withdrawn.statusCode).toBe(200);
+    expect(withdrawn.json().data.map((r: { id: string }) => r.id)).not.toContain(placeholder.id);
+    const reenrol = await s.call({
+      method: 'POST',
+      url: `/api/v2/demographics/${placeholder.id}/reenrol`,
+      token: admin,
+      payload: { enrolled_on: monday },
+    });
+    expect(reenrol.statusCode).toBe(409);
   });
 
   it('removes a guardian left with no child, and keeps one who still has another', async () => {
