@@ -1,9 +1,13 @@
 /**
  * Process and id helpers the node-side benchmarks share (server start, sync push, the load bench, the browser ones'
- * server): a free port, a process's resident memory and CPU time from /proc, and UUIDv7s as the outbox makes them.
+ * server): a free port, the server started as `npm start` runs it, a process's resident memory and CPU time from /proc,
+ * and UUIDv7s as the outbox makes them.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 /** A TCP port nobody listens on right now. */
 export function freePort() {
@@ -89,6 +93,38 @@ export function serverEnv({ port, dataDir, databaseUrl = '' }) {
     DATABASE_URL: databaseUrl,
     LOG_LEVEL: 'warn',
   };
+}
+
+/**
+ * Starts the server as `npm start` does, on `dataDir` (default: a new temporary one, named after `name`, removed at
+ * stop unless `keep`), and resolves once it says it is running. `env` adds to serverEnv's; a variable given as null is
+ * left out, even when this process has it.
+ */
+export async function startBenchServer(root, { name = 'server', dataDir, keep = false, env = {} } = {}) {
+  const port = await freePort();
+  const dir = dataDir ?? mkdtempSync(join(tmpdir(), `school-ops-bench-${name}-`));
+  const merged = { ...serverEnv({ port, dataDir: dir }), ...env };
+  for (const [key, value] of Object.entries(merged)) if (value === null) delete merged[key];
+  const child = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
+    cwd: root,
+    env: merged,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (c) => {
+      out += c;
+      if (out.includes('is running at')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+  const stop = async () => {
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await exited;
+    if (!keep) rmSync(dir, { recursive: true, force: true });
+  };
+  return { url: `http://127.0.0.1:${port}`, port, pid: child.pid, dataDir: dir, stop };
 }
 
 /** A UUIDv7 (time-ordered), as the outbox makes them. */

@@ -13,14 +13,10 @@
  * the latency is from the station sending the sign-out to the push request arriving (a little more than the budget's
  * span, since it includes both network hops on the loopback).
  */
-import { spawn } from 'node:child_process';
 import { createECDH, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { freePort, serverEnv, uuidv7 } from './lib-process.mjs';
+import { freePort, startBenchServer, uuidv7 } from './lib-process.mjs';
 
 const ece = createRequire(import.meta.url)('http_ece');
 
@@ -79,36 +75,14 @@ async function startStandIn() {
   };
 }
 
-async function startServer(root, pushHost) {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'school-ops-bench-notify-'));
-  const child = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
-    cwd: root,
-    env: { ...serverEnv({ port, dataDir }), PUSH_ENDPOINT_HOSTS: pushHost, NOTICE_WORKER: 'on', SMTP_URL: '' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (c) => {
-      out += c;
-      if (out.includes('is running at')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-  const stop = async () => {
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGTERM');
-    await exited;
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  return { url: `http://127.0.0.1:${port}`, stop };
-}
-
 export default {
   name: 'Notify: notices at a dismissal rush (push stand-in)',
   async run({ root }) {
     const standIn = await startStandIn();
-    const server = await startServer(root, standIn.host);
+    const server = await startBenchServer(root, {
+      name: 'notify',
+      env: { PUSH_ENDPOINT_HOSTS: standIn.host, NOTICE_WORKER: 'on', SMTP_URL: '' },
+    });
     try {
       const api = async (method, path, token, body) => {
         const res = await fetch(`${server.url}/api/v2/${path}`, {

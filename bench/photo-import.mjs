@@ -12,44 +12,19 @@
  * (the budget's run), and once without it (reported only): sharp's worker threads each grow a malloc arena of their
  * own, which glibc is slow to give back.
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { zipSync } from 'fflate';
 import sharp from 'sharp';
-import { freePort, residentMb, serverEnv } from './lib-process.mjs';
+import { residentMb, startBenchServer } from './lib-process.mjs';
 
 const PHOTOS = Number(process.env.BENCH_PHOTOS ?? 700);
 const BUDGET_MB = 400;
 
-async function startServer(root, dataDir, { keep = false, env = {} } = {}) {
-  const port = await freePort();
-  // A variable given as null is left out, even when this process has it.
-  const merged = { ...serverEnv({ port, dataDir }), ...env };
-  for (const [key, value] of Object.entries(merged)) if (value === null) delete merged[key];
-  const child = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
-    cwd: root,
-    env: merged,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (c) => {
-      out += c;
-      if (out.includes('is running at')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-  const stop = async () => {
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGTERM');
-    await exited;
-    if (!keep) rmSync(dataDir, { recursive: true, force: true });
-  };
-  return { url: `http://127.0.0.1:${port}`, pid: child.pid, stop };
-}
+/** The server on `dataDir` as `npm start` runs it (bench/lib-process.mjs). */
+const startServer = (root, dataDir, { keep = false, env = {} } = {}) => startBenchServer(root, { dataDir, keep, env });
 
 /** Signs in as the administrator and answers the token. */
 async function signIn(url) {

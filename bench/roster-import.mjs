@@ -8,13 +8,12 @@
  * and the same package previewed again (everything unchanged: the nightly import's usual case). The server's resident
  * memory (VmRSS) is sampled every 100 ms throughout; its peak is the row.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import { strToU8, zipSync } from 'fflate';
-import { freePort, residentMb, serverEnv } from './lib-process.mjs';
+import { residentMb, startBenchServer } from './lib-process.mjs';
 
 const SCHOLARS = Number(process.env.BENCH_IMPORT_SCHOLARS ?? 2000);
 const GUARDIANS = Math.round(SCHOLARS * 1.5);
@@ -254,29 +253,8 @@ function makePackage() {
   return { zip, enrolments: enrollments.length - 1 - CLASSES };
 }
 
-/** Starts the server as `npm start` does on `dataDir`; resolves once it says it is running. */
-async function startOn(root, dataDir) {
-  const port = await freePort();
-  const child = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
-    cwd: root,
-    env: serverEnv({ port, dataDir }),
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (c) => {
-      out += c;
-      if (out.includes('is running at')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-  const stop = async () => {
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGTERM');
-    await exited;
-  };
-  return { url: `http://127.0.0.1:${port}`, pid: child.pid, stop };
-}
+/** Starts the server as `npm start` does on `dataDir`, which it keeps (bench/lib-process.mjs). */
+const startOn = (root, dataDir) => startBenchServer(root, { dataDir, keep: true });
 
 /**
  * The server on a school that exists: the first start seeds the demo school into a fresh data directory, and the

@@ -7,44 +7,15 @@
  * adds scholars through `POST v2/demographics` until 2,000 are active, then previews and applies a year as the
  * administrator. No budget of DESIGN section 8 covers it: reported only.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { freePort, serverEnv, uuidv7 } from './lib-process.mjs';
+import { startBenchServer, uuidv7 } from './lib-process.mjs';
 
 const SCHOLARS = Number(process.env.BENCH_YEAR_SCHOLARS ?? 2000);
 const GRADES = ['TK', 'K', '1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12'];
 
-async function startServer(root) {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'school-ops-bench-year-'));
-  const child = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
-    cwd: root,
-    env: serverEnv({ port, dataDir }),
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (c) => {
-      out += c;
-      if (out.includes('is running at')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-  const stop = async () => {
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGTERM');
-    await exited;
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  return { url: `http://127.0.0.1:${port}`, stop };
-}
-
 export default {
   name: 'New school year (2,000 scholars)',
   async run({ root }) {
-    const server = await startServer(root);
+    const server = await startBenchServer(root, { name: 'year' });
     try {
       const login = await fetch(`${server.url}/api/v2/auth/login`, {
         method: 'POST',

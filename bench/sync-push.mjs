@@ -7,40 +7,11 @@
  * request per entry in sequence, the way Workbox's background-sync queue replays. Both sets are new records (their own
  * ids) of the same shape, so the server does the same work per entry; only the batching differs.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { freePort, serverEnv, uuidv7 } from './lib-process.mjs';
+import { startBenchServer, uuidv7 } from './lib-process.mjs';
 
 const ENTRIES = Number(process.env.BENCH_SYNC_ENTRIES ?? 10_000);
 const BATCH = 200;
 const RATIO_GOAL = 10;
-
-async function startServer(root) {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'school-ops-bench-sync-'));
-  const child = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
-    cwd: root,
-    env: serverEnv({ port, dataDir }),
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (c) => {
-      out += c;
-      if (out.includes('is running at')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-  const stop = async () => {
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGTERM');
-    await exited;
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  return { url: `http://127.0.0.1:${port}`, stop };
-}
 
 /**
  * `count` new check-ins of kind sign_in: a kind the server takes any number of times a day without other fields (an
@@ -63,7 +34,7 @@ function entries(scholars, count) {
 export default {
   name: 'Sync push: batched vs one request per entry',
   async run({ root }) {
-    const server = await startServer(root);
+    const server = await startBenchServer(root, { name: 'sync' });
     try {
       const login = await fetch(`${server.url}/api/v2/auth/login`, {
         method: 'POST',
