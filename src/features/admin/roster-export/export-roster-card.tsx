@@ -5,10 +5,11 @@
  * without a connection the card says so and the button waits. Shown only to those holding `roster_imports-view_any`
  * (the screen that mounts it decides; the server checks again).
  */
-import { Alert, Button, Card, Heading, Stack, Text } from '@chakra-ui/react';
+import { Alert, Card, Heading, Text } from '@chakra-ui/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addNotification } from '../../../ui/notifications';
+import { RunButton } from '../../../ui/run-button';
 import { useOnline } from '../../../ui/use-online';
 import { adminErrorText } from '../api/admin-error-text';
 import { downloadRosterExport } from './download-roster-export';
@@ -58,30 +59,15 @@ export function ExportRosterCard() {
             <Alert.Description>{t('offline')}</Alert.Description>
           </Alert.Root>
         )}
-        {failure && (
-          <Alert.Root status="error" role="alert">
-            <Alert.Indicator />
-            <Alert.Description>{failure}</Alert.Description>
-          </Alert.Root>
-        )}
-        <Stack direction={{ base: 'column', sm: 'row' }} align={{ sm: 'center' }} gap="3">
-          <Button
-            colorPalette="primary"
-            variant="outline"
-            minH="10"
-            onClick={run}
-            loading={busy}
-            loadingText={t('busy')}
-            disabled={!online}
-          >
-            {t('button')}
-          </Button>
-          {busy && (
-            <Text fontSize="sm" role="status">
-              {t('busyHint')}
-            </Text>
-          )}
-        </Stack>
+        <RunButton
+          onClick={run}
+          busy={busy}
+          disabled={!online}
+          label={t('button')}
+          busyLabel={t('busy')}
+          busyHint={t('busyHint')}
+          failure={failure}
+        />
       </Card.Body>
     </Card.Root>
   );

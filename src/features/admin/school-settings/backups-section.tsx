@@ -4,12 +4,13 @@
  * the last few runs. "Back up now" sends a client-made id, kept until that backup has an outcome, so a retried click
  * answers the same run; the server answers at once and the section polls the list until the run has finished.
  */
-import { Alert, Button, Card, Heading, List, Stack, Text } from '@chakra-ui/react';
+import { Alert, Card, Heading, List, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BACKUP_RECENT_HOURS, type BackupRun, uuidv7 } from '../../../contract';
 import { QueryState } from '../../../ui/data/query-state';
+import { RunButton } from '../../../ui/run-button';
 import { useOnline } from '../../../ui/use-online';
 import { adminErrorText } from '../api/admin-error-text';
 import { backupsKey, fetchBackups, startBackup } from '../api/backups';
@@ -105,30 +106,15 @@ export function BackupsSection() {
             <Alert.Description>{done}</Alert.Description>
           </Alert.Root>
         )}
-        {failure && (
-          <Alert.Root status="error" role="alert">
-            <Alert.Indicator />
-            <Alert.Description>{failure}</Alert.Description>
-          </Alert.Root>
-        )}
-        <Stack direction={{ base: 'column', sm: 'row' }} align={{ sm: 'center' }} gap="3">
-          <Button
-            colorPalette="primary"
-            variant="outline"
-            minH="10"
-            onClick={run}
-            loading={busy}
-            loadingText={t('busy')}
-            disabled={!online}
-          >
-            {t('button')}
-          </Button>
-          {busy && (
-            <Text fontSize="sm" role="status">
-              {t('busyHint')}
-            </Text>
-          )}
-        </Stack>
+        <RunButton
+          onClick={run}
+          busy={busy}
+          disabled={!online}
+          label={t('button')}
+          busyLabel={t('busy')}
+          busyHint={t('busyHint')}
+          failure={failure}
+        />
       </Card.Body>
     </Card.Root>
   );
