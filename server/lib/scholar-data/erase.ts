@@ -5,7 +5,7 @@
  *
  * In the caller's one transaction:
  * - the school's daily meal and attendance counts stay: the scholar's check-ins and meals are re-pointed at a new
- *   anonymous placeholder scholar (no name, no numbers, inactive, one per erase so each day's one-arrival and
+ *   anonymous scholar record (no name, no numbers, inactive, one per erase so each day's one-arrival and
  *   one-meal rules still hold), with their free-text fields (reasons, the pick-up adult) cleared;
  * - everything else about them goes: the record, their login (its sessions and links), guardians' links (a guardian
  *   left with no child goes too), pick-up adults, photos, eligibility history, screenings, agreements with their
@@ -58,8 +58,8 @@ import { likeEscape } from '../resource';
 /** What an erased value becomes where a record that stays mentioned it (an audit event of a batch, an import's list). */
 export const ERASED = '[erased]';
 
-/** The placeholder scholar's names and the prefix of its student number: what old records show instead. */
-export const PLACEHOLDER = { fname: 'Erased', lname: 'scholar', numberPrefix: 'erased-' } as const;
+/** The anonymous scholar record's names and the prefix of its student number: what old records show instead. */
+export const ANONYMOUS_SCHOLAR = { fname: 'Erased', lname: 'scholar', numberPrefix: 'erased-' } as const;
 
 /** The setting that lets this transaction delete frozen signature evidence (migration 0033). */
 const ERASING = 'school_ops.erasing_scholar';
@@ -89,7 +89,7 @@ class Identifiers {
       .map((v) => v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+'));
     return new RegExp(`(?<![\\p{L}\\p{N}])(?:${escaped.join('|')})(?![\\p{L}\\p{N}])`, 'giu');
   }
-  /** The text with every identifying value replaced (by the placeholder's id for the scholar's id, else ERASED). */
+  /** The text with every identifying value replaced (by the anonymous record's id for the scholar's id, else ERASED). */
   scrubText(text: string): string {
     const re = this.regex();
     if (!re) return text;
@@ -152,12 +152,12 @@ export async function eraseScholar(
   body: EraseBody,
 ): Promise<ErasureRow> {
   const [scholar] = await tx.select().from(demographics).where(eq(demographics.id, scholarId)).limit(1).for('update');
-  if (!scholar || scholar.student_number.startsWith(PLACEHOLDER.numberPrefix)) throw notFound('scholar');
+  if (!scholar || scholar.student_number.startsWith(ANONYMOUS_SCHOLAR.numberPrefix)) throw notFound('scholar');
   if (scholar.active || !scholar.withdrawn_on) throw new AppError('conflict', ERASE_MESSAGES.notWithdrawn);
   if (!confirmsErase(body.confirmation, scholar)) throw invalid('confirmation', ERASE_MESSAGES.confirmation);
   await tx.execute(sql`select set_config(${ERASING}, 'on', true)`);
   const removed: Record<string, number> = {};
-  const placeholderId = uuidv7();
+  const anonymousId = uuidv7();
 
   // Who goes: the scholar, their own login, and each guardian left with no other child (a parent account only).
   const account = scholar.user_id ? await tx.select().from(users).where(eq(users.id, scholar.user_id)) : [];
@@ -181,7 +181,7 @@ export async function eraseScholar(
   const personIds = people.map((p) => p.id);
 
   const ids = new Identifiers();
-  ids.add(scholar.id, placeholderId);
+  ids.add(scholar.id, anonymousId);
   ids.add(scholar.student_number);
   ids.add(scholar.badge_code);
   ids.add(scholar.sourced_id);
@@ -208,20 +208,20 @@ export async function eraseScholar(
     await tx.delete(changes).where(inArray(changes.record_id, synced)).returning({ seq: changes.seq }),
   );
 
-  // The placeholder the kept meal and attendance rows point at: no name, no numbers, inactive (so counted as
+  // The anonymous record the kept meal and attendance rows point at: no name, no numbers, inactive (so counted as
   // eligible on no day), the grade and program kept for the reports that group by them.
   await tx.insert(demographics).values({
-    id: placeholderId,
-    student_number: `${PLACEHOLDER.numberPrefix}${placeholderId}`,
-    fname: PLACEHOLDER.fname,
-    lname: PLACEHOLDER.lname,
+    id: anonymousId,
+    student_number: `${ANONYMOUS_SCHOLAR.numberPrefix}${anonymousId}`,
+    fname: ANONYMOUS_SCHOLAR.fname,
+    lname: ANONYMOUS_SCHOLAR.lname,
     grade: scholar.grade,
     program: scholar.program,
     badge_code: `ERASED${newBadgeCode()}`,
     meal_eligibility: 'paid',
     active: false,
   });
-  await tx.delete(mealEligibilityHistory).where(eq(mealEligibilityHistory.scholar_id, placeholderId));
+  await tx.delete(mealEligibilityHistory).where(eq(mealEligibilityHistory.scholar_id, anonymousId));
   const settings = await readSchoolSettings(tx);
   const listed = [...settings.late_reasons, ...settings.departure_reasons];
   const keptReason = listed.length
@@ -233,7 +233,7 @@ export async function eraseScholar(
   const keptCheckIns = await tx
     .update(checkIns)
     .set({
-      scholar_id: placeholderId,
+      scholar_id: anonymousId,
       reason: keptReason,
       pick_up_id: null,
       pick_up_name: null,
@@ -245,7 +245,7 @@ export async function eraseScholar(
   removed.check_ins_kept = keptCheckIns.length;
   const keptMeals = await tx
     .update(nslpRecords)
-    .set({ scholar_id: placeholderId, missing_reason: null, void_reason: null })
+    .set({ scholar_id: anonymousId, missing_reason: null, void_reason: null })
     .where(eq(nslpRecords.scholar_id, scholarId))
     .returning({ id: nslpRecords.id });
   removed.nslp_records_kept = keptMeals.length;
@@ -282,35 +282,19 @@ export async function eraseScholar(
     );
   }
 
-  const byScholar = async (table: typeof covidScreenings | typeof covidNegativeTests | typeof conferenceSignIns) =>
-    count(await tx.delete(table).where(eq(table.scholar_id, scholarId)).returning({ id: table.id }));
-  removed.covid_screenings = await byScholar(covidScreenings);
-  removed.covid_negative_tests = await byScholar(covidNegativeTests);
-  removed.conference_sign_ins = await byScholar(conferenceSignIns);
-  removed.course_enrollments = count(
-    await tx
-      .delete(courseEnrollments)
-      .where(eq(courseEnrollments.scholar_id, scholarId))
-      .returning({ id: courseEnrollments.course_id }),
-  );
-  removed.course_work_submissions = count(
-    await tx
-      .delete(courseWorkSubmissions)
-      .where(eq(courseWorkSubmissions.scholar_id, scholarId))
-      .returning({ id: courseWorkSubmissions.id }),
-  );
-  removed.messenger_schedules = count(
-    await tx
-      .delete(messengerSchedules)
-      .where(eq(messengerSchedules.scholar_id, scholarId))
-      .returning({ id: messengerSchedules.id }),
-  );
-  removed.meal_eligibility_history = count(
-    await tx
-      .delete(mealEligibilityHistory)
-      .where(eq(mealEligibilityHistory.scholar_id, scholarId))
-      .returning({ id: mealEligibilityHistory.scholar_id }),
-  );
+  // The rows of the scholar's own in tables that hold nothing the school counts: deleted, counted by table.
+  const ownRows = [
+    ['covid_screenings', covidScreenings.scholar_id],
+    ['covid_negative_tests', covidNegativeTests.scholar_id],
+    ['conference_sign_ins', conferenceSignIns.scholar_id],
+    ['course_enrollments', courseEnrollments.scholar_id],
+    ['course_work_submissions', courseWorkSubmissions.scholar_id],
+    ['messenger_schedules', messengerSchedules.scholar_id],
+    ['meal_eligibility_history', mealEligibilityHistory.scholar_id],
+  ] as const;
+  for (const [name, column] of ownRows) {
+    removed[name] = count(await tx.delete(column.table).where(eq(column, scholarId)).returning({ id: column }));
+  }
 
   // Photos: the scholar's, their account's and the orphaned guardians', and the pick-up adults' unless a sibling's
   // pick-up row shares the photo (siblings' rows for one adult share it): then the sibling's row becomes its owner.
@@ -485,7 +469,7 @@ function packageHolds(bytes: Uint8Array, ids: Identifiers): boolean {
 /**
  * The audit trail: events about the records that went (or by or about the accounts that went) are removed; any other
  * event whose changes name one of the values is kept with them scrubbed (a sync batch, an import, a kept check-in's
- * creation now names the placeholder).
+ * creation now names the anonymous record).
  */
 async function eraseFromAudit(
   tx: Tx,

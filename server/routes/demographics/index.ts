@@ -33,7 +33,7 @@ import { AppError, invalid, notFound } from '../../lib/errors';
 import { UploadedFileSchema } from '../../lib/files';
 import { storePhoto } from '../../lib/photos';
 import { ERROR_RESPONSES, eqFilter, iso, type ResourceDefinition, resourceRoutes, updateOne } from '../../lib/resource';
-import { PLACEHOLDER } from '../../lib/scholar-data/erase';
+import { ANONYMOUS_SCHOLAR } from '../../lib/scholar-data/erase';
 import { schoolDay } from '../../lib/school-day';
 import { can } from '../../plugins/access';
 import { isUploadedFile } from '../../plugins/multipart';
@@ -179,9 +179,9 @@ const demographicsResource = {
     active: eqFilter(demographics.active, 'boolean'),
   },
   searchColumns: [demographics.fname, demographics.lname, demographics.nickname, demographics.student_number],
-  // The placeholders an erase leaves (server/lib/scholar-data/erase.ts) hold an erased scholar's meals and check-ins
+  // The anonymous records an erase leaves (server/lib/scholar-data/erase.ts) hold an erased scholar's meals and check-ins
   // for the school's counts; they are nobody, so the scholars list never shows them.
-  listScope: () => notLike(demographics.student_number, `${PLACEHOLDER.numberPrefix}%`),
+  listScope: () => notLike(demographics.student_number, `${ANONYMOUS_SCHOLAR.numberPrefix}%`),
   toRecords: async (rows) => (rows as Row[]).map(toDemographicRecord),
   present: presentDemographic,
   async prepareCreate({ photo, ...input }, { tx, request }) {
@@ -353,7 +353,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const { enrolled_on } = request.body;
       const record = await app.db.transaction((tx) =>
         changeEnrolment(tx, request, request.params.id, (row) => {
-          if (row.student_number.startsWith(PLACEHOLDER.numberPrefix)) {
+          if (row.student_number.startsWith(ANONYMOUS_SCHOLAR.numberPrefix)) {
             throw new AppError('conflict', 'This record holds an erased scholar’s counts and cannot be re-enrolled.');
           }
           return row.active ? null : { active: true, enrolled_on, withdrawn_on: null, withdrawal_reason: null };

@@ -9,18 +9,18 @@
  *   withdrawn scholars whose withdrawal is more than the school's `erase_after_days` ago, longest waiting first.
  * - `GET erasures/settings` / `POST erasures/settings` with `_method: PATCH` (`scholar_data-update`): that setting.
  */
-import { and, asc, count, desc, eq, isNotNull, lt, not, like, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, like, lt, not, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   EraseBodySchema,
+  EraseSettingsSchema,
+  EraseSettingsUpdateSchema,
   ErasureDueResponseSchema,
   ErasureListQuerySchema,
   ErasureListResponseSchema,
   type ErasureRecord,
   ErasureRecordSchema,
-  EraseSettingsSchema,
-  EraseSettingsUpdateSchema,
   IdParamsSchema,
   SCHOLAR_DATA_PERMISSIONS,
   shiftDate,
@@ -31,9 +31,9 @@ import { demographics, erasures, schoolSettings, users } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
 import { ERROR_RESPONSES, iso } from '../../lib/resource';
-import { schoolDay } from '../../lib/school-day';
-import { eraseScholar, PLACEHOLDER } from '../../lib/scholar-data/erase';
+import { ANONYMOUS_SCHOLAR, eraseScholar } from '../../lib/scholar-data/erase';
 import { exportScholarData } from '../../lib/scholar-data/export';
+import { schoolDay } from '../../lib/school-day';
 
 const ERRORS = { ...ERROR_RESPONSES, 409: ERROR_RESPONSES[422] };
 
@@ -165,7 +165,7 @@ export const erasuresRoutes: FastifyPluginAsyncZod = async (app) => {
         eq(demographics.active, false),
         isNotNull(demographics.withdrawn_on),
         lt(demographics.withdrawn_on, shiftDate(today, -days)),
-        not(like(demographics.student_number, `${PLACEHOLDER.numberPrefix}%`)),
+        not(like(demographics.student_number, `${ANONYMOUS_SCHOLAR.numberPrefix}%`)),
       );
       const [total] = await app.db.select({ n: count() }).from(demographics).where(where);
       const rows = await app.db

@@ -394,22 +394,22 @@ describe('the erase of a withdrawn scholar', () => {
     expect(log.data[0]).toMatchObject({ id: body.id, erased_by_name: expect.any(String) });
     expect((await s.call({ method: 'GET', url: '/api/v2/erasures', token: office })).statusCode).toBe(403);
 
-    // The placeholder that holds the counts is nobody: not among the withdrawn scholars, and never re-enrolled.
-    const [placeholder] = await db()
+    // The anonymous record that holds the counts is nobody: not among the withdrawn scholars, and never re-enrolled.
+    const [anonymous] = await db()
       .select({ id: demographics.id })
       .from(demographics)
       .where(like(demographics.student_number, 'erased-%'));
-    if (!placeholder) throw new Error('no placeholder');
+    if (!anonymous) throw new Error('no anonymous record');
     const withdrawn = await s.call({
       method: 'GET',
       url: '/api/v2/demographics?active=false&per_page=100',
       token: admin,
     });
     expect(withdrawn.statusCode).toBe(200);
-    expect(withdrawn.json().data.map((r: { id: string }) => r.id)).not.toContain(placeholder.id);
+    expect(withdrawn.json().data.map((r: { id: string }) => r.id)).not.toContain(anonymous.id);
     const reenrol = await s.call({
       method: 'POST',
-      url: `/api/v2/demographics/${placeholder.id}/reenrol`,
+      url: `/api/v2/demographics/${anonymous.id}/reenrol`,
       token: admin,
       payload: { enrolled_on: monday },
     });
@@ -481,7 +481,7 @@ describe('the reminder list', () => {
     expect((await settings(60)).statusCode).toBe(200);
     ids = (await list()).data.map((d: { id: string }) => d.id);
     expect(ids).not.toContain(due.id);
-    // The erased ones are not on it, nor their placeholders.
+    // The erased ones are not on it, nor their anonymous records.
     const page = await s.call({ method: 'GET', url: '/api/v2/erasures/due?per_page=1&page=1', token: admin });
     expect(page.json().data.length).toBeLessThanOrEqual(1);
     expect((await s.call({ method: 'GET', url: '/api/v2/erasures/due', token: office })).statusCode).toBe(403);
