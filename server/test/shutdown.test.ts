@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import type { Database } from '../db/client';
 import { openTestDatabase, testConfig } from './helpers';
+import { listenWithSlowRoute } from './slow-route';
 
 let database: Database;
 let drop: () => Promise<void>;
@@ -30,18 +31,7 @@ function get(port: number, path: string): Promise<{ status: number; body: string
 describe('graceful shutdown', () => {
   it('finishes a request in flight and refuses new ones while closing', async () => {
     const app = await buildApp({ config: testConfig(), database, serveApp: false });
-    let entered!: () => void;
-    const inHandler = new Promise<void>((r) => (entered = r));
-    let release!: () => void;
-    const released = new Promise<void>((r) => (release = r));
-    app.get('/api/slow', { config: { access: 'public' } }, async () => {
-      entered();
-      await released;
-      return { finished: true };
-    });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
+    const { port, inHandler, release } = await listenWithSlowRoute(app);
 
     const slow = get(port, '/api/slow');
     await inHandler;

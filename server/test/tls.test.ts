@@ -8,14 +8,14 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import {
   type ClientHttp2Session,
   connect as connectH2,
   type IncomingHttpHeaders,
   type OutgoingHttpHeaders,
 } from 'node:http2';
-import { request as httpRequest } from 'node:http';
-import { type Agent, type RequestOptions, request as httpsRequest } from 'node:https';
+import { type Agent, request as httpsRequest, type RequestOptions } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { ConnectionOptions, TLSSocket } from 'node:tls';
@@ -29,6 +29,7 @@ import { ROOT } from '../lib/paths';
 import { certificateSummary, readTlsMaterial } from '../lib/tls';
 import { issueServerCertificate, makeAuthority, parseNames } from '../lib/tls-local';
 import { openTestDatabase, testConfig } from './helpers';
+import { listenWithSlowRoute } from './slow-route';
 
 const dir = mkdtempSync(join(tmpdir(), 'school-ops-tls-test-'));
 const ca = makeAuthority({ name: 'Test School' });
@@ -292,18 +293,7 @@ describe('slow clients over TLS', () => {
 describe('graceful shutdown over TLS', () => {
   it('finishes a request in flight on an HTTP/2 session and closes without waiting for the clients to leave', async () => {
     const app = await buildApp({ config: testConfig(tlsEnv), database, serveApp: false });
-    let entered!: () => void;
-    const inHandler = new Promise<void>((r) => (entered = r));
-    let release!: () => void;
-    const released = new Promise<void>((r) => (release = r));
-    app.get('/api/slow', { config: { access: 'public' } }, async () => {
-      entered();
-      await released;
-      return { finished: true };
-    });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
+    const { port, inHandler, release } = await listenWithSlowRoute(app);
     const session = await h2Session(port);
     // An idle HTTP/1.1 keep-alive connection, which must not hold the close either.
     const { Agent: HttpsAgent } = await import('node:https');
