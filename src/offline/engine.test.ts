@@ -710,6 +710,20 @@ describe('one sender per device', () => {
     await vi.waitFor(() => expect(sender.server.pulls.length).toBe(pulls + 1));
   });
 
+  it('a write in a tab that does not send tells the sender at once, not only through the shared database', async () => {
+    const name = freshDbName();
+    const locks = new FakeLockManager();
+    const hub = new FakeChannelHub();
+    const sender = setup({ locks, openChannel: hub.open }, name);
+    const other = setup({ locks, openChannel: hub.open, api: sender.server }, name);
+    await sender.startAndSync();
+    other.engine.start();
+    expect(other.engine.getSnapshot().isSender).toBe(false);
+    const entry = await other.engine.write('check_ins', checkInData());
+    await vi.waitFor(() => expect(hub.posted).toContainEqual({ type: 'written' }));
+    await vi.waitFor(() => expect(pushedIds(sender.server)).toEqual([entry.id]));
+  });
+
   it('sends anyway without Web Locks', async () => {
     const { server, engine, write, startAndSync } = setup({ locks: null });
     await write();

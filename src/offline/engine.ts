@@ -645,6 +645,17 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     return running;
   }
 
+  /**
+   * Sends what this tab just wrote: itself when it is the sender, else by telling the sender on the channel. The
+   * sender's watch of the shared outbox sees the write too, but only as fast as the browser relays changes between
+   * tabs; the message does not wait for that.
+   */
+  function sendWritten(): Promise<void> {
+    if (status.isSender) return requestSync({ force: false, pull: false });
+    channel?.postMessage({ type: 'written' });
+    return Promise.resolve();
+  }
+
   function resume(): Promise<void> {
     errors.push = null;
     errors.pull = null;
@@ -764,6 +775,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
             const type = (event.data as { type?: unknown } | null)?.type;
             if (type === 'resume') void resume();
             else if (type === 'sync-now') void requestSync({ force: true, pull: true });
+            else if (type === 'written') void requestSync({ force: false, pull: false });
           });
           channel = opened;
         } catch {
@@ -803,7 +815,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
 
     async amend(id, fields) {
       const done = await amendEntry(db, id, fields);
-      if (done) setTimeout(() => void requestSync({ force: false, pull: false }), 0);
+      if (done) setTimeout(() => void sendWritten(), 0);
       return done;
     },
 
@@ -814,7 +826,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
         { recordedBy: deps.getUserId(), recordedByName: deps.getUserName?.() ?? null, now: now() },
       );
       // Sent right after the write, but in a task of its own: the screen that wrote shows its confirmation first.
-      setTimeout(() => void requestSync({ force: false, pull: false }), 0);
+      setTimeout(() => void sendWritten(), 0);
       registerBackgroundSync();
       return entry;
     },
@@ -822,7 +834,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     idle: () => running ?? Promise.resolve(),
 
     notifyChange() {
-      void requestSync({ force: false, pull: false });
+      void sendWritten();
       registerBackgroundSync();
     },
 

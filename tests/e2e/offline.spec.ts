@@ -202,10 +202,19 @@ describe('offline engine', () => {
       await second.reload();
       await showNotArrived(second);
       await checkIn(second, 5, 'bottom');
+      // The last counts seen go into the failure, so a timeout tells a lost entry from a doubled one or a slow sender.
+      let seen = '';
       await until(
         'both tabs’ entries',
-        async () => (await outboxCount(page)) === 0 && (await serverCount()) === before + 10,
-      );
+        async () => {
+          const [waiting, stored] = [await outboxCount(page), await serverCount()];
+          seen = `${waiting} waiting on the device, ${stored - before} of 10 on the server`;
+          return waiting === 0 && stored === before + 10;
+        },
+        120_000,
+      ).catch((caught: Error) => {
+        throw new Error(`${caught.message}: ${seen}`);
+      });
       expect(senders.size).toBe(1);
     });
   }, 180_000);

@@ -99,6 +99,8 @@ export class FakeLockManager implements LockManagerLike {
 /** BroadcastChannels of one name in one browser: a message reaches every other channel, later, like the real one. */
 export class FakeChannelHub {
   private channels = new Set<{ deliver(data: unknown): void }>();
+  /** Every message posted, in order. */
+  readonly posted: unknown[] = [];
 
   open = (): ChannelLike => {
     const listeners: ((event: MessageEvent) => void)[] = [];
@@ -110,6 +112,7 @@ export class FakeChannelHub {
     this.channels.add(self);
     return {
       postMessage: (data: unknown) => {
+        this.posted.push(data);
         for (const other of this.channels) if (other !== self) setTimeout(() => other.deliver(data), 0);
       },
       addEventListener: (_type: 'message', listener: (event: MessageEvent) => void) => {
