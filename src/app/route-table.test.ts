@@ -75,6 +75,7 @@ describe('route table', () => {
       ['admin-photo-import', '/admin/import/photos', 'roster_imports-create'],
       ['admin-meal-eligibility-import', '/admin/meal-eligibility', 'meal_eligibility-update'],
       ['admin-family-data', '/admin/family-data', 'scholar_data-view_any'],
+      ['admin-notices', '/admin/notices', 'notices-view_any'],
     ]);
     expect(admin.namespaces).toEqual([
       'admin',
@@ -85,6 +86,7 @@ describe('route table', () => {
       'school-year',
       'exports',
       'family-data',
+      'notices-log',
     ]);
     // A scholar's page is reached from the list: not in the navigation, and any id (or `new`) is one of its paths.
     expect(navChildren(admin).map((c) => c.name)).not.toContain('admin-scholar');
@@ -93,7 +95,7 @@ describe('route table', () => {
     expect(isKnownPath('/admin/scholars/a/b')).toBe(false);
   });
 
-  it('the Front Office reaches the Scholars and Guardians pages and no other administration page; the administrator all', () => {
+  it('the Front Office reaches the Scholars, Guardians and delivery log pages and no other administration page; the administrator all', () => {
     const office = DEFAULT_ROLES['Front Office'] ?? [];
     expect(office).not.toContain('roles-create');
     expect(mayOpenPath('/admin/scholars', office)).toBe(true);
@@ -116,10 +118,12 @@ describe('route table', () => {
     const admin = SECTIONS.find((s) => s.path === '/admin');
     if (!admin) throw new Error('no admin section');
     // The office keeps eligibility (meal_eligibility-update), so it reaches the eligibility import as well.
+    // It answers families' questions about what they were told, so it reads the delivery log.
     expect(navFor(admin, office).map((c) => c.name)).toEqual([
       'admin-scholars',
       'admin-guardians',
       'admin-meal-eligibility-import',
+      'admin-notices',
     ]);
     expect(navFor(admin, PERMISSIONS).map((c) => c.name)).toEqual([
       'admin-roles-permissions',
@@ -133,6 +137,7 @@ describe('route table', () => {
       'admin-photo-import',
       'admin-meal-eligibility-import',
       'admin-family-data',
+      'admin-notices',
     ]);
     expect(navFor(admin, ['school_settings-update']).map((c) => c.name)).toEqual([
       'admin-school-settings',
@@ -165,7 +170,7 @@ describe('route table', () => {
     expect(mayOpen(office, admin)).toBe(true);
     for (const child of admin.children) {
       expect(mayOpen(office, admin, child), child.name).toBe(
-        /^admin-(guardian|scholar|meal-eligibility-import)/.test(child.name),
+        /^admin-(guardian|scholar|meal-eligibility-import|notices)/.test(child.name),
       );
     }
     expect(mayOpenPath('/admin/guardians', office)).toBe(true);

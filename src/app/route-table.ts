@@ -398,6 +398,7 @@ export const SECTIONS: readonly SectionRoute[] = [
       'school-year',
       'exports',
       'family-data',
+      'notices-log',
     ],
     children: [
       {
@@ -520,6 +521,14 @@ export const SECTIONS: readonly SectionRoute[] = [
         title: 'sections.familyData',
         permission: 'scholar_data-view_any',
         load: withPermissions(() => import('../features/admin/family-data/family-data-page')),
+      },
+      {
+        // What the families were told: each notice, to whom, by which channel, sent or failed and why (30 days).
+        path: 'notices',
+        name: 'admin-notices',
+        title: 'sections.noticesLog',
+        permission: 'notices-view_any',
+        load: () => import('../features/admin/notices/notices-log-page'),
       },
     ],
   },
