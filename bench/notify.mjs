@@ -12,6 +12,9 @@
  * decrypted by the stand-in (aes128gcm, with the subscription's keys) and matched to its sign-out by its occurred_at:
  * the latency is from the station sending the sign-out to the push request arriving (a little more than the budget's
  * span, since it includes both network hops on the loopback).
+ *
+ * BENCH_NOTIFY_WORKER=off writes the notices but sends none: the ratio is then the cost of the notices on the sync
+ * push's own path (its transaction), without the worker's sending beside it.
  */
 import { createECDH, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
@@ -81,7 +84,7 @@ export default {
     const standIn = await startStandIn();
     const server = await startBenchServer(root, {
       name: 'notify',
-      env: { PUSH_ENDPOINT_HOSTS: standIn.host, NOTICE_WORKER: 'on', SMTP_URL: '' },
+      env: { PUSH_ENDPOINT_HOSTS: standIn.host, NOTICE_WORKER: process.env.BENCH_NOTIFY_WORKER ?? 'on', SMTP_URL: '' },
     });
     try {
       const api = async (method, path, token, body) => {

@@ -6,7 +6,9 @@
  * time on the school's clock. The worker (server/plugins/notice-worker.ts) sends them.
  *
  * Cost on the sync push's path: nothing when no entry of the batch is noticed; else one query for the guardians of
- * every scholar concerned and one insert, whatever the batch's size.
+ * every scholar concerned and one insert, whatever the batch's size. A caller that reads the scholars anyway reads
+ * their guardians in the same query (`GUARDIAN_COLUMNS`, joined as `joinGuardians` does) and passes them, leaving
+ * the insert alone: the sync push of a dismissal rush does.
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -31,6 +33,63 @@ export interface NoticeEvent {
   keySuffix?: string;
   scholarId: string;
   occurredAt: string;
+}
+
+/** An active guardian of a scholar, as a notice needs them (its language, and the child's name as the portal says it). */
+export interface NoticeGuardian {
+  scholar_id: string;
+  user_id: string;
+  language: string;
+  fname: string;
+  nickname: string | null;
+}
+
+/** The kinds of notice a check-in may cause. */
+const CHECK_IN_NOTICE_KINDS: readonly NoticeKind[] = ['sign_out', 'early_departure', 'late_arrival'];
+
+/** Whether the school sends any notice a check-in may cause (else a check-in's caller need not read guardians). */
+export const noticesCheckIns = (settings: NoticeSettings): boolean =>
+  CHECK_IN_NOTICE_KINDS.some((kind) => settings.notice_kinds?.includes(kind));
+
+/**
+ * The guardian columns of a select that joins `guardianships` and `users` with `joinGuardians`'s conditions: null
+ * on a scholar without an active guardian.
+ */
+export const GUARDIAN_COLUMNS = {
+  guardian_id: users.id,
+  guardian_language: users.language,
+  fname: demographics.fname,
+  nickname: demographics.nickname,
+};
+
+/** The join conditions of the guardians: each guardianship of the scholar, and its account when active. */
+export const joinGuardians = {
+  guardianships: eq(guardianships.scholar_id, demographics.id),
+  users: and(eq(users.id, guardianships.parent_id), eq(users.active, true)),
+};
+
+/** The guardians of rows selected with `GUARDIAN_COLUMNS`, once each (the select may repeat them). */
+export function guardiansOf(
+  rows: {
+    scholar: string;
+    guardian_id: string | null;
+    guardian_language: string | null;
+    fname: string;
+    nickname: string | null;
+  }[],
+): NoticeGuardian[] {
+  const out = new Map<string, NoticeGuardian>();
+  for (const r of rows) {
+    if (!r.guardian_id || !r.guardian_language) continue;
+    out.set(`${r.scholar}:${r.guardian_id}`, {
+      scholar_id: r.scholar,
+      user_id: r.guardian_id,
+      language: r.guardian_language,
+      fname: r.fname,
+      nickname: r.nickname,
+    });
+  }
+  return [...out.values()];
 }
 
 /** The school's settings a notice needs: the kinds it sends and its Spanish wording of the reasons. */
@@ -90,7 +149,13 @@ export const screenOf = (kind: NoticeLogKind, scholarId: string | null) => ({
  */
 export async function enqueueNotices(
   tx: Tx,
-  ctx: { timeZone: string; request?: FastifyRequest | null; settings?: NoticeSettings },
+  ctx: {
+    timeZone: string;
+    request?: FastifyRequest | null;
+    settings?: NoticeSettings;
+    /** Every active guardian of the events' scholars, when the caller read them already. */
+    guardians?: NoticeGuardian[];
+  },
   events: NoticeEvent[],
 ): Promise<number> {
   if (!events.length) return 0;
@@ -106,18 +171,20 @@ export async function enqueueNotices(
   const due = events.filter((e) => offered.has(e.facts.kind));
   if (!due.length) return 0;
   const scholarIds = [...new Set(due.map((e) => e.scholarId))];
-  const guardians = await tx
-    .select({
-      scholar_id: guardianships.scholar_id,
-      user_id: users.id,
-      language: users.language,
-      fname: demographics.fname,
-      nickname: demographics.nickname,
-    })
-    .from(guardianships)
-    .innerJoin(users, eq(users.id, guardianships.parent_id))
-    .innerJoin(demographics, eq(demographics.id, guardianships.scholar_id))
-    .where(and(inArray(guardianships.scholar_id, scholarIds), eq(users.active, true)));
+  const guardians =
+    ctx.guardians ??
+    (await tx
+      .select({
+        scholar_id: guardianships.scholar_id,
+        user_id: users.id,
+        language: users.language,
+        fname: demographics.fname,
+        nickname: demographics.nickname,
+      })
+      .from(guardianships)
+      .innerJoin(users, eq(users.id, guardianships.parent_id))
+      .innerJoin(demographics, eq(demographics.id, guardianships.scholar_id))
+      .where(and(inArray(guardianships.scholar_id, scholarIds), eq(users.active, true))));
   const rows: (typeof notices.$inferInsert)[] = [];
   for (const event of due) {
     for (const g of guardians) {
