@@ -210,6 +210,7 @@ async function scholarsWhoChose(db: Pick<Tx, 'select'>, kind: NoticeKind) {
 
 /** The scholar reminders' rows for some work items (one per item and account). */
 function reminderRows(
+  now: Date,
   kind: 'work_due_tomorrow' | 'work_overdue',
   items: OpenWork[],
   accounts: { scholar_id: string; user_id: string; language: string }[],
@@ -236,6 +237,7 @@ function reminderRows(
           tag: `${kind}-${work.submission_id}`,
         },
         occurred_at: occurredAt(work),
+        next_attempt_at: now.toISOString(),
       });
     }
   }
@@ -253,7 +255,7 @@ interface JobSettings {
 }
 
 /** The not-checked-in notices of `day`. */
-async function writeNotCheckedIn(tx: Tx, deps: JobDeps, day: string, by: string): Promise<number> {
+async function writeNotCheckedIn(tx: Tx, deps: JobDeps, day: string, by: string, now: Date): Promise<number> {
   const guardians = await notCheckedInGuardians(tx, day);
   const occurredAt = instantAt(day, by, deps.school.timeZone).toISOString();
   const [hour = 0, minute = 0] = by.split(':').map(Number);
@@ -268,6 +270,7 @@ async function writeNotCheckedIn(tx: Tx, deps: JobDeps, day: string, by: string)
       scholar_id: g.scholar_id,
       message: { ...message, ...screenOf('not_checked_in', g.scholar_id) },
       occurred_at: occurredAt,
+      next_attempt_at: now.toISOString(),
     };
   });
   return insertNotices(tx, null, rows);
@@ -362,6 +365,7 @@ async function writeWorkSummaries(
         mail: { text: summary.text, html: summary.html },
       },
       occurred_at: occurredAt.toISOString(),
+      next_attempt_at: occurredAt.toISOString(),
     });
   }
   return insertNotices(tx, null, rows);
@@ -376,7 +380,9 @@ async function writeDueTomorrow(tx: Tx, deps: JobDeps, day: string, occurredAt: 
     from: tomorrow,
     until: tomorrow,
   });
-  const rows = reminderRows('work_due_tomorrow', items, accounts, deps.school.timeZone, () => occurredAt.toISOString());
+  const rows = reminderRows(occurredAt, 'work_due_tomorrow', items, accounts, deps.school.timeZone, () =>
+    occurredAt.toISOString(),
+  );
   return insertNotices(tx, null, rows);
 }
 
@@ -396,7 +402,7 @@ async function writeOverdue(db: Db, deps: JobDeps, now: Date): Promise<number> {
     return deadline !== null && deadline < now.getTime() && deadline >= since;
   });
   if (!due.length) return 0;
-  const rows = reminderRows('work_overdue', due, accounts, timeZone, (w) =>
+  const rows = reminderRows(now, 'work_overdue', due, accounts, timeZone, (w) =>
     new Date(deadlineOf(w, timeZone) as number).toISOString(),
   );
   return db.transaction((tx) => insertNotices(tx, null, rows));
@@ -461,7 +467,9 @@ export async function runNoticeJobs(deps: JobDeps, now: Date = new Date()): Prom
     minutes >= clockMinutes(by) &&
     minutes < clockMinutes(settings.end_time)
   ) {
-    result.not_checked_in = await once(db, 'not_checked_in', today, (tx) => writeNotCheckedIn(tx, deps, today, by));
+    result.not_checked_in = await once(db, 'not_checked_in', today, (tx) =>
+      writeNotCheckedIn(tx, deps, today, by, now),
+    );
   }
 
   if (offered('work_summary')) {
