@@ -350,7 +350,10 @@ async function deliverOne(
   if (wantsMail) {
     if (!deps.sendMail) {
       problems.push(
-        reached ? 'No mail server is set (SMTP_URL).' : 'No device is subscribed and no mail server is set (SMTP_URL).',
+        // A notice not meant for push (email only, or push turned off) says nothing of devices.
+        reached || !chosen.push
+          ? 'No mail server is set (SMTP_URL).'
+          : 'No device is subscribed and no mail server is set (SMTP_URL).',
       );
     } else {
       const t = textsFor(person.language);
