@@ -20,6 +20,7 @@ import access from './plugins/access';
 import errors from './plugins/errors';
 import multipart from './plugins/multipart';
 import nightlyBackup from './plugins/nightly-backup';
+import noticeJobs from './plugins/notice-jobs';
 import noticeWorker from './plugins/notice-worker';
 import security from './plugins/security';
 import staticApp from './plugins/static';
@@ -214,6 +215,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(multipart);
   await app.register(access);
   await app.register(noticeWorker);
+  await app.register(noticeJobs);
 
   await app.register(
     async (api) => {

@@ -512,7 +512,23 @@ export const schoolSettings = pgTable('school_settings', {
   notice_kinds: jsonb('notice_kinds')
     .$type<string[]>()
     .notNull()
-    .default(['sign_out', 'early_departure', 'late_arrival', 'agreement_to_sign', 'screening_stay_home']),
+    .default([
+      'sign_out',
+      'early_departure',
+      'late_arrival',
+      'agreement_to_sign',
+      'screening_stay_home',
+      'not_checked_in',
+      'work_summary',
+      'work_due_tomorrow',
+      'work_overdue',
+    ]),
+  /** HH:MM on the school's clock: the guardians of a scholar not checked in by then on a school day are told; null
+   * (the default): never. */
+  not_checked_in_by: text('not_checked_in_by'),
+  /** The weekly work summary's ISO weekday (5: Friday) and time (HH:MM on the school's clock); the daily one's time. */
+  work_summary_weekday: integer('work_summary_weekday').notNull().default(5),
+  work_summary_time: text('work_summary_time').notNull().default('16:00'),
   ...timestamps,
 });
 
@@ -1338,6 +1354,10 @@ export const noticePreferences = pgTable('notice_preferences', {
   kinds: jsonb('kinds').$type<Record<string, { push: boolean; email: boolean }>>().notNull().default({}),
   quiet_start: text('quiet_start'),
   quiet_end: text('quiet_end'),
+  /** How often a guardian gets the work summary mail. */
+  work_summary_frequency: text('work_summary_frequency', { enum: ['weekly', 'daily'] })
+    .notNull()
+    .default('weekly'),
   updated_at: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
 });
 
@@ -1359,7 +1379,10 @@ export const notices = pgTable(
     /** The record the notice is about (a check-in, an agreement, a screening): an undone check-in cancels it. */
     source_id: uuid('source_id'),
     /** The title, body, portal path and tag, written in the person's language when the event was recorded. */
-    message: jsonb('message').$type<{ title: string; body: string; url: string; tag: string }>().notNull(),
+    /** A summary's mail carries its own text and HTML (`mail`), longer than the log's body. */
+    message: jsonb('message')
+      .$type<{ title: string; body: string; url: string; tag: string; mail?: { text: string; html: string } }>()
+      .notNull(),
     occurred_at: timestamp('occurred_at', { withTimezone: true, mode: 'string' }).notNull(),
     status: text('status', { enum: ['pending', 'sent', 'failed', 'skipped', 'cancelled'] })
       .notNull()
@@ -1383,4 +1406,21 @@ export const notices = pgTable(
     index('notices_created_idx').on(t.created_at),
     index('notices_source_idx').on(t.source_id),
   ],
+);
+
+/**
+ * The clock's notice jobs that have run (server/lib/notices/jobs.ts): one row per job and period (a school day, a
+ * week), written in the transaction that writes the job's notices, so a period's job runs once whatever the number
+ * of instances and restarts; the notices' own keys hold each one once besides.
+ */
+export const noticeRuns = pgTable(
+  'notice_runs',
+  {
+    job: text('job').notNull(),
+    /** The school day (YYYY-MM-DD) the run is for; a weekly job's is the day of its week it runs on. */
+    period: text('period').notNull(),
+    written: integer('written').notNull().default(0),
+    ran_at: timestamp('ran_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.job, t.period] })],
 );

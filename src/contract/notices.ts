@@ -13,6 +13,11 @@ import { ListQuerySchema } from './common';
  * - `late_arrival`: a late arrival recorded at the kiosk, with its reason;
  * - `agreement_to_sign`: an independent study agreement waiting for the guardian's signature;
  * - `screening_stay_home`: a COVID screening whose outcome is "stay home".
+ * And those made by the clock (server/lib/notices/jobs.ts):
+ * - `not_checked_in`: a scholar not checked in by the school's `not_checked_in_by` time on a school day;
+ * - `work_summary`: a guardian's weekly (or daily) mail of each child's missing and upcoming work;
+ * - `work_due_tomorrow`, `work_overdue`: a scholar's own reminders, the evening before a due date and when an item
+ *   becomes overdue (off until the scholar turns them on).
  */
 export const NOTICE_KINDS = [
   'sign_out',
@@ -20,6 +25,10 @@ export const NOTICE_KINDS = [
   'late_arrival',
   'agreement_to_sign',
   'screening_stay_home',
+  'not_checked_in',
+  'work_summary',
+  'work_due_tomorrow',
+  'work_overdue',
 ] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 export const NoticeKindSchema = z.enum(NOTICE_KINDS, { message: `Must be one of ${NOTICE_KINDS.join(', ')}.` });
@@ -111,6 +120,23 @@ export type NoticeChannels = z.infer<typeof NoticeChannelsSchema>;
 /** What a person gets when they have chosen nothing: every kind by push, email only when push cannot reach them. */
 export const DEFAULT_NOTICE_CHANNELS: NoticeChannels = { push: true, email: false };
 
+/** The kinds sent by email only (a summary is a long read, with lists): push is never used for them. */
+export const EMAIL_ONLY_KINDS: readonly NoticeKind[] = ['work_summary'];
+
+/** The scholar's own reminders: sent only to a scholar's account, and only once the scholar turns them on. */
+export const SCHOLAR_NOTICE_KINDS: readonly NoticeKind[] = ['work_due_tomorrow', 'work_overdue'];
+
+/** A kind's channels when the person has chosen nothing: email for the summary, off for a scholar's reminders. */
+export function defaultNoticeChannels(kind: NoticeKind): NoticeChannels {
+  if (EMAIL_ONLY_KINDS.includes(kind)) return { push: false, email: true };
+  if (SCHOLAR_NOTICE_KINDS.includes(kind)) return { push: false, email: false };
+  return DEFAULT_NOTICE_CHANNELS;
+}
+
+/** How often a guardian gets the work summary: weekly (the school's day and time) or every school day. */
+export const WORK_SUMMARY_FREQUENCIES = ['weekly', 'daily'] as const;
+export type WorkSummaryFrequency = (typeof WORK_SUMMARY_FREQUENCIES)[number];
+
 /** HH:MM on the school's clock (the same rule as the school settings' times; kept here so the settings can import this file). */
 const ClockTimeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time like 21:00.');
 
@@ -124,6 +150,8 @@ export const NotificationPreferencesSchema = z.object({
   kinds: z.record(NoticeKindSchema, NoticeChannelsSchema),
   /** HH:MM on the school's clock; start after end spans midnight (21:00 to 07:00). */
   quiet_hours: QuietHoursSchema.nullable(),
+  /** How often the work summary mail comes (a guardian's choice; weekly until chosen). */
+  work_summary_frequency: z.enum(WORK_SUMMARY_FREQUENCIES),
   /** The kinds this school sends (its settings); the others are never sent whatever is chosen. */
   offered: z.array(NoticeKindSchema),
   /** Whether this server sends Web Push (its public key is in `GET v2/config`). */
@@ -138,6 +166,9 @@ export type NotificationPreferences = z.infer<typeof NotificationPreferencesSche
 export const NotificationPreferencesUpdateSchema = z.object({
   kinds: z.partialRecord(NoticeKindSchema, NoticeChannelsSchema).optional(),
   quiet_hours: QuietHoursSchema.nullable().optional(),
+  work_summary_frequency: z
+    .enum(WORK_SUMMARY_FREQUENCIES, { message: `Must be one of ${WORK_SUMMARY_FREQUENCIES.join(', ')}.` })
+    .optional(),
 });
 export type NotificationPreferencesUpdate = z.infer<typeof NotificationPreferencesUpdateSchema>;
 

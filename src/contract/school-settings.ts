@@ -81,6 +81,13 @@ export const SchoolSettingsSchema = z.object({
   meal_services: MealServicesSchema.optional(),
   /** The notices the school sends families (DESIGN section 12); a kind left out is never sent. */
   notice_kinds: z.array(NoticeKindSchema).optional(),
+  /** HH:MM on the school's clock: each school day at this time, the guardians of a scholar not checked in yet are
+   * told (`not_checked_in`); null: never (the default). */
+  not_checked_in_by: ClockTimeSchema.nullable().optional(),
+  /** The weekly work summary's weekday (ISO: 1 Monday … 7 Sunday; Friday by default) and time on the school's clock;
+   * a guardian who chose it daily gets it at this time every school day. */
+  work_summary_weekday: z.number().int().min(1).max(7).optional(),
+  work_summary_time: ClockTimeSchema.optional(),
   updated_at: z.string(),
 });
 export type SchoolSettings = z.infer<typeof SchoolSettingsSchema>;
@@ -118,6 +125,15 @@ export const SchoolSettingsUpdateSchema = MethodOverrideSchema.extend({
     .max(NOTICE_KINDS.length)
     .transform((kinds) => NOTICE_KINDS.filter((k) => kinds.includes(k)))
     .optional(),
+  /** A time turns the "not checked in" notice on; null turns it off. */
+  not_checked_in_by: ClockTimeSchema.nullable().optional(),
+  work_summary_weekday: z.coerce
+    .number({ message: 'Must be a weekday from 1 (Monday) to 7 (Sunday).' })
+    .int('Must be a weekday from 1 (Monday) to 7 (Sunday).')
+    .min(1, 'Must be a weekday from 1 (Monday) to 7 (Sunday).')
+    .max(7, 'Must be a weekday from 1 (Monday) to 7 (Sunday).')
+    .optional(),
+  work_summary_time: ClockTimeSchema.optional(),
 });
 export type SchoolSettingsUpdate = z.infer<typeof SchoolSettingsUpdateSchema>;
 

@@ -10,6 +10,8 @@ export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
+  /** An HTML part besides the text (the work summary's lists). */
+  html?: string;
   /** The mail's language, for its Content-Language header. */
   language: string;
 }
@@ -35,6 +37,7 @@ export function createMailer(smtpUrl: string, from: string | (() => string)): Se
       to: mail.to,
       subject: mail.subject,
       text: mail.text,
+      ...(mail.html ? { html: mail.html } : {}),
       headers: { 'Content-Language': mail.language },
     });
   };

@@ -18,7 +18,8 @@
  */
 import { and, asc, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
 import {
-  DEFAULT_NOTICE_CHANNELS,
+  defaultNoticeChannels,
+  EMAIL_ONLY_KINDS,
   NOTICE_LOG_DAYS,
   type NoticeChannels,
   type NoticeLogKind,
@@ -267,8 +268,11 @@ async function deliverOne(
   if (kind !== 'test' && !ctx.offered.has(kind)) {
     return finish('skipped', { reason: 'The school no longer sends this kind of notice.' });
   }
-  const chosen: NoticeChannels =
-    kind === 'test' ? { push: true, email: false } : (person.kinds?.[kind] ?? DEFAULT_NOTICE_CHANNELS);
+  const stored = kind === 'test' ? { push: true, email: false } : (person.kinds?.[kind] ?? defaultNoticeChannels(kind));
+  // A kind sent by email only (the work summary) never goes by push, whatever is stored.
+  const chosen: NoticeChannels = (EMAIL_ONLY_KINDS as readonly string[]).includes(kind)
+    ? { push: false, email: stored.email }
+    : stored;
   if (!chosen.push && !chosen.email) return finish('skipped', { reason: 'Turned off in their notice settings.' });
 
   const quiet = person.quiet_start && person.quiet_end ? { start: person.quiet_start, end: person.quiet_end } : null;
@@ -293,10 +297,11 @@ async function deliverOne(
   let retryAt: number | null = null;
   if (chosen.push && deps.config.PUSH_ENABLED) {
     const subs = (ctx.subscriptions.get(row.user_id as string) ?? []).filter((sub) => !done.has(sub.id));
+    const { mail: _mail, ...shown } = row.message;
     const payload: NoticePayload = {
       notice_id: row.id,
       kind,
-      ...row.message,
+      ...shown,
       scholar_id: row.scholar_id,
       occurred_at: new Date(row.occurred_at).toISOString(),
     };
@@ -345,16 +350,22 @@ async function deliverOne(
   if (wantsMail) {
     if (!deps.sendMail) {
       problems.push(
-        reached ? 'No mail server is set (SMTP_URL).' : 'No device is subscribed and no mail server is set (SMTP_URL).',
+        // A notice not meant for push (email only, or push turned off) says nothing of devices.
+        reached || !chosen.push
+          ? 'No mail server is set (SMTP_URL).'
+          : 'No device is subscribed and no mail server is set (SMTP_URL).',
       );
     } else {
       const t = textsFor(person.language);
       const link = deps.config.PUBLIC_URL ? `${deps.config.PUBLIC_URL}${row.message.url}` : null;
       try {
+        // A summary carries its own mail (text and HTML); the others are the body and the footer.
+        const own = row.message.mail;
         await deps.sendMail({
           to: person.email,
           subject: row.message.title,
-          text: `${row.message.body}\n\n${t.mailFooter({ school: deps.school.name, link })}\n`,
+          text: own?.text ?? `${row.message.body}\n\n${t.mailFooter({ school: deps.school.name, link })}\n`,
+          ...(own ? { html: own.html } : {}),
           language: person.language,
         });
         mailed = true;

@@ -105,6 +105,10 @@ const SCREENS: Record<NoticeLogKind, string> = {
   late_arrival: '/scholar/arrivals',
   agreement_to_sign: '/scholar/independent-study',
   screening_stay_home: '/scholar/covid-screening',
+  not_checked_in: '/scholar/arrivals',
+  work_summary: '/scholar/work/overdue',
+  work_due_tomorrow: '/scholar/work/current',
+  work_overdue: '/scholar/work/overdue',
   test: '/scholar',
 };
 

@@ -12,7 +12,8 @@ import { and, count, desc, eq, gt, ilike, or, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  DEFAULT_NOTICE_CHANNELS,
+  defaultNoticeChannels,
+  EMAIL_ONLY_KINDS,
   ErrorResponseSchema,
   listResponse,
   NOTICE_CHANNELS,
@@ -139,9 +140,14 @@ async function preferencesOf(db: Db | Tx, userId: string, pushEnabled: boolean):
   const offered = NOTICE_KINDS.filter((k) => settings?.kinds.includes(k));
   return {
     kinds: Object.fromEntries(
-      NOTICE_KINDS.map((k) => [k, stored?.kinds[k] ?? DEFAULT_NOTICE_CHANNELS]),
+      NOTICE_KINDS.map((k) => {
+        const channels = stored?.kinds[k] ?? defaultNoticeChannels(k);
+        // A kind sent by email only answers push off, whatever was stored.
+        return [k, EMAIL_ONLY_KINDS.includes(k) ? { push: false, email: channels.email } : channels];
+      }),
     ) as NotificationPreferences['kinds'],
     quiet_hours: stored?.quiet_start && stored.quiet_end ? { start: stored.quiet_start, end: stored.quiet_end } : null,
+    work_summary_frequency: stored?.work_summary_frequency ?? 'weekly',
     offered,
     push_enabled: pushEnabled,
     devices: Number(devices?.n ?? 0),
@@ -173,7 +179,12 @@ export const notificationPreferencesRoutes: FastifyPluginAsyncZod = async (app) 
           body.quiet_hours === undefined
             ? { quiet_start: current?.quiet_start ?? null, quiet_end: current?.quiet_end ?? null }
             : { quiet_start: body.quiet_hours?.start ?? null, quiet_end: body.quiet_hours?.end ?? null };
-        const values = { kinds, ...quiet, updated_at: new Date().toISOString() };
+        const values = {
+          kinds,
+          ...quiet,
+          work_summary_frequency: body.work_summary_frequency ?? current?.work_summary_frequency ?? 'weekly',
+          updated_at: new Date().toISOString(),
+        };
         await tx
           .insert(noticePreferences)
           .values({ user_id: userId, ...values })

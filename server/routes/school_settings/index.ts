@@ -80,6 +80,9 @@ export const toSchoolSettings = (row: Row): SchoolSettings => ({
   logo_url: schoolLogoUrl(row.logo_sha256),
   meal_services: orderMealServices(row.meal_services),
   notice_kinds: NOTICE_KINDS.filter((k) => row.notice_kinds.includes(k)),
+  not_checked_in_by: row.not_checked_in_by,
+  work_summary_weekday: row.work_summary_weekday,
+  work_summary_time: row.work_summary_time,
   updated_at: iso(row.updated_at),
 });
 

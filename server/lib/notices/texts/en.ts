@@ -36,6 +36,35 @@ export const en: NoticeTexts = {
     title: 'Test notice',
     body: `This is a test from ${school}. Notices reach you here.`,
   }),
+  notCheckedIn: ({ child, time }) => ({
+    title: `${child} was not checked in`,
+    body: `${child} was not checked in by ${time} today. If ${child} is absent, please let the office know.`,
+  }),
+  dueAt: ({ day, time }) => (time ? `${day} at ${time}` : day),
+  workDueTomorrow: ({ title, course, due }) => ({
+    title: `Due tomorrow: ${title}`,
+    body: `${title} (${course}) is due ${due}.`,
+  }),
+  workOverdue: ({ title, course, due }) => ({
+    title: `Overdue: ${title}`,
+    body: `${title} (${course}) was due ${due} and is not turned in yet.`,
+  }),
+  workSummary: {
+    subject: ({ frequency, day }) =>
+      frequency === 'weekly' ? `Work summary for the week of ${day}` : `Work summary for ${day}`,
+    intro: ({ frequency, school }) =>
+      `Here is ${frequency === 'weekly' ? 'this week' : 'today'}'s summary of your children's schoolwork at ${school}: missing work, and work due in the next 7 days.`,
+    counts: ({ child, missing, upcoming }) => `${child}: ${missing} missing, ${upcoming} due in the next 7 days.`,
+    missingHeading: (count) => `Missing work (${count})`,
+    upcomingHeading: (count) => `Due in the next 7 days (${count})`,
+    noneMissing: 'No missing work.',
+    noneUpcoming: 'Nothing due in the next 7 days.',
+    item: ({ title, course, due }) => `${title} (${course}), due ${due}`,
+    more: (count) => `… and ${count} more in the school app.`,
+    linkLabel: 'See all the work in the school app',
+    linkLine: (link) => `See all the work in the school app: ${link}`,
+    why: 'You get this mail because you are a guardian. Choose daily or weekly, or turn it off, in the notices settings of the school app.',
+  },
   mailFooter: ({ school, link }) =>
     [link ? `See more in the school app: ${link}` : null, `— ${school}`].filter(Boolean).join('\n\n'),
 };

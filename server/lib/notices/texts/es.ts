@@ -42,6 +42,36 @@ export const es: NoticeTexts = {
     title: 'Aviso de prueba',
     body: `Esta es una prueba de ${school}. Los avisos le llegan aquí.`,
   }),
+  notCheckedIn: ({ child, time }) => ({
+    title: `${child} no ha registrado su llegada`,
+    body: `${child} no registró su llegada antes de las ${time} hoy. Si ${child} está ausente, avise a la oficina, por favor.`,
+  }),
+  dueAt: ({ day, time }) => (time ? `el ${day} a las ${time}` : `el ${day}`),
+  workDueTomorrow: ({ title, course, due }) => ({
+    title: `Para mañana: ${title}`,
+    body: `${title} (${course}) se entrega ${due}.`,
+  }),
+  workOverdue: ({ title, course, due }) => ({
+    title: `Atrasado: ${title}`,
+    body: `${title} (${course}) se debía entregar ${due} y aún no se ha entregado.`,
+  }),
+  workSummary: {
+    subject: ({ frequency, day }) =>
+      frequency === 'weekly' ? `Resumen de tareas de la semana del ${day}` : `Resumen de tareas del ${day}`,
+    intro: ({ frequency, school }) =>
+      `Este es el resumen ${frequency === 'weekly' ? 'de esta semana' : 'de hoy'} de las tareas de sus hijos en ${school}: las tareas que faltan y las que se entregan en los próximos 7 días.`,
+    counts: ({ child, missing, upcoming }) =>
+      `${child}: ${missing} ${missing === 1 ? 'tarea que falta' : 'tareas que faltan'}, ${upcoming} para los próximos 7 días.`,
+    missingHeading: (count) => `Tareas que faltan (${count})`,
+    upcomingHeading: (count) => `Para los próximos 7 días (${count})`,
+    noneMissing: 'No falta ninguna tarea.',
+    noneUpcoming: 'Nada que entregar en los próximos 7 días.',
+    item: ({ title, course, due }) => `${title} (${course}), para ${due}`,
+    more: (count) => `… y ${count} más en la aplicación de la escuela.`,
+    linkLabel: 'Vea todas las tareas en la aplicación de la escuela',
+    linkLine: (link) => `Vea todas las tareas en la aplicación de la escuela: ${link}`,
+    why: 'Recibe este correo porque es tutor o tutora. Elija diario o semanal, o desactívelo, en los ajustes de avisos de la aplicación de la escuela.',
+  },
   mailFooter: ({ school, link }) =>
     [link ? `Vea más en la aplicación de la escuela: ${link}` : null, `— ${school}`].filter(Boolean).join('\n\n'),
 };

@@ -20,6 +20,37 @@ export interface NoticeTexts {
   agreementToSign(p: { child: string }): Message;
   screeningStayHome(p: { child: string; day: string }): Message;
   test(p: { school: string }): Message;
+  /** `time` is the school's `not_checked_in_by`, as this language writes it. */
+  notCheckedIn(p: { child: string; time: string }): Message;
+  /** A scholar's own reminders: the work's title, its class, and when it is (was) due ("Tuesday, May 6 at 11:59 PM"). */
+  workDueTomorrow(p: { title: string; course: string; due: string }): Message;
+  workOverdue(p: { title: string; course: string; due: string }): Message;
+  /** "Tuesday, May 6 at 11:59 PM", or the day alone when the work has no due time. */
+  dueAt(p: { day: string; time: string | null }): string;
+  workSummary: WorkSummaryTexts;
   /** The mail's last lines: where to read more (the portal's address, when the server knows it) and who sent it. */
   mailFooter(p: { school: string; link: string | null }): string;
+}
+
+/** The words of the work summary mail (server/lib/notices/work-summary.ts lays them out as text and HTML). */
+export interface WorkSummaryTexts {
+  /** The mail's subject: the week's summary, or the day's. */
+  subject(p: { frequency: 'weekly' | 'daily'; day: string }): string;
+  /** The line that opens the mail. */
+  intro(p: { frequency: 'weekly' | 'daily'; school: string }): string;
+  /** The delivery log's short body: each child's counts. */
+  counts(p: { child: string; missing: number; upcoming: number }): string;
+  missingHeading(count: number): string;
+  upcomingHeading(count: number): string;
+  noneMissing: string;
+  noneUpcoming: string;
+  /** A line of a list: the title, the class and the due date and time. */
+  item(p: { title: string; course: string; due: string }): string;
+  /** The line after a list cut short. */
+  more(count: number): string;
+  /** The link's words (HTML) and the line that carries it (text). */
+  linkLabel: string;
+  linkLine(link: string): string;
+  /** Why the mail came and where to change it. */
+  why: string;
 }
