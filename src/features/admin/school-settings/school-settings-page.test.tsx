@@ -29,6 +29,10 @@ const SETTINGS: SchoolSettings = {
   kiosk_show_homeroom: true,
   logo_url: null,
   meal_services: { breakfast: { start: '07:00', end: '08:30' }, lunch: { start: '11:00', end: '12:30' } },
+  notice_kinds: ['sign_out', 'early_departure', 'late_arrival', 'agreement_to_sign'],
+  not_checked_in_by: null,
+  work_summary_weekday: 5,
+  work_summary_time: '16:00',
   updated_at: '2026-11-17T19:40:00Z',
 };
 
@@ -71,6 +75,43 @@ describe('<SchoolSettingsPage />', () => {
       expect((within(lateList()).getByLabelText('Reason 3 (English)') as HTMLInputElement).value).toBe('Weather'),
     );
     expect(within(lateList()).queryByDisplayValue('Overslept')).toBeNull();
+  });
+
+  it('chooses the notices the school sends, the time for a scholar not checked in and the weekly summary', async () => {
+    vi.mocked(saveSchoolSettings).mockImplementation(async (body) => ({ ...SETTINGS, ...body }) as SchoolSettings);
+    await renderWithProviders(<SchoolSettingsPage />, { route: '/admin/school' });
+    const notices = await screen.findByRole('group', { name: 'Notices to families' });
+    const box = (name: string) => within(notices).getByRole('checkbox', { name }) as HTMLInputElement;
+    expect(box('Arrived late').checked).toBe(true);
+    expect(box('Not checked in').checked).toBe(false);
+    // Each box shows its new state before the next click, as a person's taps do.
+    const stateOf = (name: string) => box(name).closest('[data-part="root"]')?.getAttribute('data-state');
+    fireEvent.click(box('Arrived late'));
+    await waitFor(() => expect(stateOf('Arrived late')).toBe('unchecked'));
+    fireEvent.click(box('Not checked in'));
+    await waitFor(() => expect(stateOf('Not checked in')).toBe('checked'));
+    const by = within(notices).getByLabelText(/not checked in by/) as HTMLInputElement;
+    expect(by.value).toBe('');
+    fireEvent.change(by, { target: { value: '08:30' } });
+    fireEvent.change(within(notices).getByLabelText(/Weekly work summary on/), { target: { value: '1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(saveSchoolSettings).toHaveBeenCalled());
+    expect(vi.mocked(saveSchoolSettings).mock.calls[0]?.[0]).toMatchObject({
+      notice_kinds: ['sign_out', 'early_departure', 'agreement_to_sign', 'not_checked_in'],
+      not_checked_in_by: '08:30',
+      work_summary_weekday: 1,
+      work_summary_time: '16:00',
+    });
+    // Emptied, the time sends no notice at all.
+    fireEvent.change(
+      within(screen.getByRole('group', { name: 'Notices to families' })).getByLabelText(/not checked in by/),
+      {
+        target: { value: '' },
+      },
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(saveSchoolSettings).toHaveBeenCalledTimes(2));
+    expect(vi.mocked(saveSchoolSettings).mock.calls[1]?.[0]).toMatchObject({ not_checked_in_by: null });
   });
 
   it('says which field is wrong before sending and after the server refuses, and keeps what was typed', async () => {

@@ -3,7 +3,7 @@
  * late cutoff and end, the reasons the kiosk offers for a late arrival and an early departure (with their Spanish
  * wording), what the children's kiosk shows of a scholar, the meal services the cafeteria offers and their times, the
  * school's logo (saved on its own, see logo-field.tsx), links to the pay periods' and the portal's settings and to
- * the new school year, the roster's OneRoster export for those who may export it, and the backups for those who may
+ * the new school year, the notices the school sends to families (notices-editor.tsx), the roster's OneRoster export for those who may export it, and the backups for those who may
  * change the settings (backups-section.tsx). One Save sends the changed
  * fields; the server validates each with the contract's schema and audits the change with before and after.
  * What was typed stays on the screen when the server refuses it.
@@ -20,11 +20,12 @@ import { TimeZoneField } from '../../../ui/form/time-zone-field';
 import { addNotification } from '../../../ui/notifications';
 import { FormAlert } from '../../../ui/timekeeping/form-dialog';
 import { adminErrorText } from '../api/admin-error-text';
-import { ExportRosterCard } from '../roster-export/export-roster-card';
 import { fetchSchoolSettings, saveSchoolSettings, schoolSettingsKey } from '../api/school-settings';
+import { ExportRosterCard } from '../roster-export/export-roster-card';
 import { BackupsSection } from './backups-section';
 import { LogoField } from './logo-field';
 import { type MealServiceRows, MealServicesEditor, mealServiceRows, mealServicesOf } from './meal-services-editor';
+import { type NoticeSettingsRows, NoticesEditor } from './notices-editor';
 import { type ReasonRow, ReasonsEditor, reasonKey } from './reasons-editor';
 
 /** The screen; `permissions` are the signed-in person's (the roster export needs roster_imports-view_any). */
@@ -61,6 +62,7 @@ type Form = {
   kiosk_show_student_number: boolean;
   kiosk_show_homeroom: boolean;
   meals: MealServiceRows;
+  notices: NoticeSettingsRows;
 };
 
 function SettingsForm({ settings }: { settings: SchoolSettings }) {
@@ -80,6 +82,12 @@ function SettingsForm({ settings }: { settings: SchoolSettings }) {
     kiosk_show_student_number: settings.kiosk_show_student_number ?? false,
     kiosk_show_homeroom: settings.kiosk_show_homeroom ?? false,
     meals: mealServiceRows(settings.meal_services),
+    notices: {
+      kinds: [...(settings.notice_kinds ?? [])],
+      not_checked_in_by: settings.not_checked_in_by ?? '',
+      work_summary_weekday: String(settings.work_summary_weekday ?? 5),
+      work_summary_time: settings.work_summary_time ?? '16:00',
+    },
   }));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -89,10 +97,13 @@ function SettingsForm({ settings }: { settings: SchoolSettings }) {
   });
   const set = <K extends keyof Form>(field: K, value: Form[K]) => {
     setForm((f) => ({ ...f, [field]: value }));
+    const noticeFields = ['notice_kinds', 'not_checked_in_by', 'work_summary_weekday', 'work_summary_time'];
     setErrors((e) =>
       field === 'meals'
         ? Object.fromEntries(Object.entries(e).filter(([key]) => !key.startsWith('meal_services')))
-        : { ...e, [field === 'late' ? 'late_reasons' : field === 'departure' ? 'departure_reasons' : field]: '' },
+        : field === 'notices'
+          ? Object.fromEntries(Object.entries(e).filter(([key]) => !noticeFields.includes(key)))
+          : { ...e, [field === 'late' ? 'late_reasons' : field === 'departure' ? 'departure_reasons' : field]: '' },
     );
   };
 
@@ -114,6 +125,10 @@ function SettingsForm({ settings }: { settings: SchoolSettings }) {
       kiosk_show_student_number: form.kiosk_show_student_number,
       kiosk_show_homeroom: form.kiosk_show_homeroom,
       meal_services: mealServicesOf(form.meals),
+      notice_kinds: form.notices.kinds,
+      not_checked_in_by: form.notices.not_checked_in_by || null,
+      work_summary_weekday: Number(form.notices.work_summary_weekday),
+      work_summary_time: form.notices.work_summary_time,
     };
     const parsed = SchoolSettingsUpdateSchema.safeParse(body);
     if (!parsed.success) {
@@ -221,6 +236,7 @@ function SettingsForm({ settings }: { settings: SchoolSettings }) {
           </Stack>
         </Fieldset.Root>
         <MealServicesEditor rows={form.meals} errors={errors} onChange={(rows) => set('meals', rows)} />
+        <NoticesEditor rows={form.notices} errors={errors} onChange={(rows) => set('notices', rows)} />
         <Text>
           {t('payPeriodsElsewhere')}{' '}
           <Link asChild color="primary.fg">
