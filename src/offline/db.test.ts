@@ -31,12 +31,12 @@ class VersionOneDb extends Dexie {
 }
 
 describe('the offline database', () => {
-  it('declares version 5 with the outbox, meta, snapshot and portal tables and their indexes', async () => {
+  it('declares version 6 with the outbox, meta, snapshot, portal and absence report tables and their indexes', async () => {
     const db = createOfflineDb(freshDbName());
     opened.push(db);
     await db.open();
     expect(createOfflineDb().name).toBe(OFFLINE_DB_NAME);
-    expect(db.verno).toBe(5);
+    expect(db.verno).toBe(6);
     const indexes = Object.fromEntries(db.tables.map((t) => [t.name, t.schema.indexes.map((i) => i.name).sort()]));
     expect(indexes).toEqual({
       outbox: ['[status+id]', '[status+next_attempt_at]', 'resource'],
@@ -50,6 +50,7 @@ describe('the offline database', () => {
       timesheets: ['[user_id+work_date]', 'user_id'],
       photos: [],
       portal_cache: ['user_id'],
+      absence_reports: ['ends_on', 'scholar_id'],
     });
     await setMeta(db, 'pull_cursor', 12);
     expect(await getMeta(db, 'pull_cursor')).toBe(12);
@@ -74,7 +75,7 @@ describe('the offline database', () => {
     const v2 = createOfflineDb(name);
     opened.push(v2);
     await v2.open();
-    expect(v2.verno).toBe(5);
+    expect(v2.verno).toBe(6);
     expect(await v2.outbox.toArray()).toEqual([entry]);
     expect(await v2.demographics.get(ada.id)).toEqual(ada);
     expect(await getMeta(v2, 'device_id')).toBe('kiosk-1');
@@ -114,7 +115,7 @@ describe('the offline database', () => {
     const v3 = createOfflineDb(name);
     opened.push(v3);
     await v3.open();
-    expect(v3.verno).toBe(5);
+    expect(v3.verno).toBe(6);
     expect(await v3.outbox.toArray()).toEqual([entry]);
     expect(await v3.nslp_records.toArray()).toEqual([meal]);
     // Version 2 dropped the pick-up adults the server already sent: the next pull is a full snapshot.
@@ -160,7 +161,7 @@ describe('the offline database', () => {
     const v4 = createOfflineDb(name);
     opened.push(v4);
     await v4.open();
-    expect(v4.verno).toBe(5);
+    expect(v4.verno).toBe(6);
     expect(await v4.outbox.toArray()).toEqual([entry]);
     // Version 3 never kept the timesheets the server already sent: the next pull is a full snapshot.
     expect(await getMeta(v4, 'pull_cursor')).toBeUndefined();
@@ -202,7 +203,7 @@ describe('the offline database', () => {
     class NextVersion extends OfflineDb {
       constructor() {
         super(name);
-        this.version(6)
+        this.version(7)
           .stores({ staff_notes: 'id, user_id' })
           .upgrade((tx) =>
             tx
@@ -217,8 +218,9 @@ describe('the offline database', () => {
     const v5 = new NextVersion();
     opened.push(v5);
     await v5.open();
-    expect(v5.verno).toBe(6);
+    expect(v5.verno).toBe(7);
     expect(v5.tables.map((t) => t.name).sort()).toEqual([
+      'absence_reports',
       'authorized_pick_ups',
       'check_ins',
       'demographics',
