@@ -15,11 +15,11 @@ type Recorded = BaseRecordedRequest & { body: Record<string, unknown> | null };
 /** The guardian's calls: the reports posted are kept and listed again. */
 class FakeAbsenceServer extends FakeServer<Recorded> {
   reports: AbsenceReport[] = [];
-  protected async readRequest(request: Request, base: BaseRecordedRequest): Promise<Recorded> {
+  protected override async readRequest(request: Request, base: BaseRecordedRequest): Promise<Recorded> {
     const text = request.method === 'GET' ? '' : await request.clone().text();
     return { ...base, body: text ? JSON.parse(text) : null };
   }
-  protected route(_request: Request, r: Recorded): Response {
+  protected override route(_request: Request, r: Recorded): Response {
     if (r.path === 'v2/scholar/absence_reports/pick_ups') {
       return json(200, {
         data: [
