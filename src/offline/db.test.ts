@@ -189,6 +189,42 @@ describe('the offline database', () => {
     expect(await v4.timesheets.where('[user_id+work_date]').equals(['u1', '2026-11-20']).toArray()).toEqual([record]);
   });
 
+  it('upgrades a version 5 device: the outbox and portal answers stay, absence reports get a table and a full snapshot', async () => {
+    const name = freshDbName();
+    class VersionFiveDb extends VersionOneDb {
+      constructor() {
+        super(name);
+        this.version(2).stores({
+          nslp_records: 'id, scholar_id, served_on, [served_on+meal_type], [served_on+scholar_id+meal_type]',
+        });
+        this.version(3).stores({ authorized_pick_ups: 'id, scholar_id, photo_id' });
+        this.version(4).stores({ timesheets: 'id, user_id, [user_id+work_date]' });
+        this.version(5).stores({ portal_cache: 'key, user_id' });
+      }
+    }
+    const v5 = new VersionFiveDb();
+    const entry = await enqueue(
+      v5 as unknown as OfflineDb,
+      { resource: 'check_ins', action: 'create', data: checkInData() },
+      { recordedBy: null, deviceId: 'kiosk-5' },
+    );
+    const answer = { key: 'u1 v2/scholar/scholars', user_id: 'u1', data: { data: [] }, fetched_at: 1 };
+    await v5.table('portal_cache').put(answer);
+    await v5.table('meta').put({ key: 'pull_cursor', value: 91 });
+    v5.close();
+
+    const v6 = createOfflineDb(name);
+    opened.push(v6);
+    await v6.open();
+    expect(v6.verno).toBe(6);
+    expect(await v6.outbox.toArray()).toEqual([entry]);
+    expect(await v6.portal_cache.toArray()).toEqual([answer]);
+    // The server already passed by today's reports for this device: without a cursor the next pull brings them.
+    expect(await getMeta(v6, 'pull_cursor')).toBeUndefined();
+    await v6.absence_reports.put({ id: 'r1', scholar_id: 's1', ends_on: '2026-03-02' } as never);
+    expect((await v6.absence_reports.where('scholar_id').equals('s1').toArray()).map((r) => r.id)).toEqual(['r1']);
+  });
+
   it('upgrades in place again: a later version block keeps the outbox and runs its upgrade once', async () => {
     const name = freshDbName();
     const current = createOfflineDb(name);
