@@ -24,6 +24,7 @@ import noticeJobs from './plugins/notice-jobs';
 import noticeWorker from './plugins/notice-worker';
 import security from './plugins/security';
 import staticApp from './plugins/static';
+import { absenceReportsRoutes, portalAbsenceRoutes } from './routes/absence_reports/index';
 import authRoutes from './routes/auth/index';
 import passwordRoutes from './routes/auth/password';
 import authorizedPickUpsRoutes from './routes/authorized_pick_ups/index';
@@ -146,6 +147,8 @@ const API_ROUTES = [
   ['/push_subscriptions', pushSubscriptionsRoutes],
   ['/notification_preferences', notificationPreferencesRoutes],
   ['/notices', noticesRoutes],
+  ['/scholar/absence_reports', portalAbsenceRoutes],
+  ['/absence_reports', absenceReportsRoutes],
 ] as const;
 
 type CompilersFactory = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;

@@ -385,6 +385,29 @@ describe('permission matrix', () => {
     }
   });
 
+  it('walks the absence reports: the guardian’s own routes for parent accounts, the office’s with its permissions', () => {
+    const routes = new Map(s.app.apiRoutes.map((r) => [`${r.method} ${r.url}`, r]));
+    for (const key of [
+      'GET /api/v2/scholar/absence_reports',
+      'GET /api/v2/scholar/absence_reports/pick_ups',
+      'POST /api/v2/scholar/absence_reports',
+      'PATCH /api/v2/scholar/absence_reports/:id',
+      'POST /api/v2/scholar/absence_reports/:id',
+      'DELETE /api/v2/scholar/absence_reports/:id',
+      'POST /api/v2/scholar/absence_reports/:id/withdraw',
+    ]) {
+      expect(routes.get(key)?.access, key).toBe('signed_in');
+      expect(routes.get(key)?.userTypes, key).toEqual(['parent']);
+    }
+    expect(routes.get('GET /api/v2/absence_reports')?.access).toBe('absence_reports-view_any');
+    expect(routes.get('POST /api/v2/absence_reports/:id/acknowledge')?.access).toBe('absence_reports-update');
+    for (const person of people) {
+      const office = ['admin@demo.school', 'office@demo.school'].includes(person.email);
+      expect(person.permissions.has('absence_reports-view_any'), person.email).toBe(office);
+      expect(person.permissions.has('absence_reports-update'), person.email).toBe(office);
+    }
+  });
+
   it('answers 401, 403 or neither for every route and every role as the catalogue says', async () => {
     const failures: string[] = [];
     let calls = 0;

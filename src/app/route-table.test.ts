@@ -254,7 +254,14 @@ describe('route table', () => {
     expect(section).toMatchObject({ name: 'scholar', title: 'sections.scholarPortal', layout: 'portal' });
     expect(section.permission).toBeUndefined();
     expect(section.userTypes).toEqual(['student', 'parent']);
-    expect(section.namespaces).toEqual(['portal', 'portal-calendar', 'portal-work', 'covid-screening', 'conferences']);
+    expect(section.namespaces).toEqual([
+      'portal',
+      'portal-calendar',
+      'portal-work',
+      'covid-screening',
+      'conferences',
+      'absence',
+    ]);
     const built = section.children.map((c) => [c.name, childPath(section, c), c.title, c.permission ?? null]);
     // The seed's order (the work, independent study, COVID and conference entries join with their issues).
     expect(built).toEqual([
@@ -270,6 +277,7 @@ describe('route table', () => {
       ['scholar-covid-screening', '/scholar/covid-screening', 'sections.covidScreening', null],
       ['scholar-arrivals', '/scholar/arrivals', 'sections.arrivals', null],
       ['scholar-check-in', '/scholar/check-in', 'sections.checkIn', null],
+      ['scholar-absence', '/scholar/absence', 'sections.absence', null],
     ]);
     for (const child of section.children) {
       for (const page of childPages(section, child)) {

@@ -538,7 +538,7 @@ export const SECTIONS: readonly SectionRoute[] = [
     path: '/scholar',
     name: 'scholar',
     title: 'sections.scholarPortal',
-    namespaces: ['portal', 'portal-calendar', 'portal-work', 'covid-screening', 'conferences'],
+    namespaces: ['portal', 'portal-calendar', 'portal-work', 'covid-screening', 'conferences', 'absence'],
     userTypes: ['student', 'parent'],
     layout: 'portal',
     children: [
@@ -627,6 +627,13 @@ export const SECTIONS: readonly SectionRoute[] = [
         name: 'scholar-check-in',
         title: 'sections.checkIn',
         load: () => import('../features/scholar/check-in/check-in-page'),
+      },
+      {
+        // A guardian reports a child absent, late or leaving early; the office sees it at Check In/Out.
+        path: 'absence',
+        name: 'scholar-absence',
+        title: 'sections.absence',
+        load: () => import('../features/scholar/absence/absence-page'),
       },
     ],
   },

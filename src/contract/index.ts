@@ -34,3 +34,4 @@ export * from './school-year';
 export * from './photo-imports';
 export * from './meal-eligibility-imports';
 export * from './scholar-data';
+export * from './absence-reports';

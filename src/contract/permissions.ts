@@ -37,6 +37,8 @@ export const RESOURCES = [
   'scholar_data',
   // The delivery log of the notices to families (who was told what, by which channel, sent or failed and why).
   'notices',
+  // Guardians' reports of a child's absence, late arrival or early departure: the office reads and acknowledges them.
+  'absence_reports',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 
@@ -100,6 +102,9 @@ export const DEFAULT_ROLES: Record<string, readonly Permission[]> = {
     ...all('guardianships'),
     // The office answers families' questions about what they were told.
     ...read('notices'),
+    // The families' absence reports: the office reads them and acknowledges each.
+    ...read('absence_reports'),
+    'absence_reports-update',
   ],
   Cafeteria: [
     ...read('demographics'),

@@ -17,6 +17,8 @@
  * - `authorized_pick_ups`: every scholar's pick-up adults, active ones (F5), for the sign-out line offline.
  * - `timesheets`: the signed-in staff member's own recent time records (T2), so Add Record knows offline whether they
  *   are clocked in and since when, and lists this pay period's records.
+ * - `absence_reports`: the families' reports of today and later days (absent, late, leaving early), so Check In/Out
+ *   and the kiosk know a reported absence or late arrival offline.
  * - `photos`: scholar and pick-up adult photos as Blobs (fetched once with the bearer token), so a pick-up screen shows faces offline.
  *
  * Not here: the sign-in token and cached user (localStorage, owned by the session store), and the service worker's
@@ -24,6 +26,7 @@
  */
 import { Dexie, type EntityTable } from 'dexie';
 import type {
+  AbsenceReport,
   AuthorizedPickUpRecord,
   CheckInRecord,
   DemographicRecord,
@@ -125,6 +128,7 @@ export interface LocalRecords {
   school_settings: SchoolSettings;
   authorized_pick_ups: AuthorizedPickUpRecord;
   timesheets: TimesheetRecord;
+  absence_reports: AbsenceReport;
 }
 export type LocalResource = keyof LocalRecords;
 export const LOCAL_RESOURCES = [
@@ -135,6 +139,7 @@ export const LOCAL_RESOURCES = [
   'school_settings',
   'authorized_pick_ups',
   'timesheets',
+  'absence_reports',
 ] as const satisfies readonly LocalResource[];
 
 /** Whether the server's resource name has a local table. */
@@ -155,6 +160,7 @@ export class OfflineDb extends Dexie {
   declare timesheets: EntityTable<TimesheetRecord, 'id'>;
   declare photos: EntityTable<PhotoRow, 'id'>;
   declare portal_cache: EntityTable<PortalCacheRow, 'key'>;
+  declare absence_reports: EntityTable<AbsenceReport, 'id'>;
 
   constructor(name: string) {
     // No optimistic updates: Dexie would otherwise re-run every live query (the station's whole day) while a tap's
@@ -197,6 +203,12 @@ export class OfflineDb extends Dexie {
     // Version 5 (issue P1 item 10): the Scholar Portal's last answers, by the signed-in person and the call, so a
     // phone shows them offline with their "as of". No cursor change: the pull does not fill this table.
     this.version(5).stores({ portal_cache: 'key, user_id' });
+    // Version 6: the families' absence reports of today and later days, for Check In/Out and the kiosk offline.
+    // `scholar_id` reads one scholar's; `ends_on` drops the past ones. As in versions 2 to 4, the cursor goes: only a
+    // full snapshot brings the reports the server already passed by.
+    this.version(6)
+      .stores({ absence_reports: 'id, scholar_id, ends_on' })
+      .upgrade((tx) => tx.table('meta').delete('pull_cursor'));
     // A later schema is a new block below this one; keep the earlier blocks as they are (devices upgrade from them
     // in place). List only the tables that change (null deletes one); an `.upgrade(tx => ...)` runs once, in the
     // upgrade transaction. Add a new table to LOCAL_RESOURCES and LocalRecords, and a `declare` line above.

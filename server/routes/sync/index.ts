@@ -54,6 +54,7 @@ import {
 } from '../../../src/contract';
 import type { Tx } from '../../db/client';
 import {
+  absenceReports,
   authorizedPickUps,
   changes,
   checkIns,
@@ -78,6 +79,7 @@ import { schoolDay } from '../../lib/school-day';
 import { readSyncEpoch } from '../../lib/sync-epoch';
 import { can, requireAuth } from '../../plugins/access';
 import { storageRefusal, toErrorResponse } from '../../plugins/errors';
+import { toReports } from '../absence_reports/model';
 import { toPickUpRecord } from '../authorized_pick_ups/index';
 import { checkInsResource, toCheckInRecord, voidCheckIn } from '../check_ins/index';
 import { conferenceSignInsResource } from '../conferences/index';
@@ -242,6 +244,17 @@ const PULLABLE: Record<string, Pullable> = {
     kept: (today) => and(eq(nslpRecords.served_on, today), eq(nslpRecords.voided, false)),
     changed: (today) => eq(nslpRecords.served_on, today),
     records: (rows, request) => rows.map((r) => presentNslpRecord(toNslpRecord(r), request)),
+  }),
+  absence_reports: pullable({
+    permission: 'absence_reports-view_any',
+    table: absenceReports,
+    id: absenceReports.id,
+    /**
+     * The families' reports of today and later days, so Check In/Out and the kiosk know a reported absence or late
+     * arrival offline. One withdrawn, or whose last day has passed, goes out as a removal.
+     */
+    kept: (today) => and(gte(absenceReports.ends_on, today), isNull(absenceReports.withdrawn_at)),
+    records: (rows, _request, tx) => toReports(tx, rows),
   }),
   timesheets: pullable({
     permission: 'timesheets-create',

@@ -11,6 +11,7 @@
  * `LazyEnglishResources` and in `LAZY` below (the typecheck insists on both). Moving a namespace into the first chunk
  * means importing it here (into `enInitialResources`) and adding it to the exclusion in `index.ts`'s glob.
  */
+import type absence from '../../../locales/en/absence.json';
 import type admin from '../../../locales/en/admin.json';
 import auth from '../../../locales/en/auth.json';
 import type checkIn from '../../../locales/en/check-in.json';
@@ -86,6 +87,7 @@ interface LazyEnglishResources {
   'meal-eligibility-import': typeof mealEligibilityImport;
   'family-data': typeof familyData;
   'notices-log': typeof noticesLog;
+  absence: typeof absence;
 }
 
 // A Record, so the typecheck fails when a lazy namespace is missing here or one is listed that has no type above.
@@ -122,6 +124,7 @@ const LAZY: Record<keyof LazyEnglishResources, true> = {
   'meal-eligibility-import': true,
   'family-data': true,
   'notices-log': true,
+  absence: true,
 };
 
 /** Every English namespace, bundled or lazy: the source of the typed translation keys. */

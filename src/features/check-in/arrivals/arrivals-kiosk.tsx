@@ -79,6 +79,7 @@ function KioskStep({
           kind={step.kind}
           at={step.at}
           late={step.late}
+          reported={step.reported}
           timeZone={day.timeZone}
           resetAfterMs={resetAfterMs}
           forChildren={forChildren}

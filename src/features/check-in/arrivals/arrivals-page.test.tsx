@@ -7,6 +7,7 @@ import {
   ada,
   EARLY,
   type Fixture,
+  familyReport,
   LATE,
   makeFixture,
   mei,
@@ -115,6 +116,21 @@ describe('Arrivals', () => {
     expect(screen.getByText('Late')).toBeTruthy();
     expect(await fixture.written()).toEqual([
       expect.objectContaining({ kind: 'arrival', occurred_at: LATE, reason: 'Bus was late' }),
+    ]);
+  });
+
+  it('records a late arrival the family reported without asking a reason again, and greets it as expected', async () => {
+    vi.setSystemTime(new Date(LATE));
+    await renderArrivals(RECORD, {
+      reports: [familyReport({ scholar_id: ada.id, kind: 'late', at_time: '08:30', reason: 'appointment' })],
+    });
+    await search('1001');
+    fireEvent.click(await screen.findByRole('button', { name: 'Record the arrival of Ada Lovelace' }));
+    expect(await screen.findByRole('heading', { name: 'Welcome, Ada!' })).toBeTruthy();
+    expect(screen.getByText('Your family told us you would be late. Thank you!')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'You are late. Why?' })).toBeNull();
+    expect(await fixture.written()).toEqual([
+      expect.objectContaining({ kind: 'arrival', reason: 'Other: Reported by family (appointment)' }),
     ]);
   });
 

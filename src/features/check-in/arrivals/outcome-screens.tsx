@@ -67,6 +67,8 @@ export interface ConfirmationProps {
   kind: 'arrival' | 'departure';
   at: string;
   late: boolean;
+  /** A late arrival the family reported ahead: greeted as expected. */
+  reported?: boolean;
   timeZone: string;
   resetAfterMs: number;
   /** A child is at the kiosk: the outcome in words a child reads. */
@@ -76,7 +78,7 @@ export interface ConfirmationProps {
 
 /** The large confirmation of a recorded arrival or departure. */
 export function Confirmation(props: ConfirmationProps) {
-  const { scholar, kind, at, late, timeZone, resetAfterMs, forChildren = false, onDone } = props;
+  const { scholar, kind, at, late, reported = false, timeZone, resetAfterMs, forChildren = false, onDone } = props;
   const { t, i18n } = useTranslation('check-in');
   useAutoReset(onDone, resetAfterMs);
   const name = scholar.nickname || scholar.fname;
@@ -106,6 +108,7 @@ export function Confirmation(props: ConfirmationProps) {
           {t('arrivals.late')}
         </Badge>
       )}
+      {reported && <Text fontSize="xl">{t('arrivals.reportedLate')}</Text>}
     </OutcomeCard>
   );
 }

@@ -15,7 +15,7 @@ import {
 } from '../../../contract';
 import { findByBadge } from '../../../ui/roster/roster-search';
 import type { ScholarDay } from '../model/day-state';
-import { decideArrival, decideDeparture } from '../model/decide';
+import { decideArrival, decideDeparture, reasonValue } from '../model/decide';
 import { isAfterSchoolDay, isLateArrival } from '../model/school-clock';
 import { useStation } from '../station/station';
 import type { CheckInDay } from '../station/use-check-in-day';
@@ -25,7 +25,15 @@ import { useWrittenDays } from '../station/use-written-days';
 export type ArrivalsStep =
   | { step: 'search' }
   | { step: 'reason'; purpose: 'late' | 'departure'; scholar: DemographicRecord; method: CheckInMethod; at: string }
-  | { step: 'done'; scholar: DemographicRecord; kind: 'arrival' | 'departure'; at: string; late: boolean }
+  | {
+      step: 'done';
+      scholar: DemographicRecord;
+      kind: 'arrival' | 'departure';
+      at: string;
+      late: boolean;
+      /** A late arrival the family reported ahead: recorded without asking a reason again. */
+      reported?: boolean;
+    }
   | { step: 'already'; scholar: DemographicRecord; day: ScholarDay }
   /** An arrival after the school day's end: asked whether it is meant before anything is recorded. */
   | { step: 'after-hours'; scholar: DemographicRecord; method: CheckInMethod; at: string }
@@ -34,6 +42,9 @@ export type ArrivalsStep =
 
 type Purpose = 'arrival' | 'departure';
 type CheckInMethod = CheckInRecord['method'];
+
+/** The reason recorded for a late arrival a family reported: the school's 'Other' with the family's reason. */
+export const reportedLateReason = (reason: string): string => reasonValue({ other: `Reported by family (${reason})` });
 
 /** The shortest text taken for a badge typed into the search box (codes are 12 characters). */
 const MIN_BADGE_LENGTH = 6;
@@ -63,10 +74,11 @@ export function useArrivalsFlow(day: CheckInDay, canRecord: boolean, canPunch = 
     method: CheckInMethod,
     at: string,
     reason: string | null,
+    reported = false,
   ) {
     saving.current = true;
     // Only the reason step shows it; a tap on the search screen would render that screen again for nothing.
-    const showBusy = reason !== null;
+    const showBusy = reason !== null && !reported;
     if (showBusy) setBusy(true);
     try {
       await record({ kind, scholarId: scholar.id, method, occurredAt: at, reason });
@@ -75,7 +87,7 @@ export function useArrivalsFlow(day: CheckInDay, canRecord: boolean, canPunch = 
       // The search is emptied with the step change, in one render: emptying it before the write would render the
       // recent list while the write is under way and hold the confirmation back (bench/tap-to-confirmed.mjs).
       setQuery('');
-      setStep({ step: 'done', scholar, kind, at, late });
+      setStep({ step: 'done', scholar, kind, at, late, reported });
     } catch (err) {
       setError(t('arrivals.recordFailed', { message: err instanceof Error ? err.message : String(err) }));
       setStep({ step: 'search' });
@@ -129,6 +141,12 @@ export function useArrivalsFlow(day: CheckInDay, canRecord: boolean, canPunch = 
     }
     if (decision.type === 'record') {
       void save(scholar, 'arrival', method, at, null);
+      return;
+    }
+    // A late arrival the family reported ahead (the portal's absence report): its reason is theirs, not asked again.
+    const report = purpose === 'arrival' ? day.reports.get(scholar.id) : undefined;
+    if (decision.type === 'ask-reason' && report?.kind === 'late') {
+      void save(scholar, 'arrival', method, at, reportedLateReason(report.reason), true);
       return;
     }
     setQuery('');

@@ -3,7 +3,17 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { csvLines } from '../../../test/csv-parse';
 import { renderWithProviders } from '../../../test/render-with-providers';
 import { clearNotifications, getSnapshot } from '../../../ui/notifications/queue';
-import { ada, EARLY, type Fixture, jose, LATE, makeFixture, mei, serverCheckIn } from '../test/station-fixture';
+import {
+  ada,
+  EARLY,
+  type Fixture,
+  familyReport,
+  jose,
+  LATE,
+  makeFixture,
+  mei,
+  serverCheckIn,
+} from '../test/station-fixture';
 import CheckInOutPage from './check-in-out-page';
 
 const RECORD = ['check_ins-create', 'demographics-view_any'];
@@ -20,8 +30,9 @@ afterEach(() => {
 });
 
 /** Ada arrived on another device; Mei arrived and left early. */
-async function renderDay(permissions = RECORD) {
+async function renderDay(permissions = RECORD, reports: Parameters<typeof makeFixture>[0] = {}) {
   fixture = await makeFixture({
+    ...reports,
     checkIns: [
       serverCheckIn({ scholar_id: ada.id, occurred_at: '2026-03-02T15:40:00.000Z' }),
       serverCheckIn({ scholar_id: mei.id, occurred_at: '2026-03-02T15:45:00.000Z' }),
@@ -50,6 +61,20 @@ function count(label: string): string | undefined {
 const rowOf = (name: string) => screen.getByRole('cell', { name }).closest('tr') as HTMLElement;
 
 describe('Check In/Out', () => {
+  it('shows a family’s report beside the scholar, counts it apart from the unexplained, and filters by it', async () => {
+    await renderDay(RECORD, { reports: [familyReport({ scholar_id: jose.id, reason: 'ill' })] });
+    expect(count('Reported')).toBe('1');
+    expect(count('Unexplained')).toBe('0');
+    expect(count('Not arrived')).toBe('1');
+    const row = screen.getByText('Reported absent').closest('tr') as HTMLElement;
+    expect(within(row).getByText('José Núñez')).toBeTruthy();
+    expect(within(row).getByText('By Maria Lovelace at 7:15 PM · Ill')).toBeTruthy();
+    fireEvent.change(screen.getByRole('combobox', { name: 'State' }), { target: { value: 'reported' } });
+    await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(2));
+    fireEvent.change(screen.getByRole('combobox', { name: 'State' }), { target: { value: 'unexplained' } });
+    expect(await screen.findByText('No scholar matches these filters.')).toBeTruthy();
+  });
+
   it("shows today's state of every scholar with the counts per state", async () => {
     await renderDay();
     expect(count('All')).toBe('3');

@@ -6,6 +6,7 @@ import { Field, HStack, Input, NativeSelect } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { DAY_STATES } from '../model/day-state';
 import type { DayFilters as Filters } from './day-list';
+import { REPORT_FILTERS } from './day-list';
 
 export interface DayFiltersProps {
   filters: Filters;
@@ -76,8 +77,8 @@ export function DayFilters({ filters, options, onChange }: DayFiltersProps) {
       <Select
         label={t('day.state')}
         value={filters.state}
-        choices={DAY_STATES.map((s) => ({ value: s, label: t(`states.${s}`) }))}
-        onChange={(state) => set({ state: DAY_STATES.find((s) => s === state) ?? '' })}
+        choices={[...DAY_STATES, ...REPORT_FILTERS].map((s) => ({ value: s, label: t(`states.${s}`) }))}
+        onChange={(state) => set({ state: [...DAY_STATES, ...REPORT_FILTERS].find((s) => s === state) ?? '' })}
       />
     </HStack>
   );

@@ -28,7 +28,7 @@ export function DayListView({ day, canRecord }: { day: CheckInDay; canRecord: bo
   const [filters, setFilters] = useState(NO_FILTERS);
   const [page, setPage] = useState(1);
   const deferred = useDeferredValue(filters);
-  const rows = useMemo(() => dayRows(day.index, day.days), [day.index, day.days]);
+  const rows = useMemo(() => dayRows(day.index, day.days, day.reports), [day.index, day.days, day.reports]);
   const options = useMemo(() => filterOptions(rows), [rows]);
   const filtered = useMemo(() => filterDay(rows, deferred, day.index), [rows, deferred, day.index]);
   const current = pageOf(filtered.shown, page);
@@ -57,6 +57,7 @@ export function DayListView({ day, canRecord }: { day: CheckInDay; canRecord: bo
       <Stack gap="4" data-check-in-screen="">
         <StateCounts
           counts={filtered.counts}
+          reportCounts={filtered.reportCounts}
           selected={filters.state}
           onSelect={(state) => change({ ...filters, state })}
         />

@@ -4,7 +4,7 @@
  * filter in one pass per change and the screen only renders a page of them.
  */
 
-import type { DemographicRecord } from '../../../contract';
+import type { AbsenceReport, DemographicRecord } from '../../../contract';
 import { GRADES } from '../../../contract';
 import { matchingIds, type RosterIndex } from '../../../ui/roster/roster-search';
 import { countStates, type DayState, dayOf, type ScholarDay } from '../model/day-state';
@@ -12,12 +12,21 @@ import { countStates, type DayState, dayOf, type ScholarDay } from '../model/day
 export interface DayRow {
   scholar: DemographicRecord;
   day: ScholarDay;
+  /** The family's report for today (absent, late, leaving early), if any. */
+  report: AbsenceReport | null;
 }
+
+/**
+ * The state filter beyond the day's states: 'reported', the scholars a family reported for today (absent, late or
+ * leaving early); 'unexplained', those not arrived without a report.
+ */
+export const REPORT_FILTERS = ['reported', 'unexplained'] as const;
+export type ReportFilter = (typeof REPORT_FILTERS)[number];
 
 export interface DayFilters {
   grade: string;
   homeroom: string;
-  state: DayState | '';
+  state: DayState | ReportFilter | '';
   query: string;
 }
 
@@ -27,8 +36,23 @@ export const NO_FILTERS: DayFilters = { grade: '', homeroom: '', state: '', quer
 export const PAGE_SIZE = 50;
 
 /** Every active scholar with their day, in name order (the index's). */
-export function dayRows(index: RosterIndex, days: ReadonlyMap<string, ScholarDay>): DayRow[] {
-  return index.entries.map(({ scholar }) => ({ scholar, day: dayOf(days, scholar.id) }));
+export function dayRows(
+  index: RosterIndex,
+  days: ReadonlyMap<string, ScholarDay>,
+  reports: ReadonlyMap<string, AbsenceReport> = new Map(),
+): DayRow[] {
+  return index.entries.map(({ scholar }) => ({
+    scholar,
+    day: dayOf(days, scholar.id),
+    report: reports.get(scholar.id) ?? null,
+  }));
+}
+
+/** Whether a row is in the chosen state (a day state, or one of the report filters). */
+function inState(row: DayRow, state: DayFilters['state']): boolean {
+  if (state === 'reported') return row.report !== null;
+  if (state === 'unexplained') return row.day.state === 'not_arrived' && row.report === null;
+  return row.day.state === state;
 }
 
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
@@ -49,6 +73,8 @@ export interface FilteredDay {
   /** Those rows in the chosen state too: the list. */
   shown: DayRow[];
   counts: Record<DayState | 'total', number>;
+  /** Of the matching rows: those a family reported for today, and those not arrived without a report. */
+  reportCounts: Record<ReportFilter, number>;
 }
 
 /** Applies the filters; the counts are of the rows matching everything but the state. */
@@ -60,9 +86,15 @@ export function filterDay(rows: readonly DayRow[], filters: DayFilters, index: R
       (!filters.homeroom || r.scholar.homeroom === filters.homeroom) &&
       (!ids || ids.has(r.scholar.id)),
   );
-  const shown = filters.state ? matching.filter((r) => r.day.state === filters.state) : matching;
+  const state = filters.state;
+  const shown = state ? matching.filter((r) => inState(r, state)) : matching;
   const byId = new Map(matching.map((r) => [r.scholar.id, r.day]));
-  return { matching, shown, counts: countStates(byId.keys(), byId) };
+  const reportCounts = { reported: 0, unexplained: 0 };
+  for (const r of matching) {
+    if (r.report) reportCounts.reported += 1;
+    else if (r.day.state === 'not_arrived') reportCounts.unexplained += 1;
+  }
+  return { matching, shown, counts: countStates(byId.keys(), byId), reportCounts };
 }
 
 /** The rows of one page (1-based), and how many pages there are. */

@@ -1,6 +1,6 @@
 /**
  * One page of the Check In/Out list: each scholar's state, the time and reason of their latest entry, whether it
- * is still waiting to be sent, and the staff action for their state (check in: arrival or return; check out).
+ * is still waiting to be sent, a family's report for today beside the name, and the staff action for their state (check in: arrival or return; check out).
  */
 import { Badge, Button, Table, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { useSchoolWords } from '../../../ui/school-words';
 import type { DayState } from '../model/day-state';
 import { staffAction } from '../model/decide';
 import { formatClockTime } from '../model/school-clock';
+import { ReportNote } from '../parts/report-note';
 import type { DayRow } from './day-list';
 
 /** The badge colour of each state. */
@@ -53,7 +54,10 @@ export function DayTable({ rows, timeZone, onAct, busyId }: DayTableProps) {
             const checkOut = staffAction(day.state) === 'departure';
             return (
               <Table.Row key={scholar.id}>
-                <Table.Cell fontWeight="medium">{name}</Table.Cell>
+                <Table.Cell>
+                  <Text fontWeight="medium">{name}</Text>
+                  {row.report && <ReportNote report={row.report} timeZone={timeZone} />}
+                </Table.Cell>
                 <Table.Cell>{scholar.student_number}</Table.Cell>
                 <Table.Cell>{scholar.grade}</Table.Cell>
                 <Table.Cell>{words.homeroom(scholar.homeroom)}</Table.Cell>

@@ -4,7 +4,13 @@
  * school's time zone and today's date in it. The state of the roster download decides what a screen can show.
  */
 import { useMemo } from 'react';
-import { type CheckInRecord, isVoidedCheckIn, type SchoolSettings } from '../../../contract';
+import {
+  type AbsenceReport,
+  type CheckInRecord,
+  coversDay,
+  isVoidedCheckIn,
+  type SchoolSettings,
+} from '../../../contract';
 import type { StationItem } from '../../../offline';
 import type { RosterStatus } from '../../../ui/roster/roster-gate';
 import type { RosterIndex } from '../../../ui/roster/roster-search';
@@ -28,6 +34,8 @@ export interface CheckInDay {
   online: boolean;
   /** When the roster was last brought up to date (epoch ms), if ever. */
   snapshotAt: number | null;
+  /** The families' reports for today (absent, late, leaving early), by scholar: the latest one of each. */
+  reports: ReadonlyMap<string, AbsenceReport>;
 }
 
 export { useNow } from '../../../ui/station/use-now';
@@ -58,7 +66,28 @@ export function useCheckInDay(now: number): CheckInDay {
     [checkInItems, today, timeZone, settings],
   );
   const days = useMemo(() => deriveDayStates(events), [events]);
+  // The pull keeps today's and later reports (withdrawn ones go out as removals); a device without the office's
+  // permission has none.
+  const reportItems = station.useRecords('absence_reports');
+  const reports = useMemo(() => todaysReports(reportItems ?? [], today), [reportItems, today]);
 
   const status = statusWith(!settingsItems || !checkInItems);
-  return { status, index, settings, events, days, timeZone, today, online, snapshotAt };
+  return { status, index, settings, events, days, timeZone, today, online, snapshotAt, reports };
+}
+
+/** The reports covering `day`, by scholar; of two for the same scholar, the one sent last. */
+export function todaysReports(
+  items: readonly StationItem<AbsenceReport>[],
+  day: string,
+): ReadonlyMap<string, AbsenceReport> {
+  const out = new Map<string, AbsenceReport>();
+  for (const item of items) {
+    // Reports come only from the pull (a station never writes one): every item is the server's record.
+    if (!item.confirmed) continue;
+    const record = item.record;
+    if (record.withdrawn_at || !coversDay(record, day)) continue;
+    const held = out.get(record.scholar_id);
+    if (!held || held.reported_at < record.reported_at) out.set(record.scholar_id, record);
+  }
+  return out;
 }

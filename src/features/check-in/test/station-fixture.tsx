@@ -3,7 +3,13 @@
  * live queries bound to it, and a sync engine that is never started (nothing is sent; entries stay in the outbox,
  * as on a kiosk that is offline). The school is in Los Angeles; the clock is set by each test.
  */
-import { type CheckInRecord, type DemographicRecord, type SchoolSettings, uuidv7 } from '../../../contract';
+import {
+  type AbsenceReport,
+  type CheckInRecord,
+  type DemographicRecord,
+  type SchoolSettings,
+  uuidv7,
+} from '../../../contract';
 import { scholar } from '../../../offline/test/fakes';
 import { makeStationHarness, type StationFixture } from '../../../offline/test/station-harness';
 import { CheckInStationProvider, createCheckInStation } from '../station/station';
@@ -74,6 +80,32 @@ export function serverCheckIn(extra: Partial<CheckInRecord> & { scholar_id: stri
   };
 }
 
+/** A family's report as the pull brings it: for today, sent the evening before. */
+export function familyReport(extra: Partial<AbsenceReport> & { scholar_id: string }): AbsenceReport {
+  return {
+    id: uuidv7(),
+    report_id: uuidv7(),
+    scholar_name: 'A scholar',
+    kind: 'absent',
+    starts_on: TODAY,
+    ends_on: TODAY,
+    at_time: null,
+    pick_up_id: null,
+    pick_up_name: null,
+    reason: 'ill',
+    note: null,
+    reported_by: null,
+    reported_by_name: 'Maria Lovelace',
+    reported_at: '2026-03-02T03:15:00.000Z',
+    late: false,
+    withdrawn_at: null,
+    acknowledged_at: null,
+    acknowledged_by_name: null,
+    updated_at: '2026-03-02T03:15:00.000Z',
+    ...extra,
+  };
+}
+
 export type Fixture = StationFixture;
 
 /** A station with this roster, settings and check-ins; `online` is what the sync status says. */
@@ -81,11 +113,13 @@ export async function makeFixture({
   scholars = [ada, jose, mei],
   settings = SETTINGS,
   checkIns = [],
+  reports = [],
   online = false,
 }: {
   scholars?: DemographicRecord[];
   settings?: SchoolSettings | null;
   checkIns?: CheckInRecord[];
+  reports?: AbsenceReport[];
   online?: boolean;
 } = {}): Promise<Fixture> {
   const { db, queryClient, hooks, written } = await makeStationHarness({
@@ -95,6 +129,7 @@ export async function makeFixture({
       await db.demographics.bulkPut(scholars);
       if (settings) await db.school_settings.put(settings);
       await db.check_ins.bulkPut(checkIns);
+      await db.absence_reports.bulkPut(reports);
     },
   });
   const station = createCheckInStation(db, hooks);
