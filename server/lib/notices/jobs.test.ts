@@ -11,6 +11,7 @@ import { and, eq, gte, inArray, lte, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type NoticePayload, type NotificationPreferences, type SchoolSettings, uuidv7 } from '../../../src/contract';
 import {
+  absenceReports,
   checkIns,
   courses,
   courseWork,
@@ -243,6 +244,43 @@ describe('not checked in by a time', () => {
     expect(payload.title).toBe(`${sibling.name} no ha registrado su llegada`);
     expect(payload.url).toBe(`/scholar/arrivals?scholar=${sibling.id}`);
     expect(payload.occurred_at).toBe(at(day, '08:30').toISOString());
+  });
+
+  it('never for a scholar whose family reported the absence or a late arrival, unless they withdrew it', async () => {
+    const day = '2026-03-10';
+    const before = await notCheckedInGuardians(db(), day);
+    expect(before.some((g) => g.scholar_id === child.id)).toBe(true);
+    expect(before.some((g) => g.scholar_id === sibling.id)).toBe(true);
+    const report = (scholarId: string, extra: Partial<typeof absenceReports.$inferInsert>) => ({
+      id: uuidv7(),
+      report_id: uuidv7(),
+      scholar_id: scholarId,
+      kind: 'absent' as const,
+      starts_on: '2026-03-09',
+      ends_on: '2026-03-11',
+      reason: 'ill' as const,
+      ...extra,
+    });
+    await db()
+      .insert(absenceReports)
+      .values([
+        // Ill from Monday to Wednesday: not told on Tuesday.
+        report(child.id, {}),
+        // Said late, then withdrawn: told as any other.
+        report(sibling.id, {
+          kind: 'late',
+          starts_on: day,
+          ends_on: day,
+          withdrawn_at: at(day, '07:00').toISOString(),
+        }),
+      ]);
+    const after = await notCheckedInGuardians(db(), day);
+    expect(after.some((g) => g.scholar_id === child.id)).toBe(false);
+    expect(after.some((g) => g.scholar_id === sibling.id)).toBe(true);
+    expect(after).toHaveLength(before.filter((g) => g.scholar_id !== child.id).length);
+    await db()
+      .delete(absenceReports)
+      .where(inArray(absenceReports.scholar_id, [child.id, sibling.id]));
   });
 
   it('not on a day off, a weekend, after the school day, or when the school turns it off', async () => {

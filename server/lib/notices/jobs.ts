@@ -29,6 +29,7 @@ import {
 } from '../../../src/contract';
 import type { Db, Tx } from '../../db/client';
 import {
+  absenceReports,
   checkIns,
   courses,
   courseWork,
@@ -112,6 +113,19 @@ export async function notCheckedInGuardians(tx: Pick<Tx, 'select'>, day: string)
     .select({ one: sql`1` })
     .from(checkIns)
     .where(and(eq(checkIns.scholar_id, demographics.id), eq(checkIns.school_day, day), isNull(checkIns.voided_at)));
+  // The family said so already: a reported absence or late arrival covering the day, not withdrawn.
+  const reported = tx
+    .select({ one: sql`1` })
+    .from(absenceReports)
+    .where(
+      and(
+        eq(absenceReports.scholar_id, demographics.id),
+        inArray(absenceReports.kind, ['absent', 'late']),
+        lte(absenceReports.starts_on, day),
+        gte(absenceReports.ends_on, day),
+        isNull(absenceReports.withdrawn_at),
+      ),
+    );
   return tx
     .select({
       scholar_id: demographics.id,
@@ -129,6 +143,7 @@ export async function notCheckedInGuardians(tx: Pick<Tx, 'select'>, day: string)
         eq(users.active, true),
         or(isNull(demographics.enrolled_on), lte(demographics.enrolled_on, day)),
         notExists(checkedIn),
+        notExists(reported),
       ),
     );
 }
