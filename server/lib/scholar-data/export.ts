@@ -13,6 +13,7 @@ import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { strToU8, type Zippable, zipSync } from 'fflate';
 import type { Tx } from '../../db/client';
 import {
+  absenceReports,
   auditEvents,
   authorizedPickUps,
   checkIns,
@@ -32,6 +33,7 @@ import {
   independentStudyVersions,
   mealEligibilityHistory,
   messengerSchedules,
+  notices,
   nslpRecords,
   photos,
   users,
@@ -110,6 +112,10 @@ const FILE_NOTES: Record<string, string> = {
   'meals.csv': 'Meals served (National School Lunch Program and its siblings), with the category counted and voids.',
   'screenings.csv': 'COVID screening answers and their outcome.',
   'negative_tests.csv': 'Negative COVID tests recorded at the entrance.',
+  'absence_reports.csv':
+    "Absences, late arrivals and early departures reported by a guardian: the days, reason, note, who reported it and the office's acknowledgement.",
+  'notices.csv':
+    'The notices sent to the guardians (or the scholar) about the scholar in the last 30 days: kind, text, channel, outcome.',
   'agreements.csv': 'Independent Study Learning Agreements: dates, state, conference and courses.',
   'agreement_versions.csv': 'Each frozen version of an agreement that was sent for signatures, with its SHA-256 hash.',
   'agreement_signatures.csv':
@@ -222,6 +228,34 @@ export async function exportScholarData(
     .where(eq(covidNegativeTests.scholar_id, scholarId))
     .orderBy(asc(covidNegativeTests.tested_on));
   put('negative_tests.csv', csv(columnsOf(tests, ['id', 'tested_on']), tests));
+
+  const reports = await tx
+    .select()
+    .from(absenceReports)
+    .where(eq(absenceReports.scholar_id, scholarId))
+    .orderBy(asc(absenceReports.starts_on), asc(absenceReports.created_at));
+  put('absence_reports.csv', csv(columnsOf(reports, ['id', 'kind', 'starts_on', 'ends_on']), reports));
+
+  const told = await tx
+    .select({
+      id: notices.id,
+      kind: notices.kind,
+      user_id: notices.user_id,
+      title: sql<string>`${notices.message}->>'title'`,
+      body: sql<string>`${notices.message}->>'body'`,
+      occurred_at: notices.occurred_at,
+      status: notices.status,
+      channel: notices.channel,
+      reason: notices.reason,
+      sent_at: notices.sent_at,
+    })
+    .from(notices)
+    .where(eq(notices.scholar_id, scholarId))
+    .orderBy(asc(notices.created_at));
+  put(
+    'notices.csv',
+    csv(['id', 'kind', 'user_id', 'title', 'body', 'occurred_at', 'status', 'channel', 'reason', 'sent_at'], told),
+  );
 
   const agreements = await tx
     .select()

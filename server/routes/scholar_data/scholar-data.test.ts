@@ -14,6 +14,7 @@ import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shiftDate, uuidv7 } from '../../../src/contract';
 import {
+  absenceReports,
   auditEvents,
   demographics,
   erasures,
@@ -82,6 +83,18 @@ const csvOf = (files: Record<string, Uint8Array>, name: string): Record<string, 
 describe('the export of one scholar', () => {
   it('is one zip of CSV files, the photos and the signed agreement’s PDF, with a README, and is audited', async () => {
     const scholar = await sibling();
+    // A guardian's report about the scholar is the family's data too.
+    const reportId = uuidv7();
+    await db().insert(absenceReports).values({
+      id: reportId,
+      report_id: uuidv7(),
+      scholar_id: scholar.id,
+      kind: 'absent',
+      starts_on: '2026-03-09',
+      ends_on: '2026-03-10',
+      reason: 'ill',
+      note: 'Fever since last night',
+    });
     const res = await exportOf(scholar.id);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('application/zip');
@@ -99,6 +112,8 @@ describe('the export of one scholar', () => {
       'check_ins.csv',
       'meals.csv',
       'screenings.csv',
+      'absence_reports.csv',
+      'notices.csv',
       'agreements.csv',
       'agreement_signatures.csv',
       'enrolments.csv',
@@ -113,6 +128,14 @@ describe('the export of one scholar', () => {
     expect(account?.id).toBe(scholar.user_id);
     expect(Object.keys(account ?? {})).not.toContain('password_hash');
     expect(csvOf(files, 'guardians.csv').map((g) => g.email)).toContain('parent@demo.school');
+    expect(csvOf(files, 'absence_reports.csv')).toEqual([
+      expect.objectContaining({
+        id: reportId,
+        kind: 'absent',
+        starts_on: '2026-03-09',
+        note: 'Fever since last night',
+      }),
+    ]);
 
     // The signed agreement: its row, its three signatures and its PDF with the certificate page.
     const [agreement] = await db()
