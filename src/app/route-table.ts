@@ -529,7 +529,7 @@ export const SECTIONS: readonly SectionRoute[] = [
     path: '/scholar',
     name: 'scholar',
     title: 'sections.scholarPortal',
-    namespaces: ['portal', 'portal-calendar', 'portal-work', 'covid-screening', 'conferences'],
+    namespaces: ['portal', 'portal-calendar', 'portal-work', 'covid-screening', 'conferences', 'portal-notifications'],
     userTypes: ['student', 'parent'],
     layout: 'portal',
     children: [
@@ -618,6 +618,13 @@ export const SECTIONS: readonly SectionRoute[] = [
         name: 'scholar-check-in',
         title: 'sections.checkIn',
         load: () => import('../features/scholar/check-in/check-in-page'),
+      },
+      {
+        // Notices to families: this device's push notifications, each kind by push and email, quiet hours, a test.
+        path: 'notifications',
+        name: 'scholar-notifications',
+        title: 'sections.notifications',
+        load: () => import('../features/scholar/notifications/notifications-page'),
       },
     ],
   },

@@ -19,20 +19,24 @@ import type conferences from '../../../locales/en/conferences.json';
 import type covidScreening from '../../../locales/en/covid-screening.json';
 import errors from '../../../locales/en/errors.json';
 import type exportsNs from '../../../locales/en/exports.json';
+import type familyData from '../../../locales/en/family-data.json';
 import type googleSync from '../../../locales/en/google-sync.json';
 import type guardians from '../../../locales/en/guardians.json';
-import type rosterImport from '../../../locales/en/roster-import.json';
 import type independentStudy from '../../../locales/en/independent-study.json';
 import kiosk from '../../../locales/en/kiosk.json';
+import type mealEligibilityImport from '../../../locales/en/meal-eligibility-import.json';
 import type mealRecords from '../../../locales/en/meal-records.json';
 import type meals from '../../../locales/en/meals.json';
 import type messenger from '../../../locales/en/messenger.json';
 import notifications from '../../../locales/en/notifications.json';
+import type photoImport from '../../../locales/en/photo-import.json';
 import type pickUps from '../../../locales/en/pick-ups.json';
 import type portal from '../../../locales/en/portal.json';
 import type portalCalendar from '../../../locales/en/portal-calendar.json';
 import type portalContent from '../../../locales/en/portal-content.json';
+import type portalNotifications from '../../../locales/en/portal-notifications.json';
 import type portalWork from '../../../locales/en/portal-work.json';
+import type rosterImport from '../../../locales/en/roster-import.json';
 import type scanner from '../../../locales/en/scanner.json';
 import type scholars from '../../../locales/en/scholars.json';
 import type schoolYear from '../../../locales/en/school-year.json';
@@ -44,9 +48,6 @@ import type timesheet from '../../../locales/en/timesheet.json';
 import type timesheetRecords from '../../../locales/en/timesheet-records.json';
 import type timesheetReports from '../../../locales/en/timesheet-reports.json';
 import type timesheetSchedule from '../../../locales/en/timesheet-schedule.json';
-import type photoImport from '../../../locales/en/photo-import.json';
-import type mealEligibilityImport from '../../../locales/en/meal-eligibility-import.json';
-import type familyData from '../../../locales/en/family-data.json';
 
 /** The English namespaces in the initial chunk (also the namespaces `initI18n` loads before the first render). */
 export const enInitialResources = { common, auth, kiosk, notifications, errors };
@@ -70,6 +71,7 @@ interface LazyEnglishResources {
   'timesheet-reports': typeof timesheetReports;
   portal: typeof portal;
   'portal-calendar': typeof portalCalendar;
+  'portal-notifications': typeof portalNotifications;
   'portal-work': typeof portalWork;
   'independent-study': typeof independentStudy;
   'covid-screening': typeof covidScreening;
@@ -105,6 +107,7 @@ const LAZY: Record<keyof LazyEnglishResources, true> = {
   'timesheet-reports': true,
   portal: true,
   'portal-calendar': true,
+  'portal-notifications': true,
   'portal-work': true,
   'independent-study': true,
   'covid-screening': true,
