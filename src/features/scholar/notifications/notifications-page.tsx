@@ -240,7 +240,7 @@ function PreferencesForm({
                       disabled={!online}
                       onCheckedChange={(d) => setChannel(kind, channel, d.checked === true)}
                     >
-                      <Checkbox.HiddenInput aria-label={t(`kinds.${channel}Of`, { kind: t(`kinds.${kind}`) })} />
+                      <Checkbox.HiddenInput />
                       <Checkbox.Control />
                       <Checkbox.Label>{t(`kinds.${channel}`)}</Checkbox.Label>
                     </Checkbox.Root>
