@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { NotificationPreferences } from '../../../contract';
 import { portalCache } from '../../../offline';
-import { jsonBody } from '../../../test/fake-server';
+import { type BaseRecordedRequest, jsonBody } from '../../../test/fake-server';
 import { renderWithProviders } from '../../../test/render-with-providers';
 import { FakePortalServer } from '../layout/fake-portal-server';
 import { TestPortal } from '../layout/portal-test-context';
@@ -46,9 +46,15 @@ interface Sent {
 class NoticesServer extends FakePortalServer {
   current = prefs();
   sent: Sent[] = [];
-  protected override async route(request: Request, recorded: { method: string; path: string; query: URLSearchParams }) {
+  private bodies = new WeakMap<BaseRecordedRequest, Record<string, unknown> | null>();
+  protected override async readRequest(request: Request, base: BaseRecordedRequest) {
     const body = await jsonBody(request);
-    if (recorded.method !== 'GET') this.sent.push({ method: recorded.method, path: recorded.path, body });
+    if (base.method !== 'GET') this.sent.push({ method: base.method, path: base.path, body });
+    this.bodies.set(base, body);
+    return base;
+  }
+  protected override route(request: Request, recorded: BaseRecordedRequest) {
+    const body = this.bodies.get(recorded) ?? null;
     const reply = (status: number, data: unknown) =>
       new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } });
     if (recorded.path === 'v2/config')
