@@ -10,10 +10,12 @@
  *   in the middle of a check-in.
  * - Background Sync only wakes the page's sync engine: the outbox in IndexedDB is the record of truth, not a request queue
  *   here (Workbox's background-sync queue drops requests the server answered 4xx/5xx, and the page owns retries).
+ * - Notices to families (Web Push): each push shows a notification and a tap opens its portal screen (sw/push.ts).
  */
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { registerPushHandlers } from './push';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -67,3 +69,5 @@ self.addEventListener('sync', (event) => {
     event.waitUntil(wakeSyncEngine());
   }
 });
+
+registerPushHandlers(self);

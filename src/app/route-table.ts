@@ -538,7 +538,15 @@ export const SECTIONS: readonly SectionRoute[] = [
     path: '/scholar',
     name: 'scholar',
     title: 'sections.scholarPortal',
-    namespaces: ['portal', 'portal-calendar', 'portal-work', 'covid-screening', 'conferences', 'absence'],
+    namespaces: [
+      'portal',
+      'portal-calendar',
+      'portal-work',
+      'covid-screening',
+      'conferences',
+      'absence',
+      'portal-notifications',
+    ],
     userTypes: ['student', 'parent'],
     layout: 'portal',
     children: [
@@ -634,6 +642,13 @@ export const SECTIONS: readonly SectionRoute[] = [
         name: 'scholar-absence',
         title: 'sections.absence',
         load: () => import('../features/scholar/absence/absence-page'),
+      },
+      {
+        // Notices to families: this device's push notifications, each kind by push and email, quiet hours, a test.
+        path: 'notifications',
+        name: 'scholar-notifications',
+        title: 'sections.notifications',
+        load: () => import('../features/scholar/notifications/notifications-page'),
       },
     ],
   },

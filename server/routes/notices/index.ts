@@ -31,6 +31,7 @@ import {
   PushSubscriptionBodySchema,
   PushSubscriptionDeleteSchema,
   PushSubscriptionResponseSchema,
+  SCHOLAR_NOTICE_KINDS,
   uuidv7,
 } from '../../../src/contract';
 import type { Db, Tx } from '../../db/client';
@@ -130,14 +131,26 @@ export const pushSubscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** A person's choices as the API answers them: every kind (the default where none is stored). */
-async function preferencesOf(db: Db | Tx, userId: string, pushEnabled: boolean): Promise<NotificationPreferences> {
+/**
+ * A person's choices as the API answers them: every kind (the default where none is stored). What is offered is what
+ * the school sends and this person can get: a scholar's own work reminders for a scholar, the families' kinds for
+ * everyone else.
+ */
+async function preferencesOf(
+  db: Db | Tx,
+  user: { id: string; type: string },
+  pushEnabled: boolean,
+): Promise<NotificationPreferences> {
+  const userId = user.id;
   const [[stored], [settings], [devices]] = await Promise.all([
     db.select().from(noticePreferences).where(eq(noticePreferences.user_id, userId)).limit(1),
     db.select({ kinds: schoolSettings.notice_kinds }).from(schoolSettings).limit(1),
     db.select({ n: count() }).from(pushSubscriptions).where(eq(pushSubscriptions.user_id, userId)),
   ]);
-  const offered = NOTICE_KINDS.filter((k) => settings?.kinds.includes(k));
+  const forScholar = user.type === 'student';
+  const offered = NOTICE_KINDS.filter(
+    (k) => settings?.kinds.includes(k) && SCHOLAR_NOTICE_KINDS.includes(k) === forScholar,
+  );
   return {
     kinds: Object.fromEntries(
       NOTICE_KINDS.map((k) => {
@@ -158,14 +171,15 @@ async function preferencesOf(db: Db | Tx, userId: string, pushEnabled: boolean):
 export const notificationPreferencesRoutes: FastifyPluginAsyncZod = async (app) => {
   const single = z.object({ data: NotificationPreferencesSchema });
   app.get('/', { config: PORTAL, schema: { response: { 200: single, ...errors } } }, async (request) => ({
-    data: await preferencesOf(app.db, requireAuth(request).user.id, app.config.PUSH_ENABLED),
+    data: await preferencesOf(app.db, requireAuth(request).user, app.config.PUSH_ENABLED),
   }));
 
   app.put(
     '/',
     { config: PORTAL, schema: { body: NotificationPreferencesUpdateSchema, response: { 200: single, ...errors } } },
     async (request) => {
-      const userId = requireAuth(request).user.id;
+      const user = requireAuth(request).user;
+      const userId = user.id;
       const body = request.body;
       const data = await app.db.transaction(async (tx) => {
         const [current] = await tx
@@ -195,7 +209,7 @@ export const notificationPreferencesRoutes: FastifyPluginAsyncZod = async (app) 
           recordId: userId,
           changes: body,
         });
-        return preferencesOf(tx, userId, app.config.PUSH_ENABLED);
+        return preferencesOf(tx, user, app.config.PUSH_ENABLED);
       });
       return { data };
     },

@@ -8,7 +8,14 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { NOTICE_MESSAGES, type NoticePayload, type NoticeRecord, shiftDate, uuidv7 } from '../../../src/contract';
+import {
+  NOTICE_KINDS,
+  NOTICE_MESSAGES,
+  type NoticePayload,
+  type NoticeRecord,
+  shiftDate,
+  uuidv7,
+} from '../../../src/contract';
 import {
   guardianships,
   noticePreferences,
@@ -394,6 +401,25 @@ describe('channels and choices', () => {
     expect((await setPrefs({ quiet_hours: null })).json().data.quiet_hours).toBeNull();
     // Staff have no portal notices of their own.
     expect((await setPrefs({}, office)).statusCode).toBe(403);
+  });
+
+  it('offers a guardian the families’ kinds and a scholar only their own work reminders', async () => {
+    const offered = async (token: string) =>
+      (await s.call({ method: 'GET', url: '/api/v2/notification_preferences', token })).json<{
+        data: { offered: string[] };
+      }>().data.offered;
+    await s.database.db.update(schoolSettings).set({ notice_kinds: [...NOTICE_KINDS] });
+    const forParent = await offered(parent);
+    expect(forParent).toContain('sign_out');
+    expect(forParent).toContain('work_summary');
+    expect(forParent).not.toContain('work_due_tomorrow');
+    expect(forParent).not.toContain('work_overdue');
+    const scholar = await s.login('scholar@demo.school');
+    expect(await offered(scholar)).toEqual(['work_due_tomorrow', 'work_overdue']);
+    await s.database.db.update(schoolSettings).set({ notice_kinds: ['sign_out', 'work_overdue'] });
+    expect(await offered(parent)).toEqual(['sign_out']);
+    expect(await offered(scholar)).toEqual(['work_overdue']);
+    await s.database.db.update(schoolSettings).set({ notice_kinds: [...NOTICE_KINDS] });
   });
 
   it('with no device subscribed, or by choice, the notice is mailed in the guardian’s language', async () => {

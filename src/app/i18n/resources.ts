@@ -36,6 +36,7 @@ import type pickUps from '../../../locales/en/pick-ups.json';
 import type portal from '../../../locales/en/portal.json';
 import type portalCalendar from '../../../locales/en/portal-calendar.json';
 import type portalContent from '../../../locales/en/portal-content.json';
+import type portalNotifications from '../../../locales/en/portal-notifications.json';
 import type portalWork from '../../../locales/en/portal-work.json';
 import type rosterImport from '../../../locales/en/roster-import.json';
 import type scanner from '../../../locales/en/scanner.json';
@@ -72,6 +73,7 @@ interface LazyEnglishResources {
   'timesheet-reports': typeof timesheetReports;
   portal: typeof portal;
   'portal-calendar': typeof portalCalendar;
+  'portal-notifications': typeof portalNotifications;
   'portal-work': typeof portalWork;
   'independent-study': typeof independentStudy;
   'covid-screening': typeof covidScreening;
@@ -109,6 +111,7 @@ const LAZY: Record<keyof LazyEnglishResources, true> = {
   'timesheet-reports': true,
   portal: true,
   'portal-calendar': true,
+  'portal-notifications': true,
   'portal-work': true,
   'independent-study': true,
   'covid-screening': true,

@@ -9,7 +9,7 @@
 import { Box, EmptyState, Flex } from '@chakra-ui/react';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../../api/client';
 import { setSchoolTerms } from '../../../app/i18n';
 import type { PortalScholarsResponse } from '../../../contract';
@@ -20,6 +20,7 @@ import { type PortalAnswer, usePortalQuery } from '../data/use-portal-query';
 import { BOTTOM_BAR_SPACE, BottomBar } from '../nav/bottom-bar';
 import { type NavEntry, visibleEntries } from '../nav/portal-entries';
 import { SideNav } from '../nav/side-nav';
+import { listenForRenewedSubscriptions, resendSubscription } from '../notifications/push-device';
 import { PortalContext, type PortalContextValue } from '../portal-context';
 import { ScholarSwitcher } from './scholar-switcher';
 import { useChosenScholar, writeLastShown } from './use-chosen-scholar';
@@ -75,7 +76,29 @@ function PortalFrame({
 }) {
   const { t } = useTranslation('portal');
   const { data, settings, time_zone: timeZone, today } = answer.data;
-  const [scholar, setScholarId] = useChosenScholar(user.id, data);
+  const [chosen, setScholarId] = useChosenScholar(user.id, data);
+  // `?scholar=<id>` (a notice's link: the child it is about) chooses that child, then leaves the address, so the
+  // switcher decides again from there.
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('scholar');
+  const requested = asked ? data.find((s) => s.id === asked) : undefined;
+  const scholar = requested ?? chosen;
+  useEffect(() => {
+    if (!asked) return;
+    if (requested) setScholarId(requested.id);
+    setParams(
+      (p) => {
+        p.delete('scholar');
+        return p;
+      },
+      { replace: true },
+    );
+  }, [asked, requested, setScholarId, setParams]);
+  // This device's push subscription, sent again at each portal start and whenever the service worker renews it.
+  useEffect(() => {
+    void resendSubscription();
+    return listenForRenewedSubscriptions();
+  }, [user.id]);
   // The school's words (AutoWork …) in the texts, in each language, from the settings the portal reads.
   useEffect(() => setSchoolTerms(settings.terms), [settings.terms]);
   useEffect(() => {

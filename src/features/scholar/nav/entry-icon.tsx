@@ -9,7 +9,9 @@ type WorkEntry =
   | 'work/completed'
   | 'work/submissions'
   // Independent Study (issue P3), which a school does not switch off either.
-  | 'independent-study';
+  | 'independent-study'
+  // Notifications, for every family.
+  | 'notifications';
 
 /** The icon key of an entry's path: a switchable entry's name, a work list's path, else null (a plain dot). */
 export function iconOf(path: string, entry: PortalEntry | null): PortalEntry | WorkEntry | null {
@@ -33,6 +35,8 @@ const PATHS: Record<PortalEntry | 'more' | WorkEntry, string> = {
   'work/submissions': 'M12 15V4M7 9l5-5 5 5M5 20h14',
   // A page with a signature line.
   'independent-study': 'M6 3h12v18H6zM9 8h6M9 11h6M8.5 17c1.5-2 2.5 1 4 0s2-1 3 0',
+  // A bell.
+  notifications: 'M6 16V11a6 6 0 0 1 12 0v5l2 2H4zM10 20a2 2 0 0 0 4 0',
 };
 
 /** The icon of an entry (a plain dot for one without its own). */
