@@ -8,7 +8,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, signInWithForm, startDemoServer } from './lib/app';
+import { openInApp, signIn, signInWithForm, startDemoServer } from './lib/app';
 import { checkPhone } from './lib/axe';
 import { launchBrowser } from './lib/browser';
 import { waitForServiceWorker } from './lib/installability';
@@ -171,8 +171,12 @@ describe('the Scholar Portal on a phone', () => {
       ] as const) {
         await page.evaluate((lang) => localStorage.setItem('settings.language', lang), language);
         await page.setViewportSize(viewport);
+        // The app loads once a language; its screens are then opened in the app, as its links open them.
+        await page.reload();
+        await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 30_000 });
         for (const screen of screens) {
-          await page.goto(`${server.url}/scholar${screen}`);
+          await openInApp(page, `/scholar${screen}`);
+          expect(new URL(page.url()).pathname).toBe(`/scholar${screen}`);
           await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 30_000 });
           // The screen's data, not its skeleton.
           await page.waitForFunction(() => !document.querySelector('.chakra-skeleton, [data-scope="skeleton"]'), null, {

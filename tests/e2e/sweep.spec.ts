@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, startDemoServer } from './lib/app';
+import { openInApp, signIn, startDemoServer } from './lib/app';
 import { seriousViolations, sidewaysScroll } from './lib/axe';
 import { launchBrowser } from './lib/browser';
 import { ROOT, type ServerProcess } from './lib/server';
@@ -79,47 +79,13 @@ async function settle(page: Page) {
       { timeout: 20_000 },
     )
     .catch(() => undefined);
-  // At rest: 300 ms without a change to the page (a list that fills in after its spinner, a late translation).
-  await page
-    .evaluate(
-      () =>
-        new Promise<void>((done) => {
-          let quiet = setTimeout(finish, 300);
-          const observer = new MutationObserver(() => {
-            clearTimeout(quiet);
-            quiet = setTimeout(finish, 300);
-          });
-          function finish() {
-            observer.disconnect();
-            done();
-          }
-          observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
-          setTimeout(finish, 5_000);
-        }),
-    )
-    .catch(() => undefined);
-}
-
-/**
- * Opens a path of the app already loaded as an in-app link does (history and a popstate, which React Router follows),
- * so the app and axe are not loaded again for each screen (a whole sweep: 621 s became 315 s on a slow machine).
- * Resolves once the main landmark's text or the page's title is not what it was (the next screen, or its loading
- * state), or after 5 s.
- */
-async function openInApp(page: Page, path: string) {
-  const before = await page.evaluate((to) => {
-    if (location.pathname === to) return null;
-    const was = { text: document.querySelector('main')?.innerText ?? '', title: document.title };
-    history.pushState(null, '', to);
-    dispatchEvent(new PopStateEvent('popstate', { state: null }));
-    return was;
-  }, path);
-  if (!before) return;
+  // At rest: 300 ms without a change to the page (a list that fills in after its spinner, a late translation), read
+  // from the page's own record of its last change (stillPage), so time the page has already been still counts.
   await page
     .waitForFunction(
-      (was) => (document.querySelector('main')?.innerText ?? '') !== was.text || document.title !== was.title,
-      before,
-      { timeout: 5_000 },
+      () => performance.now() - (window as unknown as { lastChangeAt: number }).lastChangeAt >= 300,
+      undefined,
+      { timeout: 5_000, polling: 50 },
     )
     .catch(() => undefined);
 }
@@ -127,9 +93,15 @@ async function openInApp(page: Page, path: string) {
 /**
  * Runs in every swept page before its scripts: transitions and animations off, so axe reads each screen at rest. On a
  * slow machine it once read /timesheet's Clock in button halfway through its fade from disabled to enabled (2.32:1, a
- * contrast nobody sees once the button has settled), and failed the sweep.
+ * contrast nobody sees once the button has settled), and failed the sweep. It also keeps the time of the page's last
+ * change (`lastChangeAt`), which settle() waits on.
  */
 function stillPage() {
+  const w = window as unknown as { lastChangeAt: number };
+  w.lastChangeAt = performance.now();
+  new MutationObserver(() => {
+    w.lastChangeAt = performance.now();
+  }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
   const add = () => {
     const style = document.createElement('style');
     style.textContent = '*, *::before, *::after { transition: none !important; animation: none !important; }';

@@ -7,7 +7,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isoWeekday, shiftDate } from '../../src/contract';
-import { signIn, startDemoServer } from './lib/app';
+import { openInApp, signIn, startDemoServer } from './lib/app';
 import { seriousViolations, sidewaysScroll } from './lib/axe';
 import { launchBrowser } from './lib/browser';
 import { schoolClock } from './lib/check-in';
@@ -126,15 +126,19 @@ describe('timesheet schedule', () => {
         `/timesheet-schedule/view-single?staff=${staff}&view=month`,
         `/timesheet-schedule/view-single?staff=${staff}&view=week`,
       ];
-      for (const [width, height] of [
-        [360, 740],
-        [390, 844],
-      ] as const) {
-        await page.setViewportSize({ width, height });
-        for (const language of ['en', 'es']) {
-          await page.evaluate((lang) => localStorage.setItem('settings.language', lang), language);
+      // The app loads once a language; its screens are then opened in the app, as its links open them, at each phone.
+      for (const language of ['en', 'es']) {
+        await page.evaluate((lang) => localStorage.setItem('settings.language', lang), language);
+        await page.reload();
+        await page.locator('main h1').waitFor();
+        for (const [width, height] of [
+          [360, 740],
+          [390, 844],
+        ] as const) {
+          await page.setViewportSize({ width, height });
           for (const path of screens) {
-            await page.goto(`${server.url}${path}`);
+            await openInApp(page, path);
+            expect(new URL(page.url()).pathname).toBe(path.split('?')[0]);
             await page.locator('main h1').waitFor();
             if (path.includes('staff='))
               await page

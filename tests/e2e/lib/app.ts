@@ -26,3 +26,28 @@ export async function signIn(page: Page, base: string, email: string): Promise<v
   // A minute: on a loaded two-core machine the first sign-in of a fresh browser profile took over 30 s once.
   await page.waitForURL((url) => url.pathname !== '/login', { timeout: 60_000 });
 }
+
+/**
+ * Opens a path (with its query string) of the app already loaded in the page as an in-app link does: a history entry
+ * and a popstate, which React Router follows. The app, its chunks and an injected axe stay loaded, where `page.goto`
+ * would load them all again (the screen sweep took half the time once its screens were opened so). Resolves once the
+ * main landmark's text or the page's title is not what it was (the next screen, or its loading state), or after 5 s;
+ * the caller then waits for what the screen must show.
+ */
+export async function openInApp(page: Page, path: string): Promise<void> {
+  const before = await page.evaluate((to) => {
+    if (location.pathname + location.search === to) return null;
+    const was = { text: document.querySelector('main')?.innerText ?? '', title: document.title };
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate', { state: null }));
+    return was;
+  }, path);
+  if (!before) return;
+  await page
+    .waitForFunction(
+      (was) => (document.querySelector('main')?.innerText ?? '') !== was.text || document.title !== was.title,
+      before,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined);
+}
