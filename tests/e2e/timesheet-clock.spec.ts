@@ -192,6 +192,8 @@ describe('clocking in and out', () => {
       await page.getByRole('button', { name: 'Crear mi credencial', exact: true }).click();
       await page.getByRole('alertdialog').getByRole('button', { name: 'Crear mi credencial', exact: true }).click();
       await page.getByRole('img', { name: /Código QR de (la|su) credencial/ }).waitFor();
+      // The confirmation closes with an exit animation: axe reads the page once it has gone.
+      await page.getByRole('alertdialog').waitFor({ state: 'detached' });
       await checkPhone(page, 'add-record es 390', problems);
       expect(problems).toEqual([]);
     } finally {
