@@ -34,7 +34,8 @@
  *
  * Budgets: DESIGN section 8 says 2.0 s for the first visit, issue 16 says 2.5 s: both are printed, DESIGN's gates
  * (p50 over the runs); the first visit at most 1.5× the floor (p50 against p50); the repeat visit 1.0 s.
- * BENCH_PORTAL_RUNS sets the number of runs (5); BENCH_PORTAL_PATH the page (/scholar).
+ * BENCH_PORTAL_RUNS sets the number of runs (5); BENCH_PORTAL_PATH the page (/scholar); BENCH_PORTAL_SHOTS=<dir>
+ * writes screenshots of the app as saved and of the floor page there.
  */
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -67,6 +68,8 @@ export const REPEAT_VISIT_BUDGET_MS = 1000;
 export const FLOOR_RATIO_BUDGET = 1.5;
 const FLOOR_PAGE = '/portal-floor.html';
 const FLOOR_CSS = '/portal-floor.css';
+/** BENCH_PORTAL_SHOTS=<dir>: screenshots of the app as saved and of the floor page, to see that they are the same. */
+const SHOTS = process.env.BENCH_PORTAL_SHOTS;
 
 /** A page with no request in flight for this long has finished loading what the screen shows. */
 const QUIET_MS = 1500;
@@ -343,6 +346,7 @@ async function saveFloor(browser, serverUrl, signedIn, staticDir) {
     const requests = trackRequests(page);
     const shown = await visit(page, cdp, requests, `${serverUrl}${PORTAL_PATH}`);
     const snapshot = await page.evaluate(snapshotPage, FLOOR_CSS);
+    if (SHOTS) await page.screenshot({ path: join(SHOTS, 'portal-app.png') });
     for (const [name, text] of [
       [FLOOR_PAGE, snapshot.html],
       [FLOOR_CSS, snapshot.css],
@@ -381,6 +385,7 @@ async function visitFloor(browser, serverUrl) {
     if (!response?.ok()) throw new Error(`${FLOOR_PAGE} answered ${response?.status()}`);
     await requests.quiet(VISIT_TIMEOUT_MS);
     const entries = await page.evaluate(() => window.__lcp);
+    if (SHOTS) await page.screenshot({ path: join(SHOTS, 'portal-floor.png') });
     const last = entries.at(-1);
     if (!last) throw new Error(`no largest-contentful-paint entry on ${FLOOR_PAGE}`);
     return { lcp: last.startTime, element: last.element, ...requests.stats() };
