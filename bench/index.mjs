@@ -9,6 +9,7 @@
  *
  * To add one (sync push, roster search, tap latency in Chromium...), write `bench/<name>.mjs` and list it here.
  * bench/lib-browser.mjs is not a benchmark: the server, Chromium and sign-in steps the Chromium ones share.
+ * bench/floor-server.mjs is not one either: the bare server whose start bench/server-start.mjs times as its floor.
  */
 import firstScreensFetched from './first-screens-fetched.mjs';
 import initialJs from './initial-js.mjs';

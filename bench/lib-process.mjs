@@ -4,7 +4,7 @@
  * and UUIDv7s as the outbox makes them.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -41,32 +41,6 @@ export function cpuMs(pid) {
   } catch {
     return null;
   }
-}
-
-/**
- * CPU time (user + system) used by every process whose name starts with `prefix` (a local PostgreSQL server's
- * backends: 'postgres'), in ms; null where /proc is not available. Processes that end in between are not counted.
- */
-export function processesCpuMs(prefix) {
-  let names;
-  try {
-    names = readdirSync('/proc').filter((n) => /^\d+$/.test(n));
-  } catch {
-    return null;
-  }
-  let total = 0;
-  for (const pid of names) {
-    try {
-      const line = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const name = line.slice(line.indexOf('(') + 1, line.lastIndexOf(')'));
-      if (!name.startsWith(prefix)) continue;
-      const fields = line.slice(line.lastIndexOf(')') + 2).split(' ');
-      total += (Number(fields[11]) + Number(fields[12])) * 10;
-    } catch {
-      // The process ended while it was read.
-    }
-  }
-  return total;
 }
 
 /** The machine's busy and total CPU time since boot, all cores, in ms (/proc/stat); null where it is not available. */

@@ -23,9 +23,15 @@
  * is answered (a pull from the cursor it brought), never twice from the same cursor at once. An error is an
  * answer other than 2xx, a lost connection, a pushed entry not applied, or a pull answered without a cursor.
  *
- * CPU per request is counted for the server's process, for the PostgreSQL server's processes when it runs on this
- * machine, and for this bench itself; with how busy the whole machine was, they tell whether the server or the machine
- * ran out of room.
+ * CPU per request (DESIGN section 8: "the server's CPU per request printed") is CPU time over the requests offered,
+ * from /proc/<pid>/stat (utime + stime) before and after the run: so a slower machine reads as a slower machine, where
+ * latency on a shared machine reads as much of the neighbours as of the server. It is counted for the server's process
+ * (with PGlite, the database runs inside it), for the database when the PostgreSQL server runs on this machine, and for
+ * this bench itself; with how busy the whole machine was, they tell whether the server or the machine ran out of room.
+ * The database's share is its cluster's processes that work for this run: the backends connected to the bench's own
+ * database (pg_stat_activity; a backend that ends during the run is not counted, the server's pool keeps its ten) and
+ * the cluster's background processes (checkpointer, writers, autovacuum, the postmaster), which other databases on the
+ * same cluster (other test runs) share; the backends of other databases are left out.
  *
  * Resident memory is the server's VmRSS (/proc/<pid>/status, Linux), sampled every 200 ms from the warm start until the
  * run ends; the largest sample is reported, with the one right after the warm start.
@@ -36,11 +42,11 @@
  * and its latency).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cpuMs, freePort, machineCpuMs, processesCpuMs, residentMb, serverEnv, uuidv7 } from './lib-process.mjs';
+import { cpuMs, freePort, machineCpuMs, residentMb, serverEnv, uuidv7 } from './lib-process.mjs';
 
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 30);
 const CLIENTS = 40;
@@ -338,10 +344,50 @@ async function offer(server, ctx, rate) {
   return { latencies, byKind, errors, errorSamples, total, seconds: (lastDone - start) / 1000 };
 }
 
+/**
+ * The CPU time, in ms, of the PostgreSQL cluster's processes that work for `database`, by process: `ours`, the backends
+ * connected to it; `shared`, the cluster's background processes and its postmaster. Null when the cluster's processes
+ * cannot be read here (a server on another machine or in another container).
+ */
+async function clusterCpu(admin, database) {
+  const { rows } = await admin.query(
+    'select pid, backend_type, datname, pg_backend_pid() as me from pg_stat_activity where pid is not null',
+  );
+  const me = rows[0]?.me;
+  let postmaster;
+  try {
+    // The admin connection's backend is a child of the postmaster: field 4 of its stat line is its parent.
+    const line = readFileSync(`/proc/${me}/stat`, 'utf8');
+    postmaster = Number(line.slice(line.lastIndexOf(')') + 2).split(' ')[1]);
+  } catch {
+    return null;
+  }
+  const ours = new Map();
+  const shared = new Map([[postmaster, cpuMs(postmaster)]]);
+  for (const row of rows) {
+    const ms = cpuMs(row.pid);
+    if (ms === null) continue;
+    if (row.backend_type === 'client backend') {
+      if (row.datname === database) ours.set(row.pid, ms);
+    } else if (row.backend_type !== 'autovacuum worker' || row.datname === database) {
+      shared.set(row.pid, ms);
+    }
+  }
+  return shared.get(postmaster) === null ? null : { ours, shared };
+}
+
+/** CPU ms used between two clusterCpu readings, of one group: a process started in between counts from zero. */
+function cpuBetween(before, after) {
+  let total = 0;
+  for (const [pid, ms] of after) total += Math.max(0, ms - (before.get(pid) ?? 0));
+  return total;
+}
+
 /** Seeds, restarts warm, runs the load, stops; answers the rows of one database. */
-async function measure(root, label, rate, { dataDir, databaseUrl }) {
+async function measure(root, label, rate, { dataDir, databaseUrl, admin }) {
   // A PostgreSQL server on this machine: its processes' CPU is counted too.
   const local = databaseUrl ? ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(databaseUrl).hostname) : false;
+  const database = databaseUrl ? new URL(databaseUrl).pathname.slice(1) : null;
   const seeding = await startServer(root, { dataDir, databaseUrl });
   await seeding.stop();
   const server = await startServer(root, { dataDir, databaseUrl, profileDir: process.env.BENCH_LOAD_PROFILE });
@@ -354,16 +400,23 @@ async function measure(root, label, rate, { dataDir, databaseUrl }) {
   try {
     const ctx = await prepareDevices(server);
     const cpuBefore = cpuMs(server.pid);
-    const pgBefore = local ? processesCpuMs('postgres') : null;
+    const pgBefore = local && admin ? await clusterCpu(admin, database) : null;
     const benchBefore = process.cpuUsage();
     const machineBefore = machineCpuMs();
     run = await offer(server, ctx, rate);
     const cpuAfter = cpuMs(server.pid);
-    const pgAfter = local ? processesCpuMs('postgres') : null;
+    const pgAfter = pgBefore ? await clusterCpu(admin, database) : null;
     const benchUsed = process.cpuUsage(benchBefore);
     const machineAfter = machineCpuMs();
     run.cpuPerRequest = cpuBefore === null || cpuAfter === null ? null : (cpuAfter - cpuBefore) / run.total;
-    run.pgPerRequest = pgBefore === null || pgAfter === null ? null : (pgAfter - pgBefore) / run.total;
+    run.pgPerRequest = null;
+    if (pgBefore && pgAfter) {
+      const ours = cpuBetween(pgBefore.ours, pgAfter.ours);
+      const shared = cpuBetween(pgBefore.shared, pgAfter.shared);
+      run.pgPerRequest = (ours + shared) / run.total;
+      run.pgSharedPerRequest = shared / run.total;
+      run.pgBackends = pgAfter.ours.size;
+    }
     run.benchPerRequest = (benchUsed.user + benchUsed.system) / 1000 / run.total;
     run.machineBusy =
       machineBefore && machineAfter
@@ -408,12 +461,16 @@ async function measure(root, label, rate, { dataDir, databaseUrl }) {
     [
       'server CPU per request',
       run.cpuPerRequest,
-      'the node process only (not PostgreSQL); steadier than latency on a busy machine',
+      databaseUrl
+        ? 'the node process only (not PostgreSQL); steadier than latency on a busy machine'
+        : 'the node process, the embedded database included; steadier than latency on a busy machine',
     ],
     [
       'database CPU per request',
       run.pgPerRequest,
-      "this machine's PostgreSQL processes (a server on 127.0.0.1 or localhost)",
+      `the cluster's ${run.pgBackends ?? 0} backends on this run's database, and ${
+        run.pgSharedPerRequest === undefined ? '?' : run.pgSharedPerRequest.toFixed(2)
+      } ms of its background processes (shared with other databases)`,
     ],
     ['load generator CPU per request', run.benchPerRequest, 'this bench process, which shares the machine'],
   ];
@@ -464,7 +521,9 @@ export default {
       url.pathname = `/${name}`;
       const dataDir = mkdtempSync(join(tmpdir(), 'school-ops-bench-load-pg-'));
       try {
-        rows.push(...(await measure(root, 'PostgreSQL', RATES.postgres, { dataDir, databaseUrl: url.toString() })));
+        rows.push(
+          ...(await measure(root, 'PostgreSQL', RATES.postgres, { dataDir, databaseUrl: url.toString(), admin })),
+        );
       } finally {
         await admin.query(`drop database if exists ${name} with (force)`);
         await admin.end();
