@@ -165,7 +165,7 @@ const PORTAL_FIRST_SCREEN = [
  * Chakra's anatomy module builds every component's anatomy when it loads (`dialogAnatomy$1.extendWith(...)`,
  * `createAnatomy('table').parts(...)`): calls the bundler cannot know are free of side effects, so all of them, and the
  * Ark and Zag anatomies they extend, stayed in the first chunk. Each top-level declaration is wrapped in a call marked
- * pure, so those of components the app does not use are dropped (issue X1 item 1: about 0.6 kB gzip off every first
+ * pure, so those of components the app does not use are dropped (about 0.6 kB gzip off every first
  * screen, measured). The build fails if the module's shape changes and nothing is wrapped.
  */
 function pureChakraAnatomies(): Plugin {

@@ -1,6 +1,6 @@
 /**
  * Every JavaScript file Chromium fetches until the login screen is usable, and until the kiosk home is usable after
- * sign-in (issue X1 item 1, DESIGN section 8): dynamic imports made at start included, which the device downloads all
+ * sign-in (DESIGN section 8): dynamic imports made at start included, which the device downloads all
  * the same. Budget: 170 kB gzip each.
  *
  * How it is measured, on the built app served by the real server, in Chromium:

@@ -1,5 +1,5 @@
 /**
- * Initial JavaScript of the first screens (DESIGN section 8, issue F2 item 11): what the browser must download and run
+ * Initial JavaScript of the first screens (DESIGN section 8): what the browser must download and run
  * before /login or / (the kiosk home) can render, at most 170 kB gzip.
  *
  * Counted per route: the entry chunk of index.html with all its static imports, plus the route's lazy chunks (its

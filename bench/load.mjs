@@ -1,5 +1,5 @@
 /**
- * Server load (DESIGN section 8, issue X1): a school morning's mix from 40 devices at a fixed rate, for 30 s, on a
+ * Server load (DESIGN section 8): a school morning's mix from 40 devices at a fixed rate, for 30 s, on a
  * server started warm. Budgets: PGlite at 50 requests a second with p95 at most 250 ms and at most 400 MB resident;
  * PostgreSQL at 200 a second with p95 at most 250 ms; no errors on either.
  *

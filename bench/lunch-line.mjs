@@ -1,5 +1,5 @@
 /**
- * A lunch line offline (issue F6): 500 scholars' lunches recorded through Enter Meals with the connection gone, then
+ * A lunch line offline: 500 scholars' lunches recorded through Enter Meals with the connection gone, then
  * sent when it returns, in headless Chromium on the built app against the real server.
  *
  * Setup (not timed): the server starts on a fresh data directory (the demo school; more scholars are created through

@@ -1,6 +1,6 @@
 /**
  * Tap to recorded on Enter Meals (DESIGN section 8: a tap on a station confirmed from local state within 50 ms p95
- * with 2,000 scholars; issue F6), in headless Chromium on the built app.
+ * with 2,000 scholars), in headless Chromium on the built app.
  *
  * Setup (not timed): the server starts on a fresh data directory (the demo school, 594 scholars); 1,406 more scholars
  * are created through `POST v2/demographics` as the administrator, so the school has the 2,000 of the budget. The

@@ -1,5 +1,5 @@
 /**
- * Roster search over 5,000 scholars (DESIGN section 8: 16 ms p95; issue F4), in headless Chromium on the built app.
+ * Roster search over 5,000 scholars (DESIGN section 8: 16 ms p95), in headless Chromium on the built app.
  *
  * Setup (not timed): the server starts on a fresh data directory (the demo school, 594 scholars), and 4,406 more
  * scholars are created through `POST v2/demographics` as the administrator, so the school really has 5,000; the front

@@ -1,5 +1,5 @@
 /**
- * Scan to screen on Scan Sign Out (issue F5): Chromium's fake camera films a loop of two badges, each shown for one
+ * Scan to screen on Scan Sign Out: Chromium's fake camera films a loop of two badges, each shown for one
  * second between blank seconds (a car pulling up, then the next). For each badge that comes into view, the time from
  * the first video frame showing it (the frame's presentation time, from requestVideoFrameCallback and the picture's
  * brightness) until that scholar's pick-up screen is painted: the camera's frame interval, html5-qrcode's decoding

@@ -1,5 +1,5 @@
 /**
- * Server start (DESIGN section 8: warm start under 1.5 s with the embedded database; issue X1: "`npm start` on an
+ * Server start (DESIGN section 8: warm start under 1.5 s with the embedded database: "`npm start` on an
  * existing data directory until `/api/v2/config` answers").
  *
  * Runs `node scripts/start.mjs` as `npm start` does, with SKIP_BUILD=1 (the web app's build is not part of a server
@@ -159,7 +159,7 @@ export default {
           value: round(median(warmMs)),
           unit: 'ms',
           budget: WARM_START_BUDGET_MS,
-          // A gate, as issue X1 asks of every budget (ok or OVER); on a busy machine, rerun before reading it.
+          // A gate, as DESIGN section 8 asks of every budget (ok or OVER); on a busy machine, rerun before reading it.
         },
         {
           metric: `floor: a bare Fastify on the same data dir, until ${PROBE_PATH} answers, median of ${WARM_RUNS}`,

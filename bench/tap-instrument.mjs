@@ -1,5 +1,5 @@
 /**
- * The tap benches' one instrumentation (issue S1 item 12): installed in the page before the app's scripts, it times
+ * The tap benches' one instrumentation: installed in the page before the app's scripts, it times
  * a press on a station's button until the station's confirmation is in the DOM and until the frame showing it is
  * painted, and notes what happens between: the click, the first frame after the press, the DOM writes of the click's
  * render, the app's add to the outbox store and IndexedDB's commit of it. Arrivals (tap-to-confirmed.mjs) and the

@@ -1,5 +1,5 @@
 /**
- * View Grid of 40 people × a month of 31 days (DESIGN section 8: render within 100 ms p95; issue T2), in headless
+ * View Grid of 40 people × a month of 31 days (DESIGN section 8: render within 100 ms p95), in headless
  * Chromium on the built app.
  *
  * Setup (not timed): the server starts on a fresh data directory (the demo school); the timekeeper signs in through

@@ -3,7 +3,7 @@
  * into dist-server/main.mjs with esbuild. Plain node then starts it well over a second faster than transforming the
  * TypeScript at every start, and, with the packages inside, without resolving, reading and scanning hundreds of package
  * files one by one (node's loader runs a lexer over every CommonJS file an ES module imports): about a sixth of a warm
- * start's CPU (issue X1, measured by `npm run bench`). Code reached only through `import()` (the app's routes while
+ * start's CPU (measured by `npm run bench`). Code reached only through `import()` (the app's routes while
  * the database opens, pdf-lib until the first agreement is printed) is evaluated only when it is first imported.
  *
  * Left outside, imported from node_modules at run time: PGlite (it reads its WebAssembly and file-system bundle from
@@ -54,7 +54,7 @@ const DRIZZLE_IS_WALK = `  let cls = Object.getPrototypeOf(value).constructor;
  * The same walk, its answer kept per class and type. Drizzle asks `is(chunk, StringChunk)`, `is(chunk, Name)`,
  * ... for every piece of every statement it builds and `is(field, Column)` for every field of every row it reads;
  * where `instanceof` says no, the walk went up the value's classes, reading a symbol at each: 8.7 % of the server's
- * CPU under the load bench on PostgreSQL (issue X1). Classes and their entity kinds do not change once defined, so
+ * CPU under the load bench on PostgreSQL. Classes and their entity kinds do not change once defined, so
  * the answer for a class and a type is always the same.
  */
 const DRIZZLE_IS_MEMO = `  const cls = Object.getPrototypeOf(value).constructor;

@@ -2,7 +2,7 @@
 // (esbuild refuses to load in jsdom.)
 /**
  * The server bundle (scripts/build-server.mjs): packages inside it, so a start neither resolves nor scans them one by
- * one (issue X1), except those it must import from node_modules; none of those imports hoisted to the top for code
+ * one, except those it must import from node_modules; none of those imports hoisted to the top for code
  * that only some starts or some requests run. The end-to-end tests start the server from this bundle.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

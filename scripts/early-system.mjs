@@ -1,5 +1,5 @@
 /**
- * The app's Chakra system gets its own entry, which index.html loads `async` beside the app's entry (issue X1, the
+ * The app's Chakra system gets its own entry, which index.html loads `async` beside the app's entry (the
  * portal's first visit on a phone). `createSystem` (Chakra's tokens, conditions and style utilities: about 40 ms on a
  * fast machine, 175 ms at CPU 4x on a slow one) ran inside the app's entry, after the largest file of the first visit
  * had arrived. Its own file (about 25 kB brotli, nothing imported) arrives first and builds the system while the page

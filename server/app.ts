@@ -154,7 +154,7 @@ const API_ROUTES = [
 type CompilersFactory = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;
 /**
  * Every schema is zod: without these, fastify loads its default compilers (ajv, fast-json-stringify) when the app is
- * made and never uses them, 40-60 ms of a warm start (issue X1). Fastify's types describe ajv's compilers; the zod
+ * made and never uses them, 40-60 ms of a warm start. Fastify's types describe ajv's compilers; the zod
  * ones take the same route definition and are what setValidatorCompiler/setSerializerCompiler install below anyway.
  */
 const ZOD_COMPILERS = {
@@ -168,7 +168,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? false,
     trustProxy: opts.config.TRUST_PROXY,
-    // Slow clients (issue H1 item 9): the whole request within the timeout (headers included), an idle socket closed
+    // Slow clients: the whole request within the timeout (headers included), an idle socket closed
     // after twice that, an idle kept-alive connection after its own timeout. Node checks the request and header
     // timeouts on an interval, 30 s by default: a tenth of the timeout keeps "within 30 s" true.
     requestTimeout: timeout,
@@ -190,7 +190,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('db', opts.database.db);
   app.decorate('config', opts.config);
   // Made on the first Google sign-in, not at start: making it loads node's fetch (undici), a twentieth of a warm
-  // start (issue X1).
+  // start.
   let googleVerifier: GoogleVerifier | null = null;
   const googleVerify: GoogleVerifier = (idToken) => {
     googleVerifier ??= createGoogleVerifier({

@@ -4,14 +4,14 @@
  */
 import { resolve } from 'node:path';
 import { ConfigError, loadConfig } from './config';
-import { acquireDataDirLock, DataDirLockedError } from './lib/data-dir-lock';
 import { openDatabase } from './db/client';
 import { DEMO_ACCOUNTS } from './db/demo/accounts';
 import { prepareDatabase } from './db/prepare';
+import { acquireDataDirLock, DataDirLockedError } from './lib/data-dir-lock';
 import { createRedirectServer } from './lib/https-redirect';
 import { nonBlockingStdout } from './lib/log-stream';
-import { certificateSummary, readTlsMaterial } from './lib/tls';
 import { SETUP_ADDRESS_FILE, setupAddress, setupAtStart, writeSetupAddress } from './lib/setup';
+import { certificateSummary, readTlsMaterial } from './lib/tls';
 
 // A closed output (the terminal or the parent that read it gone) must not crash or stop the server: EPIPE from a
 // console line is ignored, and log lines never block (server/lib/log-stream.ts).
@@ -19,7 +19,7 @@ process.stdout.on('error', () => {});
 process.stderr.on('error', () => {});
 
 const started = performance.now();
-/** When each step of the start finished, in ms since this module ran: printed with the ready line (issue X1). */
+/** When each step of the start finished, in ms since this module ran: printed with the ready line. */
 const steps: [string, number][] = [];
 const step = (name: string) => steps.push([name, Math.round(performance.now() - started)]);
 

@@ -1,5 +1,5 @@
 /**
- * Login limits that hold across server instances (DESIGN section 7, issue H1 item 6). Failed sign-ins are counted in
+ * Login limits that hold across server instances (DESIGN section 7). Failed sign-ins are counted in
  * the database (`login_throttles`), on the database's clock, so every instance behind a load balancer sees the same
  * counts and the same time:
  *

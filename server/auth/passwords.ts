@@ -3,9 +3,9 @@
  * Password Storage Cheat Sheet ("scrypt") gives as equal in defence to its N=2^17, r=8, p=1, with the same work (N·p)
  * in half the memory, 64 MiB a hash instead of 128. The server on PGlite runs in a school's small machine: at
  * N=2^17, two sign-ins at once held 256 MiB on top of the database, and a morning's forty sign-ins took the server to
- * 401 MB resident against the 400 MB budget (issue X1, seen with strace: the 128 MiB blocks were scrypt's). The stored
- * form carries its own parameters, `scrypt$N$r$p$salt$hash` (base64url), so an older hash (N=16384 before issue H1,
- * N=2^17 with p=1 before issue X1) still verifies, and `needsRehash` tells the sign-in to store a new one. At most
+ * 401 MB resident against the 400 MB budget (seen with strace: the 128 MiB blocks were scrypt's). The stored
+ * form carries its own parameters, `scrypt$N$r$p$salt$hash` (base64url), so an older hash (N=16384 at first,
+ * then N=2^17 with p=1) still verifies, and `needsRehash` tells the sign-in to store a new one. At most
  * HASH_CONCURRENCY hashes run at once: a burst of sign-ins queues instead of exhausting memory.
  */
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';

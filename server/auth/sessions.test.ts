@@ -85,7 +85,7 @@ describe('idle timeouts by kind of session', () => {
 });
 
 describe('the session lookup', () => {
-  it('is built once per database, then only run, and still tells each token apart (issue X1)', async () => {
+  it('is built once per database, then only run, and still tells each token apart', async () => {
     const office = await s.login('office@demo.school');
     const teacher = await s.login('teacher@demo.school');
     expect((await check(office)).statusCode).toBe(200);

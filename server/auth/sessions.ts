@@ -3,7 +3,7 @@
  * not let anyone sign in. Tokens expire after SESSION_DAYS and are revoked on logout, when the account is deactivated,
  * and (all but the one making the change) when the account's password changes.
  *
- * A session also ends when it has been idle too long for its kind of account (issue H1 item 7), measured on the
+ * A session also ends when it has been idle too long for its kind of account, measured on the
  * database's clock from `last_seen_at`: an administrator's (an account whose roles hold roles-update or users-update)
  * after 12 idle hours; a staff account's, which is what a station device holds, after 7 idle days, so a station stays
  * signed in through the school day and week; a parent's or a scholar's after 30 idle days. `last_seen_at` is written at
@@ -80,7 +80,7 @@ export async function loadPermissions(db: Db, userId: string): Promise<Set<strin
 }
 
 /**
- * The statement that finds a session by its token's hash, prepared once per database (issue X1): every request runs
+ * The statement that finds a session by its token's hash, prepared once per database: every request runs
  * it, and building it again each time (drizzle composes its SQL from the query's parts, all of the users columns
  * included) was a measurable share of the server's work under load. On PostgreSQL it is a named prepared statement,
  * which each connection also parses and plans once.
@@ -93,7 +93,7 @@ function sessionQuery(db: Db) {
       forScholarId: sessions.for_scholar_id,
       idle: sql<number>`extract(epoch from now() - ${sessions.last_seen_at})::float8`,
       // The account's permissions in the same statement: every request is authenticated, and a second round trip
-      // per request was a fifth of the server's work under load (issue X1). What loadPermissions reads, as text.
+      // per request was a fifth of the server's work under load. What loadPermissions reads, as text.
       permissions: sql<string[]>`coalesce((
         select array_agg(distinct ${rolePermissions.permission}::text)
         from ${userRoles}

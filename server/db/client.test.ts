@@ -1,4 +1,4 @@
-/** The embedded database opens with the settings that keep the server's memory within budget (issue X1). */
+/** The embedded database opens with the settings that keep the server's memory within budget. */
 import v8 from 'node:v8';
 import { sql } from 'drizzle-orm';
 import { expect, it, vi } from 'vitest';

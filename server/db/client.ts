@@ -27,7 +27,7 @@ export type DatabaseOptions =
   | { kind: 'postgres'; url: string; max?: number };
 
 /**
- * PGlite's PostgreSQL settings (issue X1). Its shared memory lives in the WebAssembly memory, which PostgreSQL clears
+ * PGlite's PostgreSQL settings. Its shared memory lives in the WebAssembly memory, which PostgreSQL clears
  * at start (so all of it is resident at once) and which never gives anything back, so the server's resident memory
  * follows it: a 12 MB buffer cache instead of 128 MB, and room for 5 connections instead of 100 (PGlite has one),
  * keep the server within 400 MB under the load bench (383-384 MB measured; 391-402 MB with 16 MB, about 410 MB with
@@ -37,7 +37,7 @@ export type DatabaseOptions =
 export const PGLITE_SETTINGS = ['shared_buffers=12MB', 'max_connections=5'];
 
 /**
- * V8's setting for PGlite's WebAssembly (issue X1). PostgreSQL is 8 MB of WebAssembly, which V8 compiles with its fast
+ * V8's setting for PGlite's WebAssembly. PostgreSQL is 8 MB of WebAssembly, which V8 compiles with its fast
  * compiler (Liftoff) and then recompiles function by function with its optimizing one (TurboFan) once a function has
  * run for a while (its tiering budget, 1.8 million by default). At start, recovery, the catalog reads and the first
  * statements pass that budget in thousands of functions: recompiling them took 24,000 fresh memory pages, the warm

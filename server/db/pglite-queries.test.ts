@@ -1,5 +1,5 @@
 /**
- * The server's PGlite statements (server/db/pglite-queries.ts, issue X1): each one a single round trip read without
+ * The server's PGlite statements (server/db/pglite-queries.ts): each one a single round trip read without
  * PGlite's message parser, answering what PGlite's own `query` answers.
  */
 

@@ -1,5 +1,5 @@
 /**
- * PGlite's queries in one round trip and read without its message parser (issue X1).
+ * PGlite's queries in one round trip and read without its message parser.
  *
  * PGlite's `query` sends a statement as six messages, one call into PostgreSQL each (parse, describe, bind, describe,
  * execute, sync), and reads every answer through its protocol parser, which copies each field of each row into an

@@ -45,12 +45,12 @@ export const users = pgTable(
     grade: text('grade'),
     program: text('program'),
     password_hash: text('password_hash'),
-    /** The staff member's station PIN (issue S1 item 1), hashed like a password; null until they set one. */
+    /** The staff member's station PIN, hashed like a password; null until they set one. */
     station_pin_hash: text('station_pin_hash'),
-    /** Exempt (salaried) staff get no overtime or meal-break flags on their timesheets (issue T1 item 7). */
+    /** Exempt (salaried) staff get no overtime or meal-break flags on their timesheets. */
     exempt: boolean('exempt').notNull().default(false),
     /**
-     * The code on a staff member's badge (issue T2 item 2: `STAFF:` and this code, as a QR code): a station that reads
+     * The code on a staff member's badge (`STAFF:` and this code, as a QR code): a station that reads
      * it may clock that person in and out. Random and secret like a key card; null until the office prints a badge.
      */
     badge_code: text('badge_code'),
@@ -133,7 +133,7 @@ export const sessions = pgTable(
     expires_at: timestamp('expires_at', { withTimezone: true, mode: 'string' }).notNull(),
     revoked_at: timestamp('revoked_at', { withTimezone: true, mode: 'string' }),
     /**
-     * A parent's sign-in inside a scholar's session on the scholar's phone (issue P1 item 3): the scholar's session
+     * A parent's sign-in inside a scholar's session on the scholar's phone: the scholar's session
      * (its token hash), which ending ends this one too, and the scholar the parent answers for.
      */
     co_session_of: text('co_session_of'),
@@ -451,29 +451,29 @@ export const schoolSettings = pgTable('school_settings', {
   reasons_es: jsonb('reasons_es').$type<Record<string, string>>().notNull().default({}),
   /** The meal-count edit check's attendance factor (7 CFR 210.8(a)(2)), F6. */
   attendance_factor: doublePrecision('attendance_factor').notNull().default(0.95),
-  /** What the Arrivals kiosk shows a child of each scholar besides photo and name (S1 item 2); off by default. */
+  /** What the Arrivals kiosk shows a child of each scholar besides photo and name; off by default. */
   kiosk_show_student_number: boolean('kiosk_show_student_number').notNull().default(false),
   kiosk_show_homeroom: boolean('kiosk_show_homeroom').notNull().default(false),
-  /** The pay period rule (issue T1 item 6): semi-monthly by default (California Labor Code 204). */
+  /** The pay period rule: semi-monthly by default (California Labor Code 204). */
   pay_period_rule: text('pay_period_rule', { enum: ['semi_monthly', 'biweekly', 'monthly'] })
     .notNull()
     .default('semi_monthly'),
   /** The first day of any one bi-weekly pay period. */
   pay_period_anchor: date('pay_period_anchor', { mode: 'string' }),
-  /** Which compliance flags timesheets show (issue T2 item 9); a flag missing here is on. */
+  /** Which compliance flags timesheets show; a flag missing here is on. */
   timesheet_flags: jsonb('timesheet_flags')
     .$type<Partial<Record<'weekly_overtime' | 'daily_overtime' | 'seventh_day' | 'meal_break', boolean>>>()
     .notNull()
     .default({}),
-  /** The Scholar Portal's settings (issue P1): the Scholar Resources title's prefix, the calendar's first weekday
+  /** The Scholar Portal's settings: the Scholar Resources title's prefix, the calendar's first weekday
    * (0 Sunday … 6 Saturday), the technical-help contact on the sign-in screens, the entries switched off. */
   resource_prefix: text('resource_prefix'),
   week_starts_on: integer('week_starts_on').notNull().default(0),
   help_contact: text('help_contact'),
   portal_entries_off: jsonb('portal_entries_off').$type<string[]>().notNull().default([]),
-  /** The Independent Study Learning Agreement's policy numbers (issue P3); a number missing here is the seed's default. */
+  /** The Independent Study Learning Agreement's policy numbers; a number missing here is the seed's default. */
   independent_study_policy: jsonb('independent_study_policy').$type<Record<string, number>>().notNull().default({}),
-  /** The Classroom topic that marks AutoWork (issue P2 item 1): its overdue work is the Missing AutoWork list. */
+  /** The Classroom topic that marks AutoWork: its overdue work is the Missing AutoWork list. */
   autowork_topic: text('autowork_topic').notNull().default('AutoWork'),
   /** The words of the school that families read in the portal's texts, per language (`{en: {autowork: 'AutoWork'},
    * es: {...}}`); a word missing here is the app's own. The Classroom topic above stays what marks the work. */
@@ -481,7 +481,7 @@ export const schoolSettings = pgTable('school_settings', {
     .$type<Partial<Record<'en' | 'es', Partial<Record<'autowork', string>>>>>()
     .notNull()
     .default({}),
-  /** COVID screening in the portal (issue P3 item 3): off by default; answers kept this many days. */
+  /** COVID screening in the portal: off by default; answers kept this many days. */
   covid_screening_enabled: boolean('covid_screening_enabled').notNull().default(false),
   covid_screening_retention_days: integer('covid_screening_retention_days').notNull().default(14),
   /** The school year's first and last day (a roster package's schoolYear session, or the new-year screen); null
@@ -626,7 +626,7 @@ export interface StoredDayHours {
 }
 
 /**
- * A staff member's default week (issue T1): per weekday, Monday first, a start, an end and unpaid break minutes, or
+ * A staff member's default week: per weekday, Monday first, a start, an end and unpaid break minutes, or
  * off; in effect from `effective_from` until the person's next version, so a change keeps the history.
  */
 export const timesheetSchedules = pgTable(
@@ -644,7 +644,7 @@ export const timesheetSchedules = pgTable(
   (t) => [uniqueIndex('timesheet_schedules_user_from').on(t.user_id, t.effective_from)],
 );
 
-/** The school's non-work days: holidays and breaks, a date or a range (issue T1). */
+/** The school's non-work days: holidays and breaks, a date or a range. */
 export const schoolNonWorkDays = pgTable(
   'school_non_work_days',
   {
@@ -701,7 +701,7 @@ export const specialHours = pgTable(
 );
 
 /**
- * Time worked (issue T2): a record with a start and an end (null while clocked in), counted on the school day it
+ * Time worked: a record with a start and an end (null while clocked in), counted on the school day it
  * started (`work_date`, the date of `started_at` in the school's time zone), an unpaid break and a category.
  * `version` goes up with every change, so an offline clock-out is applied only to the version it was made from.
  */
@@ -736,7 +736,7 @@ export const timesheets = pgTable(
 );
 
 /**
- * A person's pay period once it left 'open' (issue T2 item 8): submitted by the person, returned with a note or
+ * A person's pay period once it left 'open': submitted by the person, returned with a note or
  * approved by the timekeeper (approval locks its records), reopened with a reason. No row: open.
  */
 export const timesheetPeriods = pgTable(
@@ -760,7 +760,7 @@ export const timesheetPeriods = pgTable(
   (t) => [uniqueIndex('timesheet_periods_user_start').on(t.user_id, t.period_start)],
 );
 
-/** The school's announcements on the Scholar Portal's home (issue P1 item 4), for some grades or all (empty). */
+/** The school's announcements on the Scholar Portal's home, for some grades or all (empty). */
 export const announcements = pgTable(
   'announcements',
   {
@@ -797,7 +797,7 @@ export const groupMeetings = pgTable(
 
 /**
  * A class (the Schedule): its weekly sessions, the grades that take it, and the scholars enrolled one by one
- * (course_enrollments, which the Google Classroom import of issue P2 fills).
+ * (course_enrollments, which the Google Classroom import fills).
  */
 export const courses = pgTable(
   'courses',
@@ -844,7 +844,7 @@ export const courseEnrollments = pgTable(
   ],
 );
 
-/** The school calendar (issue P1 item 6); Google Calendar's events carry their id (issue P2). */
+/** The school calendar; Google Calendar's events carry their id. */
 export const calendarEvents = pgTable(
   'calendar_events',
   {
@@ -882,7 +882,7 @@ export const portalResources = pgTable(
 );
 
 /**
- * Independent Study Learning Agreements (issue P3): the header and course table while a draft; once sent, each version
+ * Independent Study Learning Agreements: the header and course table while a draft; once sent, each version
  * of the content is frozen (independent_study_versions, with its SHA-256 hash) and the signatures record the hash
  * they signed. A change after signing is an addendum: a new version signed again.
  */
@@ -988,7 +988,7 @@ export const independentStudyAddenda = pgTable(
 );
 
 /**
- * A piece of Google Classroom course work (issue P2 item 1), filled by the Classroom sync and the demo seed. How each
+ * A piece of Google Classroom course work, filled by the Classroom sync and the demo seed. How each
  * column maps from Classroom's API, and how a due date without a time is stored, is in src/contract/scholar-work.ts.
  */
 export const courseWork = pgTable(
@@ -1026,7 +1026,7 @@ export const courseWork = pgTable(
   ],
 );
 
-/** A scholar's submission for a piece of course work (issue P2 item 1): one per work and scholar. */
+/** A scholar's submission for a piece of course work: one per work and scholar. */
 export const courseWorkSubmissions = pgTable(
   'course_work_submissions',
   {
@@ -1058,7 +1058,7 @@ export const courseWorkSubmissions = pgTable(
 );
 
 /**
- * The Google sync's settings (issue P2 items 2 and 3): one row. The service account's JSON key is kept encrypted with
+ * The Google sync's settings: one row. The service account's JSON key is kept encrypted with
  * the server's secret (AES-256-GCM, server/lib/google/encryption.ts) and never answered; its client_email is.
  */
 export const googleSyncSettings = pgTable('google_sync_settings', {
@@ -1103,7 +1103,7 @@ export const googleSyncRuns = pgTable(
 );
 
 /**
- * COVID screening answers (issue P3 item 3): a scholar's answer of a school day, with the outcome the server worked
+ * COVID screening answers: a scholar's answer of a school day, with the outcome the server worked
  * out; a correction is a later answer the same day. Deleted after the school's retention days (the screening job).
  */
 export const covidScreenings = pgTable(
@@ -1130,7 +1130,7 @@ export const covidScreenings = pgTable(
   ],
 );
 
-/** Negative tests staff record at the entrance (issue P3 item 3); deleted with the answers after the retention days. */
+/** Negative tests staff record at the entrance; deleted with the answers after the retention days. */
 export const covidNegativeTests = pgTable(
   'covid_negative_tests',
   {
@@ -1146,7 +1146,7 @@ export const covidNegativeTests = pgTable(
 );
 
 /**
- * Scholar Led Conferences (issue P3 item 4): a conference day's sign-in sheet for the scholars of its grades (none:
+ * Scholar Led Conferences: a conference day's sign-in sheet for the scholars of its grades (none:
  * every grade), the teacher who holds it, and the teacher's conference timesheet record made from its sign-ins.
  */
 export const conferences = pgTable(

@@ -1,5 +1,5 @@
 /**
- * The agreement PDF loads pdf-lib on first use (issue X1: not at server start), and still prints. The route tests
+ * The agreement PDF loads pdf-lib on first use (not at server start), and still prints. The route tests
  * (server/routes/independent_study/) check the download itself; here, when the package is loaded and what comes out.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,12 +1,12 @@
 /**
- * The signed Independent Study Learning Agreement as a PDF (issue P3 item 2): the frozen version everyone signed
+ * The signed Independent Study Learning Agreement as a PDF: the frozen version everyone signed
  * (header, numbered sections, the course table, addenda), then a certificate page listing each signature's evidence:
  * the role, the account, the typed name, the consent text shown, the time, the IP address, the device and the hash
  * of the version signed. Made with pdf-lib's standard Helvetica (no font files to ship); a character that font cannot
  * draw is written as "?" rather than failing the download.
  *
  * pdf-lib is loaded on the first agreement printed, not when the server starts: it is the largest package the server
- * uses and parsing it cost a tenth of a warm start (issue X1).
+ * uses and parsing it cost a tenth of a warm start.
  */
 import type { PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
 import type { AgreementContent, AgreementDetail } from '../../src/contract';

@@ -1,5 +1,5 @@
 /**
- * Expected hours (issue T1): how many hours the school expects of a staff member on each day of a range, and why.
+ * Expected hours: how many hours the school expects of a staff member on each day of a range, and why.
  * The one answer every timesheet screen (T2) uses.
  *
  * A day starts from the person's default week in effect on it (the version with the latest `effective_from` on or

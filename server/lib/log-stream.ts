@@ -2,7 +2,7 @@
  * Where the server's log lines go: standard output, written without ever blocking the event loop. Node writes to a
  * pipe synchronously on Linux, so when whatever read the server's output has gone but the pipe stays open (a parent
  * process that exited, a terminal closed), the pipe fills and the next log line would block the process for good:
- * no request is answered and SIGTERM is never handled (issue H1 item 15). Here lines queue in memory (at most
+ * no request is answered and SIGTERM is never handled. Here lines queue in memory (at most
  * `maxBytes`; beyond that they are dropped and counted) and go out through libuv's thread pool; an error writing
  * (EPIPE once the reader is gone) drops what is queued instead of throwing.
  */

@@ -523,7 +523,7 @@ export function resourceRoutes<Rec, Create extends Row, Update extends Row>(
         const where = listWhere(def, query, and(def.listScope?.(query), def.scope?.(request)));
         const order = orderBy(def, query.sort);
         // The count and the page at once, outside a transaction: in READ COMMITTED each statement reads its own
-        // snapshot either way, and a transaction only held a connection for two more round trips (issue X1).
+        // snapshot either way, and a transaction only held a connection for two more round trips.
         const db = app.db as unknown as Tx;
         const [[{ total } = { total: 0 }], rows] = await Promise.all([
           db.select({ total: count() }).from(def.table).where(where),

@@ -1,6 +1,6 @@
 /**
- * The timesheet summary (issue T2): for each person and each day of a range, the minutes worked against the minutes
- * expected (T1's expected hours), by category, the day's first clock-in and last clock-out, whether a record is still
+ * The timesheet summary: for each person and each day of a range, the minutes worked against the minutes
+ * expected (the timesheet schedules' expected hours), by category, the day's first clock-in and last clock-out, whether a record is still
  * open, the compliance flags of non-exempt staff, and the state of each pay period touching the range. Daily
  * Combined, the Grid and Cumulative read it.
  *
@@ -14,17 +14,17 @@
  * - Expected so far: the expected minutes up to `now` (the answer's `as_of`), so a total compares worked hours with
  *   what has happened. A past day (in the school's zone) counts all its minutes, a future day none; today counts its
  *   expected spans up to now, or up to the last clock-out once the day's work records are all finished.
- * - Eight queries whatever the number of people or days (the people, T1's five, the records, the pay period rows),
+ * - Eight queries whatever the number of people or days (the people, the five queries of the expected hours, the records, the pay period rows),
  *   one after another in the caller's transaction; the caller reads the school's settings (one more).
  */
 import { and, asc, gte, inArray, lte } from 'drizzle-orm';
 import {
   complianceFlags,
   datesBetween,
+  type ExpectedDay,
   type FlagCode,
   localDate,
   mondayOf,
-  type ExpectedDay,
   type PayPeriodSettings,
   payPeriodsBetween,
   type SummaryDay,

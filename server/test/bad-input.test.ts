@@ -1,4 +1,4 @@
-/** Bad input answers 4xx with a clear message, never 500 (F1 item 8). */
+/** Bad input answers 4xx with a clear message, never 500. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uuidv7 } from '../../src/contract';
 import { startTestServer, type TestServer } from './helpers';

@@ -1,5 +1,5 @@
 /**
- * Generated bad input (issue H1): walks every /api route as an administrator (so no permission check hides the
+ * Generated bad input: walks every /api route as an administrator (so no permission check hides the
  * validation) and sends requests made from the route's own zod schemas (its params, query string and body) with one
  * value spoiled: a wrong type, text the database cannot store (NUL, half a surrogate pair), an impossible date, a huge
  * number, a prototype key; besides them hand-made bad query strings, bad path params and broken multipart bodies.

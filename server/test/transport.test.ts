@@ -1,5 +1,5 @@
 /**
- * What every answer carries and how the server treats its connections (issue H1 items 9 and 12): no API answer is
+ * What every answer carries and how the server treats its connections: no API answer is
  * stored by a cache, errors included; HSTS only when the server is told it stands behind TLS; the client's address
  * from X-Forwarded-For only behind a trusted proxy; a request whose body never completes is cut off.
  */

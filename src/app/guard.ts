@@ -1,5 +1,5 @@
 /**
- * The route guard exactly as the specification says (F2 item 2), as a pure function so it is tested without a
+ * The route guard exactly as the specification says, as a pure function so it is tested without a
  * browser. A route that needs sign-in remembers the path as the return URL and goes to /login; a person who lacks any
  * listed permission sees 'Invalid Permissions' and goes to /; on a host whose sub-domain is 'scholar', a staff user
  * opening / goes to /check-in and a scholar or parent to /scholar, when they may open it (else / stays). The client guard is for convenience only: the

@@ -6,13 +6,13 @@
  * `src/offline` with a dynamic import. Screens that show sync state (the app bar's indicator, the sign-out button) read
  * the loaded module through `useOfflineModule()` and render nothing of it until it is there.
  *
- * Rules (issue F3): the engine starts only once someone is signed in (a device with nobody signed in sends nothing);
+ * Rules: the engine starts only once someone is signed in (a device with nobody signed in sends nothing);
  * a sign-in after a sign-out or an ended session calls `resume()`, which lifts the 401 pause so the entries that waited
  * on this device go out under the new sign-in. Signing out never touches the outbox.
  *
  * With nobody signed in (nor remembered) on the device, the module is not even loaded until someone signs in: the
  * login screen has nothing to sync or show of it, and its code (the engine, Dexie, the contract's schemas: about
- * 75 kB gzip) would double what the login screen downloads (issue X1 item 1).
+ * 75 kB gzip) would double what the login screen downloads.
  */
 import { useSyncExternalStore } from 'react';
 import { getToken } from '../api/token';

@@ -342,7 +342,7 @@ describe('route table', () => {
   });
 });
 
-describe('the portal content section (issue P1 item 9)', () => {
+describe('the portal content section', () => {
   const section = SECTIONS.find((s) => s.path === '/portal-content');
 
   it('is portal_content-view_any with its six screens, and loads their texts', () => {

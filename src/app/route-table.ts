@@ -74,7 +74,7 @@ const withPermissions =
 type SignersPage = ComponentType<{ user: SessionUser | null; coSession: ParentSession | null }>;
 
 /**
- * A portal screen where someone signs (issue P3): it is given who is signed in on this phone and the parent's sign-in
+ * A portal screen where someone signs: it is given who is signed in on this phone and the parent's sign-in
  * inside the scholar's session, and its own texts load with it (they are not the whole portal's).
  */
 const withSigners =
@@ -110,7 +110,7 @@ export const SECTIONS: readonly SectionRoute[] = [
         load: withPermissions(() => import('../features/check-in/check-in-out/check-in-out-page')),
       },
       {
-        // Issue P3 item 3: the day's COVID screening answers at the entrance, and negative tests.
+        // The day's COVID screening answers at the entrance, and negative tests.
         path: 'covid-screenings',
         name: 'check-in-covid-screenings',
         title: 'sections.covidScreening',
@@ -233,7 +233,7 @@ export const SECTIONS: readonly SectionRoute[] = [
     title: 'sections.timesheet',
     permission: 'timesheets-create',
     namespaces: ['timesheet', 'timesheet-records', 'timesheet-reports', 'timesheet-schedule'],
-    // Issue T2: Add Record (''); the views each need timesheets-view_any ('view-records', 'view-group-by-date',
+    // Add Record (''); the views each need timesheets-view_any ('view-records', 'view-group-by-date',
     // 'view-grid', 'view-cumulative', 'view-conferences'). Each joins when its screen is built.
     children: [
       {
@@ -313,7 +313,7 @@ export const SECTIONS: readonly SectionRoute[] = [
     ],
   },
   {
-    // Issue P1 item 9: the staff screens that manage what the Scholar Portal shows.
+    // The staff screens that manage what the Scholar Portal shows.
     path: '/portal-content',
     name: 'portal-content',
     title: 'sections.portalContent',
@@ -351,7 +351,7 @@ export const SECTIONS: readonly SectionRoute[] = [
         load: withPermissions(() => import('../features/portal-content/resources/resources-page')),
       },
       {
-        // Issue P3 item 4: Scholar Led Conference days and who signed in.
+        // Scholar Led Conference days and who signed in.
         path: 'conferences',
         name: 'portal-content-conferences',
         title: 'sections.conferences',
@@ -368,7 +368,7 @@ export const SECTIONS: readonly SectionRoute[] = [
     ],
   },
   {
-    // Issue P3: the staff's review of the Independent Study Learning Agreements; the supervising teacher countersigns.
+    // The staff's review of the Independent Study Learning Agreements; the supervising teacher countersigns.
     path: '/independent-study',
     name: 'independent-study',
     title: 'sections.independentStudy',
@@ -426,7 +426,7 @@ export const SECTIONS: readonly SectionRoute[] = [
         load: withPermissions(() => import('../features/admin/school-settings/school-settings-page')),
       },
       {
-        // Issue P2: the Google Classroom and Calendar sync's status, run now and settings (administrators only).
+        // The Google Classroom and Calendar sync's status, run now and settings (administrators only).
         path: 'google-sync',
         name: 'admin-google-sync',
         title: 'sections.googleSync',
@@ -533,7 +533,7 @@ export const SECTIONS: readonly SectionRoute[] = [
     ],
   },
   {
-    // Issue P1: the Scholar Portal, for scholars and parents (signed in, no permission; the server scopes every
+    // The Scholar Portal, for scholars and parents (signed in, no permission; the server scopes every
     // answer). Its children follow the seed's navigation order; an entry joins when its screen is built.
     path: '/scholar',
     name: 'scholar',
@@ -569,7 +569,7 @@ export const SECTIONS: readonly SectionRoute[] = [
         load: () => import('../features/scholar/schedule/schedule-page'),
       },
       {
-        // Issue P2: Current Work, Overdue Work, Missing AutoWork, Completed Work and Show Submissions, one screen.
+        // Current Work, Overdue Work, Missing AutoWork, Completed Work and Show Submissions, one screen.
         path: 'work/:type',
         name: 'scholar-work',
         title: 'sections.currentWork',
@@ -583,7 +583,7 @@ export const SECTIONS: readonly SectionRoute[] = [
         ],
       },
       {
-        // Issue P3: the Independent Study Learning Agreement, read and signed by the scholar and the parent.
+        // The Independent Study Learning Agreement, read and signed by the scholar and the parent.
         path: 'independent-study',
         name: 'scholar-independent-study',
         title: 'sections.independentStudy',
@@ -593,7 +593,7 @@ export const SECTIONS: readonly SectionRoute[] = [
         ),
       },
       {
-        // Issue P3 item 4: the sign-in sheet on the conference day.
+        // The sign-in sheet on the conference day.
         path: 'conferences',
         name: 'scholar-conferences',
         title: 'sections.conferences',
@@ -618,7 +618,7 @@ export const SECTIONS: readonly SectionRoute[] = [
         load: () => import('../features/scholar/resources/library-page'),
       },
       {
-        // Issue P3 item 3: shown only when the school screens (portal settings' covid_screening).
+        // Shown only when the school screens (portal settings' covid_screening).
         path: 'covid-screening',
         name: 'scholar-covid-screening',
         title: 'sections.covidScreening',

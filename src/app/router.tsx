@@ -203,7 +203,7 @@ function StationPage({ station, page }: { station: StationDef; page: StationPage
 }
 
 /**
- * The routes of a device in station mode (issue S1 item 1): the station's pages in the station layout, and every
+ * The routes of a device in station mode: the station's pages in the station layout, and every
  * other path (staff screens, /login, the kiosk home) back to the station's first page.
  */
 function StationRoutes({ station }: { station: StationDef }) {

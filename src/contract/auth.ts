@@ -33,7 +33,7 @@ export const SessionUserSchema = z.object({
   grade: z.string().nullable(),
   program: z.string(),
   permissions: z.array(z.string()),
-  /** Whether this staff member has set a station PIN (issue S1 item 1); absent in older answers. */
+  /** Whether this staff member has set a station PIN; absent in older answers. */
   has_station_pin: z.boolean().optional(),
 });
 export type SessionUser = z.infer<typeof SessionUserSchema>;
@@ -83,7 +83,7 @@ export type ConfigResponse = z.infer<typeof ConfigResponseSchema>;
 
 export const DEFAULT_PROGRAM = 'Secondary';
 
-/** A station PIN: 4 to 8 digits, set by each staff member, stored hashed (issue S1 item 1). */
+/** A station PIN: 4 to 8 digits, set by each staff member, stored hashed. */
 export const StationPinSchema = z
   .string({ message: 'Type a PIN of 4 to 8 digits.' })
   .regex(/^\d{4,8}$/, 'Type a PIN of 4 to 8 digits.');

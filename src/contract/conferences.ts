@@ -1,9 +1,9 @@
 /**
- * Scholar Led Conferences (issue P3 item 4): on a conference day the scholar and their family open the portal's
+ * Scholar Led Conferences: on a conference day the scholar and their family open the portal's
  * sign-in sheet (the conference's title, the school's paragraphs, "Click to Sign In") and sign in; the sign-in goes
  * through the device's outbox with its own UUIDv7 id (it may be made offline). Staff see who signed in.
  *
- * The link to the timesheets (issue T2): a conference names the teacher who holds it. The day's sign-ins give the
+ * The link to the timesheets: a conference names the teacher who holds it. The day's sign-ins give the
  * teacher's conference span, `conferenceSpan` below: from the first sign-in to the last one plus the minutes each
  * scholar's conference lasts. Staff record that span as the teacher's 'conference' timesheet record (once per
  * conference), so it counts in the teacher's conference time like any conference record.

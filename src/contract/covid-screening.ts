@@ -1,5 +1,5 @@
 /**
- * COVID Screening (issue P3 item 3): the seed's daily questions a scholar or a parent answers in the Scholar Portal
+ * COVID Screening: the seed's daily questions a scholar or a parent answers in the Scholar Portal
  * before coming to school, when the school has turned the screening on (off by default). An answer goes through the
  * device's outbox (it may be given offline) with its own UUIDv7 id; the server works out the outcome with
  * `screeningOutcome` below, the same function the phone uses to say "stay home" at once. At the entrance staff see

@@ -1,5 +1,5 @@
 /**
- * The Google Classroom and Calendar sync's administration (issue P2 items 2 and 3): `v2/google_sync/settings`
+ * The Google Classroom and Calendar sync's administration: `v2/google_sync/settings`
  * (GET; PUT, PATCH or POST to change), `v2/google_sync/status`, `v2/google_sync/runs` (GET the history, POST to run
  * now). Administrators only (google_sync-*). The service account's key is write-only: answers say whether one is set
  * and its client_email, never the key.

@@ -1,5 +1,5 @@
 /**
- * The Independent Study Learning Agreement (issue P3 items 1 and 2; California Education Code 51747 as amended in
+ * The Independent Study Learning Agreement (California Education Code 51747 as amended in
  * 2021–22): its header and course table, the numbered sections with the school's policy numbers, its states, and its
  * electronic signatures. Staff write it under the `independent_study` permission (`v2/independent_study`); the scholar
  * and the parent read and sign their own under `v2/scholar/...`; the supervising teacher countersigns.

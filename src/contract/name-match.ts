@@ -1,5 +1,5 @@
 /**
- * The typed name of an electronic signature (issue P3 item 2): it must be the signer's full name on record, with case
+ * The typed name of an electronic signature: it must be the signer's full name on record, with case
  * and spacing aside ("  ana   LÓPEZ " signs for "Ana López"). Accents and other letters count: a different letter is a
  * different name. Pure, so the web app says at once what the server will refuse.
  */

@@ -1,5 +1,5 @@
 /**
- * Pay periods (issue T1 item 6): the school's rule, kept in its settings, and the periods it makes. Semi-monthly by
+ * Pay periods: the school's rule, kept in its settings, and the periods it makes. Semi-monthly by
  * default, the 1st–15th and the 16th to the month's end, as California's Labor Code section 204 asks of a charter
  * school; bi-weekly, 14 days at a time from an anchor date that starts a period; or monthly. Pure date arithmetic,
  * shared by the server (timesheets, T2) and the screens.
@@ -53,7 +53,7 @@ export function payPeriodsBetween(from: string, to: string, settings: PayPeriodS
 export const TimekeepingSettingsSchema = z.object({
   pay_period_rule: z.enum(PAY_PERIOD_RULES),
   pay_period_anchor: z.string().nullable(),
-  /** Which compliance flags timesheets show (issue T2 item 9), all on by default. */
+  /** Which compliance flags timesheets show, all on by default. */
   timesheet_flags: TimesheetFlagSettingsSchema,
   updated_at: z.string(),
 });

@@ -17,9 +17,9 @@ export const RESOURCES = [
   'school_settings',
   'portal_content',
   'independent_study',
-  // The Google Classroom and Calendar sync's settings and runs (issue P2): Administrator only.
+  // The Google Classroom and Calendar sync's settings and runs: Administrator only.
   'google_sync',
-  // COVID screening at the entrance and Scholar Led Conferences (issue P3 items 3-4).
+  // COVID screening at the entrance and Scholar Led Conferences.
   'covid_screenings',
   'conferences',
   // Scholars' meal eligibility (free, reduced, paid): confidential (7 CFR 245.6), so apart from the scholar records.
@@ -88,11 +88,11 @@ export const DEFAULT_ROLES: Record<string, readonly Permission[]> = {
     'timesheets-view',
     'timesheets-create',
     'timesheets-update',
-    // The Scholar Portal's announcements, meetings, classes, calendar and resources (issue P1 item 9).
+    // The Scholar Portal's announcements, meetings, classes, calendar and resources.
     ...all('portal_content'),
-    // Independent Study Learning Agreements (issue P3): the office writes them and sends them for signatures.
+    // Independent Study Learning Agreements: the office writes them and sends them for signatures.
     ...all('independent_study'),
-    // COVID screening at the entrance and Scholar Led Conferences (issue P3 items 3-4): the office runs both.
+    // COVID screening at the entrance and Scholar Led Conferences: the office runs both.
     ...all('covid_screenings'),
     ...all('conferences'),
     // The office keeps the scholar records and takes the families' meal applications.

@@ -3,7 +3,7 @@
  * without loading zod on a phone's first visit (DESIGN section 8).
  */
 
-/** The portal's navigation entries a school may switch off (issue P1 item 1). */
+/** The portal's navigation entries a school may switch off. */
 export const PORTAL_ENTRIES = [
   'home',
   'this-week',

@@ -1,5 +1,5 @@
 /**
- * The Scholar Portal (issue P1, DESIGN section 10): what a scholar or a parent reads under `v2/scholar/...` (every
+ * The Scholar Portal (DESIGN section 10): what a scholar or a parent reads under `v2/scholar/...` (every
  * answer scoped on the server to the signed-in scholar or the parent's own scholars), and the content staff with the
  * `portal_content` permission manage: announcements, group meetings, classes with their weekly sessions, school
  * calendar events, and resource and library links.
@@ -152,8 +152,8 @@ export const CourseRecordSchema = z.object({
 export type CourseRecord = z.infer<typeof CourseRecordSchema>;
 
 /**
- * A class reaches the scholars of its grades and those enrolled in it one by one (the Google Classroom import of
- * issue P2); unlike announcements, an empty list of grades here means no grade as a whole: only those enrolled.
+ * A class reaches the scholars of its grades and those enrolled in it one by one (the Google Classroom
+ * import); unlike announcements, an empty list of grades here means no grade as a whole: only those enrolled.
  */
 const courseFields = {
   name: requiredText(150),
@@ -271,7 +271,7 @@ export const PortalSettingsSchema = z.object({
   help_contact: z.string().nullable(),
   /** The portal entries the school switched off. */
   portal_entries_off: z.array(PortalEntrySchema),
-  /** Whether the school screens for COVID (issue P3 item 3): the portal's COVID Screening entry shows only then. */
+  /** Whether the school screens for COVID: the portal's COVID Screening entry shows only then. */
   covid_screening: z.boolean().optional(),
   /** The school's words per language (a copy kept on a device before they existed has none). */
   terms: SchoolTermsSchema.optional(),

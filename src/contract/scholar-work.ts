@@ -1,5 +1,5 @@
 /**
- * A scholar's work from Google Classroom (issue P2): what `v2/scholar/scholars/:id/work` and `v2/scholar/work/overdue`
+ * A scholar's work from Google Classroom: what `v2/scholar/scholars/:id/work` and `v2/scholar/work/overdue`
  * answer, and what the tables hold. The lists' rules and the grouping by day are in ./work-lists.ts (zod-free, shared
  * with the phone).
  *

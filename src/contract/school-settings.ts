@@ -73,7 +73,7 @@ export const SchoolSettingsSchema = z.object({
   /** Whether the Arrivals kiosk in front of children shows student numbers and homerooms (absent: no). */
   kiosk_show_student_number: z.boolean().optional(),
   kiosk_show_homeroom: z.boolean().optional(),
-  /** The pay period rule (issue T1 item 6); set through `v2/timesheet_schedules/settings`. */
+  /** The pay period rule; set through `v2/timesheet_schedules/settings`. */
   pay_period_rule: z.enum(['semi_monthly', 'biweekly', 'monthly']).optional(),
   pay_period_anchor: z.string().nullable().optional(),
   /** Where the school's logo is served, versioned by its hash (public: the sign-in screens show it); null: none. */

@@ -7,7 +7,7 @@ export const SYNC_RESOURCES = [
   'nslp_records',
   'timesheets',
   'timesheet_punches',
-  // Written from the Scholar Portal by a scholar or parent (issue P3 item 5), scoped to their scholars.
+  // Written from the Scholar Portal by a scholar or parent, scoped to their scholars.
   'covid_screenings',
   'conference_sign_ins',
 ] as const;

@@ -1,5 +1,5 @@
 /**
- * Compliance flags (issue T2 item 9): California's rules for non-exempt staff, worked out from one person's timesheet
+ * Compliance flags: California's rules for non-exempt staff, worked out from one person's timesheet
  * records. Flags are shown to the timekeeper so they can look and act; they never change a record and never deduct
  * anything. Pure: the server's summary and any screen get the same answer from the same records.
  *

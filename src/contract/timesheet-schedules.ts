@@ -1,5 +1,5 @@
 /**
- * Timesheet schedules (issue T1): what the school expects of each staff member, day by day, and why.
+ * Timesheet schedules: what the school expects of each staff member, day by day, and why.
  *
  * - A default week (`v2/timesheet_schedules`): per weekday a start, an end and unpaid break minutes, or off; effective
  *   from a date, so a change keeps the weeks before it (history).

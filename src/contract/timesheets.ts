@@ -1,5 +1,5 @@
 /**
- * Timesheets (issue T2): the hours staff work, as records with a start and an end (instants), counted on the school
+ * Timesheets: the hours staff work, as records with a start and an end (instants), counted on the school
  * day they started in the school's time zone (`work_date`), with an unpaid break, a category and a note.
  *
  * - `v2/timesheets`: the generic resource (list, single, create, update by POST `_method: 'PATCH'`, delete). Staff
@@ -11,7 +11,7 @@
  *   read-only (409) until the timekeeper reopens it.
  * - `v2/timesheets/periods`: each person's pay periods and their state (open, submitted, returned, approved), with
  *   submit, approve, return and reopen.
- * - `v2/timesheets/summary`: worked and expected minutes per person and day for a range (T1's expected hours), with
+ * - `v2/timesheets/summary`: worked and expected minutes per person and day for a range (the timesheet schedules' expected hours), with
  *   the compliance flags of non-exempt staff and each person's pay period states: Daily Combined, the Grid and
  *   Cumulative read it.
  * - A staff member's badge (`STAFF:` and their badge code) clocks them in and out at a station: a create naming

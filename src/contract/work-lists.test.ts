@@ -1,5 +1,5 @@
 /**
- * The work lists' rules and day grouping (issue P2 item 5): Classroom's UTC due dates read in the school's zone, a due
+ * The work lists' rules and day grouping: Classroom's UTC due dates read in the school's zone, a due
  * date with no time due by the end of the school's day, work without a due date, reclaimed work, AutoWork, the school
  * week's boundary and the days daylight saving time changes.
  */

@@ -1,5 +1,5 @@
 /**
- * The scholar's work lists (issue P2 item 5), as pure functions shared by the server (which filters with them) and the
+ * The scholar's work lists, as pure functions shared by the server (which filters with them) and the
  * phone (which groups with them, and reclassifies its cached copy offline as time passes). Zod-free and free of DOM
  * and Node: only `Intl` for the school's time zone.
  *

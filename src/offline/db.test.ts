@@ -14,7 +14,7 @@ afterEach(async () => {
   }
 });
 
-/** The schema as version 1 devices have it (issue F3), before the meals table. */
+/** The schema as version 1 devices have it, before the meals table. */
 class VersionOneDb extends Dexie {
   constructor(name: string) {
     super(name);

@@ -11,8 +11,8 @@
  *   in the same transaction as the data.
  * - `demographics`, `check_ins`, `nslp_records`, `messenger_schedules`, `school_settings`: the reference snapshot the
  *   server hands out through pull (one table per pulled resource, named like it), plus the records the server
- *   confirmed for this device's own writes. Search, scan, duplicate checks (one meal per scholar, service and day,
- *   issue F6) and the late-arrival rule run on these when offline. Pulled meals are today's from every station, with
+ *   confirmed for this device's own writes. Search, scan, duplicate checks (one meal per scholar, service and
+ *   day) and the late-arrival rule run on these when offline. Pulled meals are today's from every station, with
  *   the day's voids kept as records marked `voided` (the rule skips them).
  * - `authorized_pick_ups`: every scholar's pick-up adults, active ones (F5), for the sign-out line offline.
  * - `timesheets`: the signed-in staff member's own recent time records (T2), so Add Record knows offline whether they
@@ -178,7 +178,7 @@ export class OfflineDb extends Dexie {
       school_settings: 'id',
       photos: 'id',
     });
-    // Version 2 (issue F6): the meals served today, pulled from every station and confirmed for this one.
+    // Version 2: the meals served today, pulled from every station and confirmed for this one.
     // `[served_on+scholar_id+meal_type]` answers "has this scholar had this meal today" in one lookup;
     // `[served_on+meal_type]` reads one service's meals (the running count); `scholar_id` one scholar's.
     // The outbox and the snapshot stay as they are. The pull cursor goes: the server already sent today's meals to
@@ -188,19 +188,19 @@ export class OfflineDb extends Dexie {
         nslp_records: 'id, scholar_id, served_on, [served_on+meal_type], [served_on+scholar_id+meal_type]',
       })
       .upgrade((tx) => tx.table('meta').delete('pull_cursor'));
-    // Version 3 (issue F5): every scholar's pick-up adults (authorized, and refused with their note), so the pick-up
+    // Version 3: every scholar's pick-up adults (authorized, and refused with their note), so the pick-up
     // line signs out offline. `scholar_id` reads one scholar's adults. As in version 2, earlier devices' cursors are
     // past these rows, so the cursor goes and the next pull is a full snapshot.
     this.version(3)
       .stores({ authorized_pick_ups: 'id, scholar_id, photo_id' })
       .upgrade((tx) => tx.table('meta').delete('pull_cursor'));
-    // Version 4 (issue T2): the signed-in staff member's own recent time records, so Add Record knows offline whether
+    // Version 4: the signed-in staff member's own recent time records, so Add Record knows offline whether
     // they are clocked in. `[user_id+work_date]` reads one person's days. As before, the cursor goes: only a full
     // snapshot brings the records the server already passed by.
     this.version(4)
       .stores({ timesheets: 'id, user_id, [user_id+work_date]' })
       .upgrade((tx) => tx.table('meta').delete('pull_cursor'));
-    // Version 5 (issue P1 item 10): the Scholar Portal's last answers, by the signed-in person and the call, so a
+    // Version 5: the Scholar Portal's last answers, by the signed-in person and the call, so a
     // phone shows them offline with their "as of". No cursor change: the pull does not fill this table.
     this.version(5).stores({ portal_cache: 'key, user_id' });
     // Version 6: the families' absence reports of today and later days, for Check In/Out and the kiosk offline.

@@ -1,5 +1,5 @@
 /**
- * The sync engine (issue F3, DESIGN section 5): sends the outbox to `POST v2/sync/push` exactly once per entry and
+ * The sync engine (DESIGN section 5): sends the outbox to `POST v2/sync/push` exactly once per entry and
  * keeps the reference snapshot up to date from `GET v2/sync/pull`, while every screen works from IndexedDB.
  *
  * - One sender per device: the tab holding the Web Lock 'school-ops-outbox-sender' sends and pulls; the others only

@@ -151,7 +151,7 @@ describe('attentionCsv', () => {
   });
 });
 
-describe('timesheets: updates and amending an unsent entry (issue T2)', () => {
+describe('timesheets: updates and amending an unsent entry', () => {
   const START = new Date(T0 - 3_600_000).toISOString();
   const END = new Date(T0).toISOString();
   const clockIn = () =>

@@ -7,7 +7,7 @@
 import { Dexie } from 'dexie';
 import type { z } from 'zod';
 // From the contract's modules, not its index: the index would bring every schema of the app (the portal's, the
-// timesheet schedules', the administration's) into the offline chunk the kiosk loads at sign-in (issue X1 item 1).
+// timesheet schedules', the administration's) into the offline chunk the kiosk loads at sign-in.
 import { CheckInCreateSchema, CheckInSyncVoidSchema } from '../contract/check-ins';
 import { ConferenceSignInCreateSchema } from '../contract/conferences';
 import { CovidScreeningCreateSchema } from '../contract/covid-screening';
@@ -193,7 +193,7 @@ export async function correctEntry(
 }
 
 /**
- * Changes fields of an entry that has not left yet, keeping it one entry (issue T2: an unsent clock-in amended by its
+ * Changes fields of an entry that has not left yet, keeping it one entry (an unsent clock-in amended by its
  * clock-out travels as one create with both times). True when amended; false when there is no such entry or it is no
  * longer pending (answered, or stopped for a person); OutboxBusyError while it is being sent (then the change must
  * travel as an update of the record the send creates).

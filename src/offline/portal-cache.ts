@@ -1,5 +1,5 @@
 /**
- * The Scholar Portal's answers kept on the device (issue P1 item 10): each call's last answer, per signed-in person,
+ * The Scholar Portal's answers kept on the device: each call's last answer, per signed-in person,
  * so a phone that goes offline shows what it last saw with "as of" instead of an empty screen. The cache is a
  * fallback, never the source: online, the server's answer wins and replaces it.
  */

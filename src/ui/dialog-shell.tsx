@@ -1,5 +1,5 @@
 /**
- * The frame every dialog of the app shares (issue S1 item 12): centred, a title, the body, an optional footer, and
+ * The frame every dialog of the app shares: centred, a title, the body, an optional footer, and
  * the corner close button named in the reader's language. Closing (Escape, the backdrop, the corner button) calls
  * `onClose`; a dialog that asks a yes-or-no question is an alertdialog (`role`). Screens give only what differs.
  */

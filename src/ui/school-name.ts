@@ -1,6 +1,6 @@
 /**
  * The school's name as this device last knew it (the config answer kept by features/auth/use-config.ts), for
- * screens and prints outside the sign-in feature: badges and printed lists carry it (issue S1 item 9). Null before
+ * screens and prints outside the sign-in feature: badges and printed lists carry it. Null before
  * the device has ever fetched the config.
  */
 import { useSyncExternalStore } from 'react';

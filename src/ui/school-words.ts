@@ -1,5 +1,5 @@
 /**
- * The words the school's own data carries, in the reader's language (issue S1 item 6): the demo school's and the
+ * The words the school's own data carries, in the reader's language: the demo school's and the
  * default settings' late and departure reasons, and "Room" before a homeroom number. Anything else is the school's
  * own free text and shows as the school wrote it (the fallback a test covers); a reason of 'Other: …' translates its
  * prefix and keeps the person's words. A school that writes its reasons' Spanish (school_settings.reasons_es) has

@@ -1,6 +1,6 @@
 /**
  * The settings menu itself: theme (light, dark, system) and language (English, Español) as Chakra Menu radio groups;
- * for a signed-in person it is the account menu: their name above, "Log out…" below (issue S1 item 3: ending the
+ * for a signed-in person it is the account menu: their name above, "Log out…" below (ending the
  * session is "Log out", as the API calls it, inside this menu and behind a confirmation; "Sign out" is the pick-up).
  *
  * Loaded on demand by `settings-menu.tsx`: the Menu (Zag's menu machine, floating-ui positioning, dismissable layers)

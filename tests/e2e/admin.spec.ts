@@ -1,5 +1,5 @@
 /**
- * Administration in Chromium against the real server (F2 items 9 and 10): a grant in the Roles and Permissions matrix
+ * Administration in Chromium against the real server: a grant in the Roles and Permissions matrix
  * takes effect for the people holding the role, and a role assigned in Users and Roles does too. An invitation from
  * Users and Roles (no SMTP: the letter's link) lets the person set a password and signs them in.
  */

@@ -1,5 +1,5 @@
 /**
- * The device panel in the school's words (issue S1 item 7), in Chromium against the real server on a copy of the demo
+ * The device panel in the school's words, in Chromium against the real server on a copy of the demo
  * school: the cafeteria records a lunch offline while the same scholar's lunch reaches the server another way; back
  * online, the server refuses the device's one, and the panel names it as a cafeteria manager says it (the meal, the
  * scholar, the time on the school's clock, who recorded it and why, with what to do), in English and in Spanish, with

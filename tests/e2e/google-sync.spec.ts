@@ -1,5 +1,5 @@
 /**
- * Google Sync in Chromium against the real server and the local stand-in of Google's APIs (issue P2 items 2-4): an
+ * Google Sync in Chromium against the real server and the local stand-in of Google's APIs: an
  * administrator on a phone uploads the service account key, names the administrator and the calendar, switches the
  * syncs on, runs them, and reads their counts; the screen fits the phone and has no serious axe violations.
  */

@@ -1,5 +1,5 @@
 /**
- * The Independent Study Learning Agreement from end to end (issue P3 items 1 and 2) on a 390×844 phone: the office
+ * The Independent Study Learning Agreement from end to end on a 390×844 phone: the office
  * sends an agreement for the demo scholar; the scholar signs it on their phone (the form's messages first); offline
  * the sign button says so and keeps the typed name; the parent signs on the same phone through the parent login; the
  * supervising teacher countersigns on the staff screen; the signed PDF downloads on the teacher's screen and on the

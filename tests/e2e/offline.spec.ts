@@ -1,5 +1,5 @@
 /**
- * The offline engine end to end (F3 item 6), in Chromium against the real server, driven through a real station
+ * The offline engine end to end, in Chromium against the real server, driven through a real station
  * screen (Check In/Out writes check_ins through the outbox): offline writes survive a reload and arrive exactly once;
  * a lost answer is replayed as duplicate; the server restarting mid-sync loses nothing; two tabs have one sender; a
  * revoked token pauses the sync until the next sign-in; a conflicting entry does not hold back the others.

@@ -1,5 +1,5 @@
 /**
- * The Scholar Portal from end to end in Chromium against the real server (issue P1, its end-to-end test), on a
+ * The Scholar Portal from end to end in Chromium against the real server (its end-to-end test), on a
  * 390×844 phone: the demo scholar signs in on the one login screen and lands on /scholar, opens Home, Calendar and
  * Scholar Resources, goes offline and reloads, and the last answers show with their "as of"; the demo parent signs in
  * and switches between their two children; on the scholar's phone a parent signs in inside the scholar's session and

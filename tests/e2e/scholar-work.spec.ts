@@ -1,5 +1,5 @@
 /**
- * The work lists from end to end (issue P2, its end-to-end test) in Chromium against the real server, on a 390×844
+ * The work lists from end to end (its end-to-end test) in Chromium against the real server, on a 390×844
  * phone: the demo scholar opens the five lists from the portal's navigation (in the seed's order) and reads each
  * one's items under the day groups the contract gives them, each item opening the work in Classroom in a new tab, and
  * Home's work due today and tomorrow. The demo parent switches to the sibling, whose work this spec's copy of the

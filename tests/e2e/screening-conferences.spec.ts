@@ -1,5 +1,5 @@
 /**
- * COVID Screening and Scholar Led Conferences from end to end (issue P3, its end-to-end tests) in Chromium against the
+ * COVID Screening and Scholar Led Conferences from end to end (its end-to-end tests) in Chromium against the
  * real server on a 390×844 phone: the demo scholar finds COVID Screening in the portal's navigation (the demo school
  * screens), submits an incomplete form and is told which fields, then reports a cough and is told to stay home; the
  * answer goes through the outbox and the server's answer says the same. Then the scholar opens the conference's

@@ -1,5 +1,5 @@
 /**
- * The app shell in Chromium against the real server (F2 item 9): sign-in with the demo accounts, the return URL,
+ * The app shell in Chromium against the real server: sign-in with the demo accounts, the return URL,
  * 'Invalid Permissions', the 404 rule, the scholar sub-domain, installability, the kiosk home offline, Spanish with its
  * English fallback, the dark theme and accessibility.
  */

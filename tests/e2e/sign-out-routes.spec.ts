@@ -1,5 +1,5 @@
 /**
- * Scholar Sign Out's routes end to end (F5 item 7), in Chromium against the real server on a copy of the demo school:
+ * Scholar Sign Out's routes end to end, in Chromium against the real server on a copy of the demo school:
  * each child route of the section opens for someone whose roles hold its permissions and shows the app's 'Invalid
  * Permissions' (then goes to /) for someone whose roles lack one; and a sign-out to an adult not on the pick-up list
  * (an override, sent through the API) shows flagged in View Records and goes out in its CSV export.

@@ -58,7 +58,7 @@ describe('npm start', () => {
 
     server = await startServer({ dataDir });
     expect(server.output()).not.toContain('Seeded the demo school');
-    // The start's steps in order (issue X1's warm start): the database checked, not migrated or seeded again.
+    // The start's steps in order (a warm start): the database checked, not migrated or seeded again.
     expect(server.output()).toMatch(
       /Start steps \(ms\): .*database open \d+.*database checked \d+, app built \d+, listening \d+/,
     );

@@ -1,5 +1,5 @@
 /**
- * Station mode end to end (issue S1 items 1 and 2), in Chromium against the real server on a copy of the demo school:
+ * Station mode end to end, in Chromium against the real server on a copy of the demo school:
  * a staff member turns the device into the Arrivals kiosk with their PIN; a child finds themselves and checks in,
  * with no way out to a staff screen; the station stays a station through an offline reload; a wrong PIN keeps it, the
  * right one (checked on the device while offline) leaves it. Then the axe sweep of the station at a phone's width.

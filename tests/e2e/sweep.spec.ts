@@ -1,5 +1,5 @@
 /**
- * Every screen on a phone (issue S1 items 4 and 5): each route of the route table, the login and the kiosk home, at
+ * Every screen on a phone: each route of the route table, the login and the kiosk home, at
  * 360×740, in English and Spanish and in the light and dark themes, as an administrator (who may open every route).
  * Nothing may scroll sideways, and axe may find no serious or critical violation (colour contrast included). The
  * routes are read from src/app/route-table.ts itself, so a screen that joins the table joins the sweep. Each language

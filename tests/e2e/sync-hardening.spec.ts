@@ -1,5 +1,5 @@
 /**
- * Sync hardening end to end (issue H1), in Chromium against the real server: a poison entry in a station's outbox
+ * Sync hardening end to end, in Chromium against the real server: a poison entry in a station's outbox
  * (text the database cannot store) between good ones does not hold them back and waits in needs attention with its
  * reason in plain words; a new device takes the roster in several pull pages, with a progress bar, and ends with all
  * of it.

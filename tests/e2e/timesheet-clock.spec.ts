@@ -1,5 +1,5 @@
 /**
- * Clocking from end to end in Chromium against the real server (issue T2, its end-to-end test): the demo teacher's
+ * Clocking from end to end in Chromium against the real server (its end-to-end test): the demo teacher's
  * badge clocks them in at the Arrivals kiosk while the kiosk is offline (saved on the device, sent once when the
  * connection returns); the teacher sees it on a 390×844 phone, clocks out there and submits the pay period; the
  * timekeeper sees the day in View Daily Combined and in View Grid, approves the period from the grid, and the record

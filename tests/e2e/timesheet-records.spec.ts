@@ -1,5 +1,5 @@
 /**
- * View Records and View Conferences in Chromium against the real server (issue T2 items 3 and 7): a timekeeper adds a
+ * View Records and View Conferences in Chromium against the real server: a timekeeper adds a
  * conference evening for a teacher, changes its end with a reason (sent with the record's version), sees it in View
  * Conferences with its total, checks both screens on a 390×844 phone in Spanish (no sideways scroll, no serious axe
  * violation), and deletes it. The day used lies a year back (a record is never in the future), clear of the demo

@@ -1,5 +1,5 @@
 /**
- * Timesheet schedules in Chromium against the real server (issue T1): a timekeeper sets a staff member's default week,
+ * Timesheet schedules in Chromium against the real server: a timekeeper sets a staff member's default week,
  * a part day off and special hours on screen, and View Single shows each day's hours, its reason and the week's total.
  * Then the four screens with a person chosen, on two phones, in English and Spanish: nothing scrolls sideways and axe
  * finds no serious or critical violation. The week used lies a year ahead, clear of the demo school's calendar.

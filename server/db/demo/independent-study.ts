@@ -1,5 +1,5 @@
 /**
- * The demo family's Independent Study Learning Agreements (issue P3 item 6): the demo scholar's, starting in a few
+ * The demo family's Independent Study Learning Agreements: the demo scholar's, starting in a few
  * weeks, signed by the scholar and awaiting the parent; the sibling's, running now, signed by the scholar, the parent
  * and the supervising teacher (teacher@demo.school) before its first day. Made through the same functions as the
  * routes, so the versions, hashes and evidence are what a real signature leaves (from documentation addresses).

@@ -1,5 +1,5 @@
 /**
- * The demo school's Scholar Portal (issue P1 item 12): a class schedule for every grade (five classes Monday to
+ * The demo school's Scholar Portal: a class schedule for every grade (five classes Monday to
  * Friday) and an elective the demo scholar is enrolled in one by one, group meetings this week and next, the school
  * calendar (the closed days of the timesheet calendar, and events around today), resources and library links, the
  * week's announcements, and this month's arrivals of the demo family's scholars (some late, with a reason).

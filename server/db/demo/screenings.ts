@@ -1,5 +1,5 @@
 /**
- * The demo school's COVID screening and Scholar Led Conferences (issue P3 item 6): the school screens (the switch a
+ * The demo school's COVID screening and Scholar Led Conferences: the school screens (the switch a
  * new school has off), today's answers of forty scholars (most cleared, some told to stay home, a few remote, one
  * with no negative test on file since yesterday's stay home, and one cleared by a negative test recorded at the
  * entrance), today's conference day for every grade held by the demo teacher, and last week's with its sign-ins. The

@@ -413,7 +413,7 @@ export async function seedDemo(
       timeZone: opts.timeZone,
     });
     addedUsers += study.users;
-    // A day of COVID screenings and a conference day (issue P3 items 3, 4 and 6).
+    // A day of COVID screenings and a conference day.
     await seedScreeningsAndConferences(tx, {
       today: schoolDay(opts.now ?? new Date(), opts.timeZone),
       timeZone: opts.timeZone,

@@ -1,5 +1,5 @@
 /**
- * The demo school's timesheet schedules (issue T1 item 8): a default week for every staff member from the first staff
+ * The demo school's timesheet schedules: a default week for every staff member from the first staff
  * day of the school year (a few part-time, one whose week changed a month ago), the year's holidays and breaks of a
  * California school, a few days off and one conference night with special hours. Dates follow `today`.
  */

@@ -1,5 +1,5 @@
 /**
- * The demo school's timesheets (issue T2 item 10): three weeks of records for every staff member, ending yesterday.
+ * The demo school's timesheets: three weeks of records for every staff member, ending yesterday.
  * Each person clocks in and out around the day T1 expects of them (their default week, the conference night's
  * special hours), a few minutes early or late and never longer than expected, with lunch as two records or as a
  * 30-minute break; their days off are leave records of the day off's type; nobody works on the school's non-work days.

@@ -1,5 +1,5 @@
 /**
- * The demo work (issue P2 item 8) fills every list the same way whenever the demo is seeded and looked at the same
+ * The demo work fills every list the same way whenever the demo is seeded and looked at the same
  * day: just after midnight, at noon, just before midnight, on a weekend and on the days daylight saving time changes.
  * The lists' API tests count on these lists.
  */

@@ -1,5 +1,5 @@
 /**
- * The demo school's Classroom work (issue P2 item 8): in two classes of their grade (Math and English Language Arts),
+ * The demo school's Classroom work: in two classes of their grade (Math and English Language Arts),
  * the demo scholar and the sibling each have work in every state of every list, relative to today in the school's
  * zone: due today (no time), tomorrow at 8 AM, later and with no due date; overdue (one reclaimed); missing AutoWork;
  * AutoWork not yet due; turned in (one late, one early), returned with a grade, and returned without a turn-in. Up to

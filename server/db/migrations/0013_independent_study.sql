@@ -67,7 +67,7 @@ CREATE INDEX "independent_study_agreements_teacher_idx" ON "independent_study_ag
 CREATE UNIQUE INDEX "independent_study_signatures_role" ON "independent_study_signatures" USING btree ("version_id","role");--> statement-breakpoint
 CREATE INDEX "independent_study_signatures_agreement_idx" ON "independent_study_signatures" USING btree ("agreement_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "independent_study_versions_number" ON "independent_study_versions" USING btree ("agreement_id","number");--> statement-breakpoint
--- Hand-written (issue P3): a frozen version and a signature's evidence are never changed; a change is a new version.
+-- Hand-written: a frozen version and a signature's evidence are never changed; a change is a new version.
 CREATE OR REPLACE FUNCTION independent_study_frozen() RETURNS trigger AS $$
 BEGIN
   RAISE EXCEPTION 'independent study versions and signatures are frozen' USING ERRCODE = 'check_violation';

@@ -1,5 +1,5 @@
 /**
- * A service account with domain-wide delegation (issue P2 item 2): the key's JSON is read and checked, a JWT is signed
+ * A service account with domain-wide delegation: the key's JSON is read and checked, a JWT is signed
  * with its private key (RS256, node:crypto) naming the administrator it acts for (`sub`) and the read-only scopes,
  * and exchanged at Google's token endpoint for an access token (OAuth 2.0 JWT bearer grant, RFC 7523), which is kept
  * until a minute before it expires.

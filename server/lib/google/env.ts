@@ -1,5 +1,5 @@
 /**
- * The Google sync's configuration from environment variables (issue P2 items 2-4): where Google's APIs are (the real
+ * The Google sync's configuration from environment variables: where Google's APIs are (the real
  * ones unless a test or the local stand-in says otherwise), the secret that encrypts the service account's key, and
  * whether the server runs the syncs on its own.
  */

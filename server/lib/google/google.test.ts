@@ -1,4 +1,4 @@
-/** The key's encryption at rest and the backoff of Google calls (issue P2 item 2). */
+/** The key's encryption at rest and the backoff of Google calls. */
 import { describe, expect, it } from 'vitest';
 import { decryptSecret, encryptSecret } from './encryption';
 import { backoffDelay, GoogleApiError, withBackoff } from './http';

@@ -1,5 +1,5 @@
 /**
- * Google Calendar → calendar_events (issue P2 item 3): the school's calendar and the others the school lists. The
+ * Google Calendar → calendar_events: the school's calendar and the others the school lists. The
  * first sync of a calendar lists every event (expanded recurring events, paged) and keeps Google's nextSyncToken;
  * later syncs ask only what changed since (cancelled events are removed). A 410 (the token expired) starts a full
  * resync of that calendar, which also removes events that are gone. An event's google_event_id is

@@ -1,5 +1,5 @@
 /**
- * Google Classroom → courses, course_enrollments, course_work, course_work_submissions (issue P2 item 2), read-only.
+ * Google Classroom → courses, course_enrollments, course_work, course_work_submissions, read-only.
  * Column mapping: src/contract/scholar-work.ts. A Classroom student is the scholar whose account has the student's
  * e-mail (users.email → demographics.user_id); students without one are counted, not stored. A course's teacher is
  * the name of its owner among its teachers (else its first teacher). A scholar no longer on a course's roster loses

@@ -40,8 +40,8 @@ import { audit } from '../../lib/audit';
 import { AppError, invalid } from '../../lib/errors';
 import { scholarsOf } from '../../lib/scholar-scope';
 import { requireAuth } from '../../plugins/access';
-import { signInRateLimit } from './rate-limit';
 import { removeSessionSubscriptions } from '../notices/index';
+import { signInRateLimit } from './rate-limit';
 
 const loginFailed = () => new AppError('unauthenticated', MESSAGES.loginFailed);
 const TOO_MANY = 'Too many sign-in attempts. Please wait and try again.';
@@ -170,7 +170,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   /**
    * A parent signs in on their own (no token, or a parent's), or on a scholar's phone inside the scholar's session
-   * (the scholar's token in Authorization; issue P1 item 3): then only a guardian of that scholar is accepted, and the
+   * (the scholar's token in Authorization): then only a guardian of that scholar is accepted, and the
    * parent's session is tied to the scholar's (it answers `scholar_id`, and ends when the scholar's ends).
    */
   app.post(
@@ -218,7 +218,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /**
-   * Station PINs (issue S1 item 1): a staff member sets their own, and a station they started checks it before it
+   * Station PINs: a staff member sets their own, and a station they started checks it before it
    * leaves station mode. Hashed like a password; wrong PINs are limited like sign-ins (per account, under a key of its
    * own so that guessing a PIN never locks the password, and per address), in the database so instances share them.
    */

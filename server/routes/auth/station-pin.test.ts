@@ -1,5 +1,5 @@
 /**
- * Station PINs (issue S1 item 1): each staff member sets their own, stored hashed; the check that leaves station mode
+ * Station PINs: each staff member sets their own, stored hashed; the check that leaves station mode
  * answers right or wrong and is limited like a sign-in, per account (under a key of its own, so guessing a PIN never
  * locks the password) and per address; scholars and parents have none.
  */

@@ -174,7 +174,7 @@ async function createMany(inputs: CheckInCreate[], { tx, request }: { tx: Tx; re
   const scholarIds = [...new Set(inputs.map((i) => i.scholar_id))];
   const days = [...new Set(inputs.map((i) => schoolDay(i.occurred_at, timeZone)))];
   const inputIds = new Set(inputs.map((i) => i.id));
-  // In one query (a push's round trips, issue X1): the scholars that exist, their arrivals on these days, and their
+  // In one query (a push's round trips): the scholars that exist, their arrivals on these days, and their
   // check-ins stored under an input's own id: that input stored before (a replay), or the same entry pushed at once
   // by another request, committed before this statement began. A row under an input's id naming another scholar is
   // not read here: the insert below skips it (ON CONFLICT) and `insertMany` answers it as a conflict.

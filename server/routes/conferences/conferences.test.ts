@@ -1,5 +1,5 @@
 /**
- * Scholar Led Conferences' API (issue P3 items 4 and 5): staff make the conference days; a family signs in on the
+ * Scholar Led Conferences' API: staff make the conference days; a family signs in on the
  * day only, for their own scholar of the conference's grades, once per signer (a second sign-in answers the first);
  * a sign-in pushed twice through the outbox is one record; staff see who signed in and the span it gives; the span becomes the teacher's conference
  * timesheet record once.
@@ -63,7 +63,7 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-describe('the demo school (issue P3 item 6)', () => {
+describe('the demo school', () => {
   it("has a conference day on the seed's day, for every grade with the demo teacher, and last week's with its sign-ins", async () => {
     const days = (await call('GET', 'conferences?per_page=100', office)).json<{ data: ConferenceRecord[] }>().data;
     const fall = days.find((c) => c.title === 'Fall Scholar Led Conferences') as ConferenceRecord;

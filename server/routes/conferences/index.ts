@@ -1,9 +1,9 @@
 /**
- * Scholar Led Conferences (issue P3 item 4).
+ * Scholar Led Conferences.
  *
  * - `v2/conferences` (staff, conferences-*): the conference days (title, the school's paragraphs, times, grades, the
  *   teacher who holds them), who signed in (`/:id/sign_ins`), and `/:id/timesheet`: the day's sign-ins recorded as the
- *   teacher's 'conference' timesheet record (issue T2), through the timesheets' own create with its rules (no
+ *   teacher's 'conference' timesheet record, through the timesheets' own create with its rules (no
  *   overlap, no approved pay period), by whoever may see the conference and write another person's timesheet (a
  *   timekeeper, an administrator).
  * - `v2/scholar/conferences` (portal accounts): a scholar's conference days from today on, with their sign-ins, and the

@@ -1,5 +1,5 @@
 /**
- * COVID Screening's API (issue P3 items 3 and 5): off until the school turns it on; an answer scoped to the caller's
+ * COVID Screening's API: off until the school turns it on; an answer scoped to the caller's
  * scholars, its outcome worked out on the server (stay home, cleared, the notice when no negative test is on file,
  * remote); the entrance's day list and negative tests for staff; the same answer pushed twice through the outbox is
  * one record; answers past the school's retention days are deleted.
@@ -105,7 +105,7 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-describe('the demo school (issue P3 item 6)', () => {
+describe('the demo school', () => {
   it('screens, with a day of answers: cleared, stay home, remote, no negative test on file, a negative test recorded', () => {
     expect(demoSwitch).toEqual({ data: { enabled: true, retention_days: 14 } });
     expect(demoDay.meta.total).toBe(42);

@@ -1,5 +1,5 @@
 /**
- * COVID Screening (issue P3 item 3).
+ * COVID Screening.
  *
  * - `v2/scholar/covid_screening` (portal accounts): a scholar's answers of today and whether the school screens at all;
  *   `POST` an answer (the same definition the sync push applies to an outbox entry, so an answer made offline and sent
@@ -37,14 +37,14 @@ import {
 import type { Db, Tx } from '../../db/client';
 import { covidNegativeTests, covidScreenings, demographics, schoolSettings } from '../../db/schema';
 import { audit } from '../../lib/audit';
-import { enqueueNotices } from '../../lib/notices/enqueue';
 import { invalid } from '../../lib/errors';
+import { enqueueNotices } from '../../lib/notices/enqueue';
 import { createOne, ERROR_RESPONSES, iso, type ResourceDefinition } from '../../lib/resource';
 import { scholarInScope } from '../../lib/scholar-scope';
 import { schoolDayFor } from '../../lib/school-calendar';
 import { schoolDay } from '../../lib/school-day';
-import { readSchoolSettings } from '../school_settings/index';
 import { requireAuth } from '../../plugins/access';
+import { readSchoolSettings } from '../school_settings/index';
 
 type Row = typeof covidScreenings.$inferSelect;
 type Select = Pick<Db | Tx, 'select'>;
@@ -200,7 +200,7 @@ const DAY_MS = 86_400_000;
 
 /**
  * Runs the retention job a few seconds after the server is ready and once a day after, until it closes: not at the
- * moment it starts listening, where its transaction would hold up the first requests of a warm start (issue X1).
+ * moment it starts listening, where its transaction would hold up the first requests of a warm start.
  */
 export function scheduleRetention(
   app: Pick<FastifyInstance, 'addHook' | 'db' | 'school' | 'log'>,

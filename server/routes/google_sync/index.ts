@@ -1,5 +1,5 @@
 /**
- * `v2/google_sync` (issue P2 items 2 and 3), administrators only:
+ * `v2/google_sync`, administrators only:
  * - `GET settings` (google_sync-view): whether a key is set and its client_email (never the key), the subject, the
  *   calendars, which syncs are on. `PUT`/`PATCH`/`POST settings` (google_sync-update): a new key (JSON text, kept
  *   encrypted with the server's secret; null removes it), the subject, the calendars, the switches.

@@ -1,5 +1,5 @@
 /**
- * The Independent Study Learning Agreement's life on the server (issue P3 items 1 and 2), shared by the staff routes,
+ * The Independent Study Learning Agreement's life on the server, shared by the staff routes,
  * the portal's routes and the demo seed: the school's policy numbers, the school days an agreement covers and its
  * deadline, the frozen content of a version and its SHA-256 hash, the answers, and a signature with its evidence.
  *

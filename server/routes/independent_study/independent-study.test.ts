@@ -1,5 +1,5 @@
 /**
- * The Independent Study Learning Agreement (issue P3 items 1 and 2): an agreement's life from draft to signed and an
+ * The Independent Study Learning Agreement: an agreement's life from draft to signed and an
  * addendum after it, each signature's evidence, frozen versions, the deadline, the PDF, and scoping: a scholar or a
  * parent reads and signs only their own, staff by permission, the countersignature only by the supervising teacher.
  */

@@ -1,5 +1,5 @@
 /**
- * `v2/independent_study`: the staff's side of the Independent Study Learning Agreements (issue P3 items 1 and 2),
+ * `v2/independent_study`: the staff's side of the Independent Study Learning Agreements,
  * under the `independent_study` permission. The office writes a draft, sends it for signatures (freezing version 1),
  * adds an addendum to a sent or signed one (a new version signed again), and downloads the signed PDF; the supervising
  * teacher (who reads agreements with `independent_study-view`) countersigns after the scholar and the parent.

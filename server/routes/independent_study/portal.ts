@@ -1,5 +1,5 @@
 /**
- * The portal's side of the Independent Study Learning Agreements (issue P3 items 1 and 2), registered under
+ * The portal's side of the Independent Study Learning Agreements, registered under
  * `v2/scholar`: a scholar or a parent reads the agreements of their own scholars (drafts are the staff's), signs the
  * one waiting for them (a scholar's account as the scholar, a parent's, on their own phone or through the parent login
  * on the scholar's, as the parent) and downloads the signed PDF. An agreement of a scholar outside the caller's scope

@@ -1,5 +1,5 @@
 /**
- * The Scholar Portal's content, managed by staff with the `portal_content` permission (issue P1 item 9):
+ * The Scholar Portal's content, managed by staff with the `portal_content` permission:
  * `v2/portal_content/announcements`, `/group_meetings`, `/courses`, `/calendar_events`, `/resources` (generic list,
  * single, create, update and delete, each audited under its own name), and `/settings` (the portal's part of the
  * school's settings). The portal reads them through `v2/scholar/...`, scoped to each family.
@@ -43,8 +43,8 @@ import {
   PortalSettingsSchema,
   type PortalSettingsUpdate,
   PortalSettingsUpdateSchema,
-  type SchoolTerms,
   RESOURCE_KINDS,
+  type SchoolTerms,
   shiftDate,
 } from '../../../src/contract';
 import {

@@ -1,5 +1,5 @@
 /**
- * `v2/scholar/...`: what the Scholar Portal reads (issue P1), for a scholar signed in on their own or a parent. Every
+ * `v2/scholar/...`: what the Scholar Portal reads, for a scholar signed in on their own or a parent. Every
  * answer is scoped to the caller's scholars (lib/scholar-scope.ts); a scholar outside the scope answers 404. The
  * school calendar is the school's, the same for every family, but also only for portal accounts.
  * Content for some grades (announcements, meetings, resources) reaches a scholar of one of them; an empty list of

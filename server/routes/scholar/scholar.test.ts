@@ -1,5 +1,5 @@
 /**
- * The Scholar Portal's API (issue P1): every answer scoped to the signed-in scholar or the parent's own scholars (a
+ * The Scholar Portal's API: every answer scoped to the signed-in scholar or the parent's own scholars (a
  * scholar outside the scope answers 404, staff 403), the demo family's content, the content staff manage and what it
  * changes in the portal, the portal's settings, and the parent's sign-in inside a scholar's session.
  */

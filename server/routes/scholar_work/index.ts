@@ -1,5 +1,5 @@
 /**
- * `v2/scholar/.../work`: a scholar's work lists from Google Classroom (issue P2 items 5 and 6), for a scholar signed in
+ * `v2/scholar/.../work`: a scholar's work lists from Google Classroom, for a scholar signed in
  * on their own or a parent, scoped like every portal answer (lib/scholar-scope.ts: a scholar outside the caller's scope
  * answers 404, staff 403). A scholar's work is their submissions (course_work_submissions) for course work not deleted.
  *
@@ -28,7 +28,7 @@ import { scholarInScope, scholarsOf } from '../../lib/scholar-scope';
 import { schoolDay } from '../../lib/school-day';
 import { readWorkSettings } from './settings';
 
-/** Portal accounts only, as P1's scholar routes. */
+/** Portal accounts only, as the portal's scholar routes. */
 const PORTAL = { access: 'signed_in', userTypes: ['student', 'parent'] } as const;
 
 const OPEN: SubmissionState[] = ['NEW', 'CREATED', 'RECLAIMED_BY_STUDENT'];

@@ -1,5 +1,5 @@
 /**
- * The work lists' API (issue P2 items 5 and 6): scoped like every portal answer (a scholar reads only their own work,
+ * The work lists' API: scoped like every portal answer (a scholar reads only their own work,
  * a parent only their children's; another scholar answers 404, staff 403), each list's classification against the
  * demo seed (server/db/demo/work.ts), the parent's combined missing and overdue list, search and pages, the school's
  * AutoWork topic, deleted work and grades.

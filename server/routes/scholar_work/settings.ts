@@ -1,5 +1,5 @@
 /**
- * `v2/portal_content/work_settings`: the work lists' part of the school's settings (issue P2 item 1: "a topic the
+ * `v2/portal_content/work_settings`: the work lists' part of the school's settings ("a topic the
  * school names in settings marks AutoWork"), read with portal_content-view_any and changed, audited, with
  * portal_content-update, like the portal's own settings.
  */

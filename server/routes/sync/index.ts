@@ -104,7 +104,7 @@ const WRITABLE: Record<string, AnyDefinition> = {
 };
 
 /**
- * What a portal account (a scholar or a parent) may send from the Scholar Portal (issue P3 item 5): a COVID screening
+ * What a portal account (a scholar or a parent) may send from the Scholar Portal: a COVID screening
  * answer and a conference sign-in, created only. No staff permission is asked: the definition checks that the scholar
  * is the caller's (404 otherwise, answered 'rejected').
  */
@@ -261,7 +261,7 @@ const PULLABLE: Record<string, Pullable> = {
     table: timesheets,
     id: timesheets.id,
     /**
-     * The caller's own records of the last OWN_TIMESHEET_DAYS days (issue T2 item 2): whether they are clocked in (at
+     * The caller's own records of the last OWN_TIMESHEET_DAYS days: whether they are clocked in (at
      * the kiosk, say) and their recent days, on their phone offline. Nobody else's, whatever the caller may see.
      */
     kept: (today, request) =>
@@ -599,7 +599,7 @@ async function pushAll(request: FastifyRequest, raws: { id: string }[], deviceId
   let applied = new Map<Checked, SyncResult>();
   if (only && only[0]?.item.action === 'create' && !only[0].punch) {
     // Creates only (a station's usual push): the batch is the transaction, without a savepoint around it (two round
-    // trips fewer, issue X1). When it fails as a whole nothing of it stays, and its entries are applied again one by
+    // trips fewer). When it fails as a whole nothing of it stays, and its entries are applied again one by
     // one, each in its own savepoint, as below.
     try {
       applied = await db.transaction((tx) => applyBatch(tx, request, only, deviceId));

@@ -1,5 +1,5 @@
 /**
- * `v2/timesheet_schedules/days_off` (issue T1): a staff member's days off, whole days in a range or part of one date,
+ * `v2/timesheet_schedules/days_off`: a staff member's days off, whole days in a range or part of one date,
  * with a type (vacation, sick, personal, unpaid, other) and a note. One person's days off never overlap: whole days
  * overlap any day off on the same dates, part days overlap when their hours do (409 with the one in the way).
  */

@@ -1,5 +1,5 @@
 /**
- * `v2/timesheet_schedules` (issue T1): each staff member's default week, effective from a date, with its history;
+ * `v2/timesheet_schedules`: each staff member's default week, effective from a date, with its history;
  * `POST copy` gives one week to several people from a date; `GET expected` answers anyone's expected hours for any
  * range, day by day with each day's reason (lib/expected-hours.ts). The school's non-work days, days off, special
  * hours, the staff list and the pay period settings have their own plugins beside this one.

@@ -1,5 +1,5 @@
 /**
- * `v2/timesheet_schedules/non_work_days` (issue T1): the school's holidays and breaks, a date or a range. Two of them
+ * `v2/timesheet_schedules/non_work_days`: the school's holidays and breaks, a date or a range. Two of them
  * never overlap (409 with the one in the way). Under the timesheet_schedules permissions; audited as
  * school_non_work_days.
  */

@@ -1,6 +1,6 @@
 /**
- * `v2/timesheet_schedules/settings` (issue T1 item 6): the school's pay period rule and which compliance flags
- * timesheets show (T2 item 9), kept in its settings row. The
+ * `v2/timesheet_schedules/settings`: the school's pay period rule and which compliance flags
+ * timesheets show, kept in its settings row. The
  * timekeeper reads it with timesheet_schedules-view_any and sets it with timesheet_schedules-update.
  */
 import { eq } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * `v2/timesheet_schedules/special_hours` (issue T1): hours for a date or a range, for everyone or chosen people, that
+ * `v2/timesheet_schedules/special_hours`: hours for a date or a range, for everyone or chosen people, that
  * replace the day's hours (a shortened day) or add to them (a conference night). Two of them clash when their dates
  * and people meet and either both replace the day or their hours meet (409 with the one in the way).
  */

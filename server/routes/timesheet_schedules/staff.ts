@@ -1,7 +1,7 @@
 /**
- * `v2/timesheet_schedules/staff` (issue T1): the active staff as timekeeping sees them, to find a person by name or
+ * `v2/timesheet_schedules/staff`: the active staff as timekeeping sees them, to find a person by name or
  * email, with their exempt flag (item 7) and the default week in effect today; `POST staff/{id}` sets `exempt`, which
- * the timekeeper owns (T2's overtime and meal-break flags apply to non-exempt staff only).
+ * the timekeeper owns (the timesheets' overtime and meal-break flags apply to non-exempt staff only).
  */
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -1,5 +1,5 @@
 /**
- * Timesheet schedules (issue T1) through the API: expected hours day by day with each day's reason (a holiday week, a
+ * Timesheet schedules through the API: expected hours day by day with each day's reason (a holiday week, a
  * half day off, special hours over a default, a default that changes mid-month, the weeks of a daylight-saving change
  * in the school's time zone), the overlaps refused, copying a week, the staff list, the pay period rule and who may
  * see whose hours. Dates lie in 2031-2032, clear of the demo school's calendar.

@@ -1,5 +1,5 @@
 /**
- * `POST v2/timesheets/badge` (issue T2 item 2): a new staff badge, for oneself (`timesheets-view`) or for any staff
+ * `POST v2/timesheets/badge`: a new staff badge, for oneself (`timesheets-view`) or for any staff
  * member (`timesheets-view_any`). The code is random (144 bits, base64url) and replaces the old one, which stops
  * working at once; it is answered this once and never written to the audit trail.
  */

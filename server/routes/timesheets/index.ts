@@ -1,5 +1,5 @@
 /**
- * `v2/timesheets` (issue T2): the hours staff work, as records with a start and an end (instants), counted on the
+ * `v2/timesheets`: the hours staff work, as records with a start and an end (instants), counted on the
  * school day they started (`work_date`, in the school's time zone). The generic resource (list, single, create,
  * update, delete) with these rules:
  *

@@ -1,5 +1,5 @@
 /**
- * Pay periods of timesheets (issue T2 item 8) and staff badges, on PGlite and PostgreSQL: a staff member submits a
+ * Pay periods of timesheets and staff badges, on PGlite and PostgreSQL: a staff member submits a
  * period, the timekeeper returns it with a note or approves it, reopening needs a reason; what each state allows, who
  * may do what, the states listed for a range, and the audit trail. Each test makes its own staff members.
  */

@@ -1,5 +1,5 @@
 /**
- * `v2/timesheets/periods` (issue T2 item 8): each person's pay periods (T1's rule) and their approval.
+ * `v2/timesheets/periods`: each person's pay periods (the timesheet schedules' rule) and their approval.
  *
  * - `GET ?from&to&user_id`: every period touching the dates for each person in scope (one's own; every active staff
  *   member with `timesheets-view_any`; `user_id` narrows), 'open' when nothing happened to it yet.

@@ -1,5 +1,5 @@
 /**
- * A staff badge read at a station (issue T2 item 2): `POST v2/timesheets/punch`, and the outbox resource
+ * A staff badge read at a station: `POST v2/timesheets/punch`, and the outbox resource
  * `timesheet_punches` that `v2/sync/push` applies through `applyPunch` below. A kiosk offline cannot know whether
  * the badge's holder clocked in on their phone, so the server decides: the clock-out of the holder's open record when
  * one started up to PUNCH_OPEN_HOURS before the read, else a clock-in (a new record with the punch's id), each through

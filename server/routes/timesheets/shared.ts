@@ -1,5 +1,5 @@
 /**
- * What the timesheet routes (issue T2) share: the person lock that makes the overlap and approval checks safe when two
+ * What the timesheet routes share: the person lock that makes the overlap and approval checks safe when two
  * writes for one person arrive at once, names as lists and messages give them, times in the school's zone for
  * messages, and the pay periods with their states (open when no row says otherwise).
  */

@@ -1,5 +1,5 @@
 /**
- * The timesheet summary (issue T2) through the API, on PGlite and on PostgreSQL when TEST_DATABASE_URL is set: worked
+ * The timesheet summary through the API, on PGlite and on PostgreSQL when TEST_DATABASE_URL is set: worked
  * against expected minutes day by day, a record across midnight (and across the night the clocks fall back) counted
  * on the day it started, leave and open records, the compliance flags as the endpoint answers them (whole workweeks,
  * exempt staff, the school's settings), pay period states, totals without days, who may see whose hours, the longest
@@ -334,7 +334,7 @@ describe('timesheet summary', () => {
     expect(one.people).toBe(1);
     expect(all.people).toBeGreaterThan(40);
     expect(year.people).toBe(all.people);
-    // The settings, the people, T1's five for expected hours, the records, the pay period rows.
+    // The settings, the people, the five queries of the expected hours for expected hours, the records, the pay period rows.
     expect([one.queries, all.queries, year.queries]).toEqual([9, 9, 9]);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * `GET v2/timesheets/summary?from&to[&user_id][&days=false]` (issue T2): worked and expected minutes per person and
+ * `GET v2/timesheets/summary?from&to[&user_id][&days=false]`: worked and expected minutes per person and
  * day, with the compliance flags of non-exempt staff and each person's pay period states (lib/timesheet-summary.ts).
  * A staff member with `timesheets-view` gets their own; `timesheets-view_any` gets everyone active on staff, or the
  * one person named. A range longer than MAX_SUMMARY_DAYS is refused on `to`.

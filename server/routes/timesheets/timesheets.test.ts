@@ -1,5 +1,5 @@
 /**
- * Timesheet records (issue T2) through the API, on PGlite and PostgreSQL: the day a record counts on (across midnight
+ * Timesheet records through the API, on PGlite and PostgreSQL: the day a record counts on (across midnight
  * and both daylight-saving changes in the school's zone), overlaps refused (an open record too, and two clock-ins at
  * once), approved pay periods read-only until reopened, versions and reasons, and who sees and writes whose records
  * (a station recording for another person with their badge). Each test makes its own staff members, so the demo

@@ -1,5 +1,5 @@
 /**
- * No privilege escalation through `users-update` (DESIGN section 7, issue H1 item 5): whoever changes another
+ * No privilege escalation through `users-update` (DESIGN section 7): whoever changes another
  * account's password, email, roles or active flag takes over what that account can do (a new password signs in as
  * it; a new email receives its Google sign-in), so the caller must already hold every permission the account holds,
  * and every permission of the roles it is given. Other fields (names, numbers) stay open to `users-update` alone.

@@ -1,5 +1,5 @@
 /**
- * The Google stand-in beside `npm start` (issue P2 item 4): run by scripts/google-stand-in.mjs. Starts the stand-in
+ * The Google stand-in beside `npm start`: run by scripts/google-stand-in.mjs. Starts the stand-in
  * with demo data on 127.0.0.1, keeps a service account key for it in DATA_DIR (google-stand-in-key.json, made once),
  * and with `--configure <server URL>` signs in as the demo administrator, sets the key, subject and calendar, and runs
  * both syncs once.

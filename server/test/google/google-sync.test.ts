@@ -1,5 +1,5 @@
 /**
- * The Google Classroom and Calendar syncs (issue P2 items 2-4) against the local stand-in of Google's APIs: the
+ * The Google Classroom and Calendar syncs against the local stand-in of Google's APIs: the
  * token exchange (signature, subject, scopes), paging, incremental runs by update time and by sync token, the full
  * resync on 410, backoff on quota errors, deleted work removed by the full reconcile, due times in the school's zone,
  * and the administrators' routes (the key never answered, kept encrypted).
@@ -518,7 +518,7 @@ describe('Calendar sync', () => {
     // The same event id on two calendars is two rows.
     expect(events.get(eventKey('sports@demo.school', 'e1'))?.title).toBe('Game');
     expect(google.requests.some((q) => q.path.includes('/events') && q.query.pageToken)).toBe(true);
-    // They are P1's calendar events: the portal's calendar shows both calendars' events in the school's days.
+    // They are the portal's calendar events: the portal's calendar shows both calendars' events in the school's days.
     const scholar = await s.login('scholar@demo.school');
     const portal = await s.call({
       method: 'GET',

@@ -1,5 +1,5 @@
 /**
- * The stand-in answers as Google does (issue P2 item 4): the token endpoint's refusals, the APIs' error bodies (401,
+ * The stand-in answers as Google does: the token endpoint's refusals, the APIs' error bodies (401,
  * 403 for a scope not granted, 404, 410 fullSyncRequired, 429 RESOURCE_EXHAUSTED and rateLimitExceeded), and paging.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

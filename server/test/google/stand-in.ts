@@ -1,5 +1,5 @@
 /**
- * A local stand-in of Google's OAuth token endpoint, Classroom API and Calendar API (issue P2 item 4), answering in
+ * A local stand-in of Google's OAuth token endpoint, Classroom API and Calendar API, answering in
  * Google's own shapes so that the sync is tested for real without the internet:
  * - `POST /token`: the JWT bearer grant; the assertion's RS256 signature is checked against the service account's
  *   public key, and its `aud`, `exp`, `sub` (an administrator the school delegated to) and scopes (only those granted).

@@ -1,7 +1,7 @@
 /**
  * The bar at the top of the kiosk and section layouts: what this is, the sync status, and the account menu (the
  * signed-in person, the settings, "Log out…" behind a confirmation). The section layout puts its navigation button in `start` below the lg breakpoint. Under the
- * bar, a banner asks for a new sign-in when sending stopped on a 401 (issue F3 item 5).
+ * bar, a banner asks for a new sign-in when sending stopped on a 401.
  *
  * Bundle: this bar is on the kiosk's first screen (DESIGN section 8), so the sync indicator and banner are lazy
  * components, fetched with the `sync` texts once the offline layer has loaded (`startOffline`, after the first

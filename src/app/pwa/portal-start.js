@@ -77,7 +77,7 @@
   // The first screen's code (and the texts of the language this device uses), asked for all at once, a round trip
   // before the app's entry is due to have arrived, or once it has: on a slow connection the entry (the largest file,
   // and the first to run) downloads alone at full speed instead of sharing the line with files it does not need until
-  // it has run, and theirs start as its last bytes come, so they arrive while it runs (issue X1: asked for once the
+  // it has run, and theirs start as its last bytes come, so they arrive while it runs (asked for once the
   // entry had arrived, the line stood idle for that round trip and the page then waited for them, 0.2 s at CPU 4x).
   const language = read('settings.language') === 'es' ? 'es' : 'en';
   let preloaded = false;
@@ -140,7 +140,7 @@
   // Home's calls wait on the scholars' answer (a first visit), made once that answer's handler has asked for the home
   // and the work, not before: the formatter would hold the page while the answer arrives, and both the handler and
   // the first screen's preloads would wait behind it (measured at CPU 4x: the home asked for 1.3 s later, the preloads
-  // 0.8 s later). After it, the page waits about half a second for the entry with nothing to do (issue X1: the first
+  // 0.8 s later). After it, the page waits about half a second for the entry with nothing to do (the first
   // visit's render was 50 ms shorter at CPU 4x).
   const warmDates = () => {
     try {

@@ -1,5 +1,5 @@
 /**
- * Leaving station mode (issue S1 item 1): the PIN of the staff member who started the station (checked by the server,
+ * Leaving station mode: the PIN of the staff member who started the station (checked by the server,
  * or on the device when offline), or a staff member signing in, which leaves the device signed in as them. A child
  * who opens this finds nothing to do without a PIN or a staff password; wrong PINs are limited.
  */

@@ -1,5 +1,5 @@
 /**
- * Checking the PIN that leaves station mode (issue S1 item 1): the server when it answers (the staff member's current
+ * Checking the PIN that leaves station mode: the server when it answers (the staff member's current
  * PIN, with its limits), else the verifier the device kept when the station started, under the device's own limit.
  */
 import { ApiError } from '../../api/errors';

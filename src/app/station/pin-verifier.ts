@@ -1,5 +1,5 @@
 /**
- * The verifier of a station PIN kept on the device (issue S1 item 1): PBKDF2-SHA256, salted, 210,000 iterations, so
+ * The verifier of a station PIN kept on the device: PBKDF2-SHA256, salted, 210,000 iterations, so
  * the device can check the PIN offline without keeping it. Loaded with the station dialogs, not with the app's start.
  */
 

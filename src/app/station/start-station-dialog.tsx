@@ -2,7 +2,7 @@
  * The dialog that starts station mode from the kiosk home (see start-station.tsx): the PIN typed (or chosen, the
  * first time), checked by the server when it answers, then the device becomes the station. Its own chunk, loaded when
  * a station is chosen: the dialog, the PIN fields and their form code are not what the kiosk home needs to be usable
- * (issue X1 item 1: the kiosk home after sign-in, 170 kB gzip).
+ * (the kiosk home after sign-in, 170 kB gzip).
  */
 import { Alert, Button, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * Starting station mode from the kiosk home (issue S1 item 1): a staff member picks the station this device becomes
+ * Starting station mode from the kiosk home: a staff member picks the station this device becomes
  * and types their station PIN (or chooses one, the first time), which is what leaves station mode later. The PIN is
  * checked by the server when it answers; offline, the PIN typed now becomes the one that leaves (the device keeps a
  * verifier of it, never the PIN). The first PIN needs the server, which keeps it hashed.
@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../features/auth/session-instance';
 import { type StationDef, stationsFor } from './stations';
 
-// Loaded when a station is chosen, not with the kiosk home (issue X1 item 1); fetched early on hover or focus.
+// Loaded when a station is chosen, not with the kiosk home; fetched early on hover or focus.
 const loadDialog = () => import('./start-station-dialog');
 const StartDialog = lazy(loadDialog);
 

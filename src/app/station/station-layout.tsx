@@ -1,5 +1,5 @@
 /**
- * The layout of a device in station mode (issue S1 item 1, DESIGN section 9): the school's name, today's date and a
+ * The layout of a device in station mode (DESIGN section 9): the school's name, today's date and a
  * clock, the station's own pages, the sync status, and nothing else: no section navigation, no account menu, no way to
  * Check In/Out, records, CSV or print. A small "Leave station mode" button asks for a staff PIN or a staff sign-in.
  * Fullscreen where the browser allows (it needs a tap: after a reload the station offers it).

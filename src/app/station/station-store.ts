@@ -1,5 +1,5 @@
 /**
- * Station mode's state (issue S1 item 1, DESIGN section 9): which station this device is, who started it, and how
+ * Station mode's state (DESIGN section 9): which station this device is, who started it, and how
  * the PIN that leaves it is checked when the server cannot be asked. Kept in localStorage, so the device stays a
  * station across reloads and restarts, offline too.
  *

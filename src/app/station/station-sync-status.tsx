@@ -1,5 +1,5 @@
 /**
- * The sync status a station shows (issue S1 item 1): online or offline, what waits to be sent, what needs a staff
+ * The sync status a station shows: online or offline, what waits to be sent, what needs a staff
  * member, the roster's age. Words only, no device panel: in station mode nothing opens a staff tool (the panel can
  * export and discard entries); a staff member leaves station mode to use it.
  */

@@ -1,5 +1,5 @@
 /**
- * The stations a device can become (issue S1 item 1, DESIGN section 9): the Arrivals kiosk, Enter Meals and the
+ * The stations a device can become (DESIGN section 9): the Arrivals kiosk, Enter Meals and the
  * pick-up line (Scholar Sign Out and Scan Sign Out). Each names its pages, what a staff member needs to start it, and
  * the permissions its pages are given in station mode: only what recording needs, so no page offers a way out to a
  * staff screen (adding a pick-up adult, records, Check In/Out).
@@ -35,7 +35,7 @@ export const STATIONS: readonly StationDef[] = [
     kind: 'arrivals',
     title: 'sections.arrivals',
     requires: ['demographics-view_any', 'check_ins-create'],
-    // Staff clock in and out at the kiosk with their badges (issue T2), when the starting staff member may record time.
+    // Staff clock in and out at the kiosk with their badges, when the starting staff member may record time.
     grants: ['check_ins-create', 'timesheets-create'],
     namespaces: ['check-in', 'scanner'],
     pages: [

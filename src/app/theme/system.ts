@@ -2,7 +2,7 @@
  * The Chakra UI v3 styling system for the whole app, built once at module load.
  *
  * Why these choices:
- * - Bundle budget (DESIGN section 8, issue F2 item 11): `defaultConfig` carries the recipes of every Chakra component
+ * - Bundle budget (DESIGN section 8): `defaultConfig` carries the recipes of every Chakra component
  *   (accordion to tree view, about 20 kB gzip of the login screen's JavaScript). The system is built instead from
  *   `defaultBaseConfig` (conditions and style utilities), Chakra's tokens and semantic tokens (both without the colour
  *   palettes in `UNUSED_PALETTES`), text/layer/animation styles and global CSS, plus only the recipes listed in
@@ -103,7 +103,7 @@ export function withCompactDefaults<T extends Record<string, { defaultVariants?:
 /**
  * Chakra's colour palettes the app never names (no `colorPalette`, colour token or event colour uses them), left out
  * of the system: each is 11 colour tokens, 7 semantic ones in two modes and their CSS variables, which `createSystem`
- * builds at every start before the first screen can render (issue X1: about an eighth less of its time, measured in
+ * builds at every start before the first screen can render (about an eighth less of its time, measured in
  * Node). system.test.ts checks that no source file names one.
  */
 export const UNUSED_PALETTES = ['cyan', 'pink'] as const;
@@ -193,7 +193,7 @@ const schoolTheme = defineConfig({
     },
     semanticTokens: {
       colors: {
-        // Shades around Chakra's that pass WCAG AA for text (4.5:1, issue S1 item 5): Chakra's error text (red.500 on
+        // Shades around Chakra's that pass WCAG AA for text (4.5:1): Chakra's error text (red.500 on
         // white, 3.8:1) and its orange, green and teal solids under white text (3.3 to 3.7:1) do not.
         fg: {
           error: { value: { _light: '{colors.red.700}', _dark: '{colors.red.400}' } },

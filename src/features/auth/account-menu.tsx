@@ -1,5 +1,5 @@
 /**
- * The app bar's account menu (issue S1 item 3): the signed-in person's name, the settings, and "Log out…" behind a
+ * The app bar's account menu: the signed-in person's name, the settings, and "Log out…" behind a
  * confirmation, so no single tap ends a session. Logging out never clears the outbox: entries recorded on this device
  * stay in IndexedDB and go out after the next sign-in on it; the confirmation says how many are waiting.
  *

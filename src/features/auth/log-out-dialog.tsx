@@ -1,5 +1,5 @@
 /**
- * The question before logging out (issue S1 item 3: no single tap ends a session). It reassures as much as it warns:
+ * The question before logging out (no single tap ends a session). It reassures as much as it warns:
  * logging out never clears the outbox, and entries still waiting go out after the next sign-in on this device.
  * Loaded only when someone chooses "Log out…"; its texts are in the common namespace, which is always there.
  */

@@ -1,8 +1,8 @@
 /**
  * A labelled text field of the sign-in form, styled by the theme's `field` and `input` recipes like Chakra's
  * Field and Input, but without them: those are built on Ark UI's field machinery (fieldsets, selects, textareas
- * that grow with their text), about 5.5 kB gzip the login screen downloaded only for two inputs (issue X1 item 1,
- * DESIGN section 8: 170 kB gzip). What Ark's field gave is kept: the label names the input, an error is announced
+ * that grow with their text), about 5.5 kB gzip the login screen downloaded only for two inputs (DESIGN
+ * section 8: 170 kB gzip). What Ark's field gave is kept: the label names the input, an error is announced
  * with it (aria-describedby) and marks it invalid (aria-invalid, which the recipes style), and it is required.
  */
 import { chakra, useRecipe, useSlotRecipe } from '@chakra-ui/react';

@@ -1,5 +1,5 @@
 /**
- * On a scholar's phone with a parent signed in inside the scholar's session (issue P1 item 3): a strip under the app
+ * On a scholar's phone with a parent signed in inside the scholar's session: a strip under the app
  * bar saying who, with "End parent sign-in", so the phone never stays signed in for the parent unnoticed.
  */
 import { Button, Flex, Text } from '@chakra-ui/react';

@@ -1,7 +1,6 @@
 /**
  * /scholar/parent-login. Nobody signed in: a parent or guardian signs in on their own (the server accepts parent
- * accounts only here). A scholar signed in on their phone: the parent login inside the scholar's session (issue P1
- * item 3): the parent proves who they are to sign or answer for the scholar, the scholar stays signed in, and "End
+ * accounts only here). A scholar signed in on their phone: the parent login inside the scholar's session: the parent proves who they are to sign or answer for the scholar, the scholar stays signed in, and "End
  * parent sign-in" (`logout-parent`) leaves the phone as it was.
  */
 import { Alert, Button, Card, Heading, Link, Stack, Text } from '@chakra-ui/react';

@@ -1,6 +1,6 @@
 /**
- * A parent's sign-in inside a scholar's session on the scholar's phone (issue P1 item 3, `login-parent`): kept apart
- * from the scholar's own session, which stays signed in, for the parent to sign or answer for the scholar (issue P3).
+ * A parent's sign-in inside a scholar's session on the scholar's phone (`login-parent`): kept apart
+ * from the scholar's own session, which stays signed in, for the parent to sign or answer for the scholar.
  * Kept in sessionStorage: it lasts while the tab does (a reload keeps it), never beyond; `end()` signs the parent out
  * on the server (`logout-parent` with the parent's token) and leaves the scholar signed in.
  */

@@ -29,7 +29,7 @@ session.subscribe(() => {
 
 // Any 401 to a request that carried the token means the session ended on the server (revoked, expired, deactivated).
 // Only a device that keeps a token can get one, so the HTTP client (ky, 9 kB gzip) is not loaded for it before then:
-// the login screen loads it when the form is sent (issue X1 item 1).
+// the login screen loads it when the form is sent.
 let watching = false;
 function watchUnauthorized(): void {
   if (watching || !getToken()) return;

@@ -1,5 +1,5 @@
 /**
- * The sign-in state of the web app (F2 item 8). `loggedIn` is null while unknown (a token exists, no user is kept and
+ * The sign-in state of the web app. `loggedIn` is null while unknown (a token exists, no user is kept and
  * the server has not answered yet), true or false. The token and the last known user are kept in localStorage so that
  * a kiosk that starts offline still knows who is signed in: a network failure of `v2/auth/check` keeps the cached
  * user, and only a 401 clears the user, permissions, token and return URL.

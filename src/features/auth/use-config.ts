@@ -53,7 +53,7 @@ const deviceStorage = (): Storage | null => {
 
 /**
  * `GET v2/config` with the browser's own fetch: the sign-in screens read it before anything else needs the HTTP client
- * (ky and the error mapping, 9 kB gzip the login screen would otherwise download at start: issue X1 item 1). A network
+ * (ky and the error mapping, 9 kB gzip the login screen would otherwise download at start). A network
  * error or a 5xx is retried twice, a second apart and then two, as the client retries reads.
  */
 export async function fetchConfigDirect(

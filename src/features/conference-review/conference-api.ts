@@ -1,5 +1,5 @@
 /**
- * The conference screens' calls (issue P3 item 4) under `v2/conferences`: the conference days (the generic resource
+ * The conference screens' calls under `v2/conferences`: the conference days (the generic resource
  * calls), who signed in with the span it gives, the teachers a conference may name, and recording the span on the
  * teacher's timesheet. Online only: staff screens, checked and audited by the server.
  */

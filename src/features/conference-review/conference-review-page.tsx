@@ -1,5 +1,5 @@
 /**
- * Scholar Led Conferences for staff (issue P3 item 4): the conference days (search, pages), a form to make or change
+ * Scholar Led Conferences for staff: the conference days (search, pages), a form to make or change
  * one, and for a chosen day who signed in (the scholar or a parent, when) and the teacher's conference span the
  * sign-ins give, which those who keep timesheets add to the teacher's timesheet once; the days as searched (every page)
  * as a CSV file.

@@ -1,5 +1,5 @@
 /**
- * The calls of the Google Sync screen (issue P2 items 2 and 3): `v2/google_sync/status`, `settings` and `runs`.
+ * The calls of the Google Sync screen: `v2/google_sync/status`, `settings` and `runs`.
  * Online only: an administrator's screen, and the server checks every call.
  */
 import { api, call } from '../../api/client';

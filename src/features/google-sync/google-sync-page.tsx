@@ -1,5 +1,5 @@
 /**
- * Google Sync (/admin/google-sync, issue P2 items 2 and 3), for administrators: the last run of the Classroom and the
+ * Google Sync (/admin/google-sync), for administrators: the last run of the Classroom and the
  * Calendar sync (when, counts, errors), run now (only what changed, or a full reconcile), the settings (the service
  * account's key, the administrator it acts as, the calendars, which syncs run) and the runs before.
  */

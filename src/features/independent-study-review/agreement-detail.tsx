@@ -1,5 +1,5 @@
 /**
- * One agreement for staff (issue P3 items 1 and 2): its state, header, deadline, course table and version hash, each
+ * One agreement for staff: its state, header, deadline, course table and version hash, each
  * signature's evidence, and what the caller may do now: edit or delete a draft and send it for signatures (update,
  * delete), add an addendum to a sent or signed one (update), countersign as its supervising teacher, and download
  * the signed PDF.

@@ -1,5 +1,5 @@
 /**
- * The agreement's form (issue P3 item 1): a new agreement (with the scholar), a draft's edit, or an addendum to a sent
+ * The agreement's form: a new agreement (with the scholar), a draft's edit, or an addendum to a sent
  * or signed agreement (with what changes and why). Checked with the contract's schema before it is sent, and with the
  * server's 422 after; the form says which fields are wrong, under the seed's message above it.
  */

@@ -1,5 +1,5 @@
 /**
- * The staff's list of agreements (issue P3 item 2): each with its scholar, state, dates, deadline (overdue in red)
+ * The staff's list of agreements: each with its scholar, state, dates, deadline (overdue in red)
  * and supervising teacher; filtered by state, by "only mine" for a teacher, and searched by scholar; in pages; the
  * list as filtered (every page) as a CSV file.
  */

@@ -1,11 +1,11 @@
 /**
- * The staff's calls of the Independent Study Learning Agreements (`v2/independent_study`, issue P3): the list, one
+ * The staff's calls of the Independent Study Learning Agreements (`v2/independent_study`): the list, one
  * agreement, the teachers to choose from, and the writes (create, edit a draft, send, addendum, countersign, delete).
  * All online: an agreement and its signatures are never written offline.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, call } from '../../api/client';
-import { type ListParams as PageParams, type ListResult, listSearchParams } from '../../api/resource';
+import { type ListResult, listSearchParams, type ListParams as PageParams } from '../../api/resource';
 import type {
   AddendumCreate,
   AgreementCreate,

@@ -1,5 +1,5 @@
 /**
- * The supervising teacher's countersignature (issue P3 item 2): the teacher types their full name under the consent
+ * The supervising teacher's countersignature: the teacher types their full name under the consent
  * text and presses Electronically Sign, after the scholar and the parent. Online only, like every signature: offline
  * the button says so and what was typed stays.
  */

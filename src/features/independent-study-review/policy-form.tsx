@@ -1,5 +1,5 @@
 /**
- * The school's policy numbers of the agreements' texts (issue P3 item 1: 20 school days, 10 missed assignments, three
+ * The school's policy numbers of the agreements' texts (20 school days, 10 missed assignments, three
  * years, more than three school days or 60 percent of a week, one school day, twice a year by default), for those who
  * may update agreements. A version already sent keeps the numbers it was frozen with.
  */

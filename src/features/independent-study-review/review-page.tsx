@@ -1,5 +1,5 @@
 /**
- * /independent-study (issue P3 items 1 and 2): the staff's review of the Independent Study Learning Agreements. The
+ * /independent-study: the staff's review of the Independent Study Learning Agreements. The
  * list (state, deadline, teacher), a new agreement for those who create them, and one agreement at `?id=` with its
  * evidence and actions. The route table gives the caller's permissions and user id; the server checks every call.
  */

@@ -1,5 +1,5 @@
 /**
- * The messenger schedule (/messenger, issue F4 item 3): the week Monday to Friday with today highlighted, who is on
+ * The messenger schedule (/messenger): the week Monday to Friday with today highlighted, who is on
  * duty now, and each duty's scholar, time and post. It reads the device's copy (the sync pull keeps it), so it
  * works offline. The front office edits it online with messenger_schedules-create / update / delete: the route
  * gives the screen the signed-in person's permissions (features never import the auth feature).

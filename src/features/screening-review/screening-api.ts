@@ -1,5 +1,5 @@
 /**
- * The entrance's calls (issue P3 item 3): the day's answers, a negative test, and the school's screening settings,
+ * The entrance's calls: the day's answers, a negative test, and the school's screening settings,
  * under `v2/covid_screenings`. Online only: staff screens, checked and audited by the server.
  */
 import { api, call } from '../../api/client';

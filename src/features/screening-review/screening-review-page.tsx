@@ -1,5 +1,5 @@
 /**
- * COVID Screening at the entrance (issue P3 item 3): the day's answers, each scholar's latest (who is cleared, who
+ * COVID Screening at the entrance: the day's answers, each scholar's latest (who is cleared, who
  * must stay home, who has no negative test on file, who attends remotely), with the day's counts; search, outcome
  * filter and pages; recording a negative test; and, for those who may change it, the school's switch and the days
  * answers are kept.

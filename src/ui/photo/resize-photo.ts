@@ -1,5 +1,5 @@
 /**
- * Makes a photo smaller on the device before it is uploaded (issue F5): a phone's 12-megapixel picture is several
+ * Makes a photo smaller on the device before it is uploaded: a phone's 12-megapixel picture is several
  * megabytes, more than the server takes (MAX_PHOTO_BYTES) and far more than a face on the pick-up line needs, and it
  * travels over the outdoor Wi-Fi and then to every station's snapshot. The longest side becomes at most 640 px, the
  * aspect ratio is kept, never enlarged, and the result is a JPEG at quality 0.85 (a few tens of kilobytes).

@@ -1,5 +1,5 @@
 /**
- * A live camera that reads badge QR codes (issue F5 item 2, and the camera option of Arrivals and Enter Meals). It
+ * A live camera that reads badge QR codes (and the camera option of Arrivals and Enter Meals). It
  * keeps the camera open between scans, so the next car's badge is read without a tap; a code still in view is not
  * reported again until it has been out of view for a moment, pause or not (the badge just handled stays in front of the
  * camera while the next screen shows). Torch and camera

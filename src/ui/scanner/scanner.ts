@@ -1,5 +1,5 @@
 /**
- * The camera scanner behind an interface of our own (issue F5 item 2), so the decoder can be swapped without touching
+ * The camera scanner behind an interface of our own, so the decoder can be swapped without touching
  * a screen. A screen never imports an engine: it renders `<CameraScanner>` (./camera-scanner-lazy), which loads the
  * engine's code (html5-qrcode, ~90 kB gzip) only when a camera is opened.
  *

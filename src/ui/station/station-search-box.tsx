@@ -1,5 +1,5 @@
 /**
- * The stations' one search box (issue S1 item 12): large, names and numbers, searched on every keystroke by the
+ * The stations' one search box: large, names and numbers, searched on every keystroke by the
  * screen. A badge scanned while the box has the focus types into it: a whole code in an empty box is the screen's to
  * recognise (its text), and a code typed after other text is told by its speed and handed to `onScan`, like
  * anywhere on the page.

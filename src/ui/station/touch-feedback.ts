@@ -1,5 +1,5 @@
 /**
- * Touch feedback on station buttons (issue S1 item 13): the seed's ripple delay. A press shows (a darker button)
+ * Touch feedback on station buttons: the seed's ripple delay. A press shows (a darker button)
  * only after 80 ms, so a finger that scrolls a list does not flash every button it crosses; a real tap still shows at
  * once to the eye. Applied by the station screens to every button inside them.
  */

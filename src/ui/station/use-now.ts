@@ -1,5 +1,5 @@
 /**
- * The stations' clock (issue S1 item 12: one piece, not one per station): epoch ms, read again every `intervalMs`, so
+ * The stations' clock (one piece, not one per station): epoch ms, read again every `intervalMs`, so
  * the school day, who is late, the default meal service and "2 min ago" texts move on while a screen stays open.
  */
 import { useEffect, useState } from 'react';

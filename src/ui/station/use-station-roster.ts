@@ -1,5 +1,5 @@
 /**
- * The part every station's day shares (issue S1 item 12, DESIGN section 9): the school's time zone and today in it,
+ * The part every station's day shares (DESIGN section 9): the school's time zone and today in it,
  * the device's roster prepared for search, whether the device is online, and what state the roster is in. A
  * station's own hook (check-ins, meals, sign-outs) adds its records of the day; the next station, such as the staff
  * time clock, starts from here.

@@ -1,5 +1,5 @@
 /**
- * The device panel (issue F3 item 5), a drawer from the end side opened by the sync indicator: what waits to be sent,
+ * The device panel, a drawer from the end side opened by the sync indicator: what waits to be sent,
  * what needs a person (retry, correct, discard, export), how much the device stores and whether the browser keeps it,
  * and the app's version, update and "sync now". Loaded the first time it opens: its lists, forms and dialogs are
  * nothing a station needs before then.

@@ -1,5 +1,5 @@
 /**
- * The sync indicator of the app bar (issue F3 item 5): online or offline (icon and word, never colour alone), how
+ * The sync indicator of the app bar: online or offline (icon and word, never colour alone), how
  * many entries wait to be sent, how many need attention (red), when the device last reached the server, how old the
  * roster is once it is older than 15 minutes, and a progress bar while a large send is under way. It is the button
  * that opens the device panel; the panel's code (a drawer, the lists and forms) loads the first time it opens.

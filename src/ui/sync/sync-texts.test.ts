@@ -154,7 +154,7 @@ describe('entry texts', () => {
     expect(said).not.toMatch(/nslp_records|[0-9a-f]{8}-[0-9a-f]{4}-|u-9|scholar-1/);
   });
 
-  it('names staff time entries by what and when, never as a scholar (issue T2)', () => {
+  it('names staff time entries by what and when, never as a scholar', () => {
     const clockIn = makeEntry({
       resource: 'timesheets',
       action: 'create',

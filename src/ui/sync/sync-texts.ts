@@ -136,7 +136,7 @@ const WHAT_KEYS = {
 } as const;
 
 /**
- * A staff time entry's word (issue T2): a clock-in (a new record still open), a clock-out (an update that ends one),
+ * A staff time entry's word: a clock-in (a new record still open), a clock-out (an update that ends one),
  * a badge read at a station; a whole record typed in is named by its resource.
  */
 function timeEntryKey(entry: Pick<OutboxEntry, 'resource' | 'action' | 'data'>): keyof typeof WHAT_KEYS | null {

@@ -1,5 +1,5 @@
 /**
- * Saving the permission changes of the Roles and Permissions matrix (issue S1 item 8): `POST v2/roles/:id` with
+ * Saving the permission changes of the Roles and Permissions matrix: `POST v2/roles/:id` with
  * `grant` and `revoke` for each role changed, one role after another, after the administrator has seen what will
  * change. A refusal (the last administrator's 422 among them) stops there; the roles saved before it stay saved and
  * the caller keeps the rest of the changes. The roles and the users who hold them are fetched again afterwards.

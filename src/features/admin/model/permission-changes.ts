@@ -1,5 +1,5 @@
 /**
- * The permission changes an administrator has ticked but not saved (issue S1 item 8): one explicit save that says
+ * The permission changes an administrator has ticked but not saved: one explicit save that says
  * what will change, rather than a role changing at once on a click. A change that brings a cell back to what the
  * server has is no change.
  */

@@ -1,6 +1,6 @@
 /**
  * What a save will change, in plain words, one line per role ("Front Office: gains Meal records (NSLP) — View all;
- * loses Roles — Create"), with the same resource and action names the matrix shows (issue S1 item 8). It is the body
+ * loses Roles — Create"), with the same resource and action names the matrix shows. It is the body
  * of the save's confirmation, so the administrator reads exactly what is about to be sent.
  */
 import { Stack, Text } from '@chakra-ui/react';

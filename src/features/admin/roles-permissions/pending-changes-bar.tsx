@@ -1,5 +1,5 @@
 /**
- * The bar that appears above the matrix while ticks are not saved (issue S1 item 8): how many cells changed, Discard,
+ * The bar that appears above the matrix while ticks are not saved: how many cells changed, Discard,
  * and the one Save changes, which opens the confirmation that lists them. Nothing reaches the server before that.
  */
 import { Button, HStack, Text } from '@chakra-ui/react';

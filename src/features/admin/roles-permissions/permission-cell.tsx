@@ -1,7 +1,7 @@
 /**
  * One cell of the matrix: a checkbox named for screen readers by role, resource and action ('Front Office:
  * Demographics — Create'), since the column and row headers are far away on a wide table. A tick is a change not yet
- * saved (issue S1 item 8): the cell is marked and says so, until the administrator saves or discards the changes.
+ * saved: the cell is marked and says so, until the administrator saves or discards the changes.
  *
  * The box is the browser's own checkbox styled through Chakra, not Chakra's Checkbox: the matrix has 55 rows per role,
  * and hundreds of checkbox state machines made a tablet (and jsdom) slow to render it; a native input costs one node.

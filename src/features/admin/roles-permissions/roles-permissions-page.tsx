@@ -1,6 +1,6 @@
 /**
  * Roles and Permissions (`/admin`): the matrix of roles against the permission catalogue, and the dialogs to create,
- * rename and delete a role. A tick marks a change, not yet saved (issue S1 item 8); one explicit save says what will
+ * rename and delete a role. A tick marks a change, not yet saved; one explicit save says what will
  * change, role by role, then "Saved" with an Undo for a few seconds (a line on the page: the app's notifications carry
  * no action). A role the server refuses keeps its changes, in the matrix and in the dialog, with what failed and why.
  * The administration screens are online-only: without a connection the screen says so and offers Retry.

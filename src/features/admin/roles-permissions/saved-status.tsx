@@ -1,5 +1,5 @@
 /**
- * The line that follows a permission save: "Saved the permissions of Front Office." with an Undo (issue S1 item 8).
+ * The line that follows a permission save: "Saved the permissions of Front Office." with an Undo.
  * It lives on the page rather than in a toast because the app's notifications carry no action; it goes away by itself
  * after `UNDO_WINDOW_MS`, but never while its Undo is on its way.
  */

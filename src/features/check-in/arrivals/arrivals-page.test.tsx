@@ -277,7 +277,7 @@ describe('Arrivals', () => {
   });
 });
 
-describe('staff badges at the kiosk (issue T2)', () => {
+describe('staff badges at the kiosk', () => {
   const CODE = 'AbCdEfGhIjKlMnOpQrStUvWx';
   const scan = (text: string) =>
     act(() => {

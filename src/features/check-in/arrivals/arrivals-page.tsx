@@ -1,9 +1,9 @@
 /**
- * Arrivals (/check-in, issue F4 item 1): the entrance kiosk, run by the front office or by the scholars themselves.
+ * Arrivals (/check-in): the entrance kiosk, run by the front office or by the scholars themselves.
  * It works entirely from the device (roster, settings, today's check-ins) and records through the outbox, so it
  * works the same offline. The route gives it the signed-in person's permissions (features never import the auth
  * feature); without `check_ins-create` the recording actions are hidden and the screen only looks scholars up. With
- * `timesheets-create`, a staff badge read here clocks its holder in or out (issue T2 item 2).
+ * `timesheets-create`, a staff badge read here clocks its holder in or out.
  */
 import { Alert } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +17,7 @@ export interface ArrivalsPageProps {
   permissions: readonly string[];
   /** How long a confirmation stays before the screen resets for the next person. */
   resetAfterMs?: number;
-  /** Station mode (issue S1 item 2): the kiosk is in front of children. */
+  /** Station mode: the kiosk is in front of children. */
   audience?: 'children';
 }
 

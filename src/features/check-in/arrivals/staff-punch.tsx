@@ -1,5 +1,5 @@
 /**
- * What the Arrivals kiosk shows after a staff badge is read (issue T2 item 2). The punch is in the outbox at once;
+ * What the Arrivals kiosk shows after a staff badge is read. The punch is in the outbox at once;
  * the server decides whether it clocks the holder in or out, so the screen says what it knows: the badge read and
  * saved on this device (offline: sent when the connection returns), then, once answered, the name with 'Clocked in'
  * or 'Clocked out' and the record's hours, or the server's reason it was not recorded. The first answer seen stays on

@@ -37,7 +37,7 @@ export type ArrivalsStep =
   | { step: 'already'; scholar: DemographicRecord; day: ScholarDay }
   /** An arrival after the school day's end: asked whether it is meant before anything is recorded. */
   | { step: 'after-hours'; scholar: DemographicRecord; method: CheckInMethod; at: string }
-  /** A staff badge read (issue T2): the punch's outbox entry and when it was read. */
+  /** A staff badge read: the punch's outbox entry and when it was read. */
   | { step: 'punch'; id: string; at: string };
 
 type Purpose = 'arrival' | 'departure';

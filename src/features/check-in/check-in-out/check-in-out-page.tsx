@@ -1,5 +1,5 @@
 /**
- * Check In/Out (/check-in/view, issue F4 item 2): today's state of every scholar from the device's check-ins, for
+ * Check In/Out (/check-in/view): today's state of every scholar from the device's check-ins, for
  * the front office. Works offline like the kiosk; the route gives it the signed-in person's permissions, and the
  * check in / check out actions show only with `check_ins-create`.
  */

@@ -1,5 +1,5 @@
 /**
- * What staff record from Check In/Out (issue F4 item 2): check in (an arrival, or 'sign_in' when the scholar comes
+ * What staff record from Check In/Out: check in (an arrival, or 'sign_in' when the scholar comes
  * back after leaving) or check out (an early departure, which needs a reason). A check-in after the late threshold
  * needs a reason too, as on the kiosk. Everything goes through the outbox with method 'manual'.
  */

@@ -1,5 +1,5 @@
 /**
- * Add Missing (/meals/add-meals-missing, issue F6): a meal served but not recorded at the line (a paper roster, a
+ * Add Missing (/meals/add-meals-missing): a meal served but not recorded at the line (a paper roster, a
  * scanner that was down), entered afterwards for today or an earlier day with the reason, and marked as added as
  * missing for the claim's audit trail. The scholar is chosen from the device's roster; the meal is sent online
  * (use-add-missing.ts says why).

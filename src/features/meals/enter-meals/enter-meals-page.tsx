@@ -1,5 +1,5 @@
 /**
- * Enter Meals (/meals, issue F6): the cafeteria tablet's serving line. Each scholar is recorded in one action (a
+ * Enter Meals (/meals): the cafeteria tablet's serving line. Each scholar is recorded in one action (a
  * badge read, a name or number typed, a photo tapped), at most one reimbursable meal of each service per scholar per
  * day, decided on the device from the local records so it works offline; every meal goes through the outbox. Meal
  * eligibility is not on this device's roster and never shows here (DESIGN section 7).

@@ -1,5 +1,5 @@
 /**
- * The one-meal rule on the device (issue F6; 7 CFR 210.7: one reimbursable meal of each type per scholar per day):
+ * The one-meal rule on the device (7 CFR 210.7: one reimbursable meal of each type per scholar per day):
  * today's meals as this tablet knows them, from three places: the records pulled from the server (other tablets'
  * meals included), the records the server confirmed for this one, and the entries still waiting in the outbox.
  * Voided meals do not count, and neither does an entry the server refused (it waits in "needs attention"). The

@@ -1,5 +1,5 @@
 /**
- * View Records (`/meals/view-records`, issue F6): the meals recorded by every cafeteria device, read from the server.
+ * View Records (`/meals/view-records`): the meals recorded by every cafeteria device, read from the server.
  * Two parts over one date range and service (today by default, on the school's clock): the records themselves,
  * filtered by grade, homeroom and scholar, sortable, paginated, with voided and added-later ones marked, a void with
  * a reason for those who hold nslp_records-update, and a CSV export of the whole filtered range; and the daily counts

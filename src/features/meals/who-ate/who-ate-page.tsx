@@ -1,5 +1,5 @@
 /**
- * View Who Ate (`/meals/view-who-ate`, issue F6): for a day (today by default, on the school's clock) and a service
+ * View Who Ate (`/meals/view-who-ate`): for a day (today by default, on the school's clock) and a service
  * (by default the one the time of day suggests), who ate and who did not, grouped by grade and homeroom with their
  * photos and the counts of each group and of everyone shown; filters by grade and homeroom and a name search. It
  * reads the server's records of every device, refreshed each minute. Eligibility is never shown here (DESIGN

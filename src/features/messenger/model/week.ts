@@ -1,5 +1,5 @@
 /**
- * The messenger schedule as the week it describes (issue F4 item 3): Monday to Friday, each day's duties in time
+ * The messenger schedule as the week it describes: Monday to Friday, each day's duties in time
  * order, which day is today and who is on duty now, all on the school's wall clock (the school's time zone), so a
  * kiosk whose own clock is set to another zone still highlights the right day and person.
  */

@@ -1,5 +1,5 @@
 /**
- * Announcements (/portal-content, issue P1 item 9): what the school tells scholars and parents on the portal's home,
+ * Announcements (/portal-content): what the school tells scholars and parents on the portal's home,
  * for some grades or all, from a first day to a last one. Newest first by default.
  */
 import { useTranslation } from 'react-i18next';

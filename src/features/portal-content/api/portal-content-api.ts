@@ -1,5 +1,5 @@
 /**
- * The calls of the portal content screens (issue P1 item 9): the five resources under `v2/portal_content/...` with the
+ * The calls of the portal content screens: the five resources under `v2/portal_content/...` with the
  * generic list, create, update and delete of DESIGN section 4, and the portal's settings. Online only: these are
  * staff screens, and the server checks and audits every write.
  */

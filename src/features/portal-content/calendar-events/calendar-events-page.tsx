@@ -1,5 +1,5 @@
 /**
- * Calendar Events (/portal-content/calendar-events, issue P1 item 9): the school calendar the portal shows, all-day or
+ * Calendar Events (/portal-content/calendar-events): the school calendar the portal shows, all-day or
  * timed on the school's clock, each with its color; filtered by the days they start.
  */
 import { Badge, HStack, Text } from '@chakra-ui/react';

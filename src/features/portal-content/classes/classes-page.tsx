@@ -1,5 +1,5 @@
 /**
- * Classes (/portal-content/classes, issue P1 item 9): the courses of the portal's Schedule, each with its teacher,
+ * Classes (/portal-content/classes): the courses of the portal's Schedule, each with its teacher,
  * room, Meet link, the grades that take it and its weekly sessions on the school's clock.
  */
 import { Link } from '@chakra-ui/react';

@@ -1,5 +1,5 @@
 /**
- * Group Meetings (/portal-content/group-meetings, issue P1 item 9): the meetings the portal's This Week shows, with
+ * Group Meetings (/portal-content/group-meetings): the meetings the portal's This Week shows, with
  * when on the school's clock, where or the Meet link, who leads and for which grades; filtered by the days they start.
  */
 import { Link } from '@chakra-ui/react';

@@ -1,5 +1,5 @@
 /**
- * The frame every content list screen shares (issue P1 item 9): the heading and what the screen is for, the screen's
+ * The frame every content list screen shares: the heading and what the screen is for, the screen's
  * own filters, a search, the order (the table's headers from the md breakpoint, a choice on phones), Add for those
  * who may create, Export CSV of the whole list as searched and filtered, the page of rows with Edit and Delete for
  * those who may, the pager, the add-or-change dialog around the screen's form, and Delete behind a confirmation. The

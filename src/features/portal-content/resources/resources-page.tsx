@@ -1,5 +1,5 @@
 /**
- * Resources and Library (/portal-content/resources, issue P1 item 9): the links of the portal's Scholar Resources and
+ * Resources and Library (/portal-content/resources): the links of the portal's Scholar Resources and
  * of its Library, one list at a time (the switch sets `?kind=` in the address), grouped by subject on the portal.
  */
 import { Button, ButtonGroup, Link } from '@chakra-ui/react';

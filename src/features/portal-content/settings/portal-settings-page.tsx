@@ -1,5 +1,5 @@
 /**
- * Portal Settings (/portal-content/settings, issue P1 item 9): what the school puts before "Scholar Resources", the
+ * Portal Settings (/portal-content/settings): what the school puts before "Scholar Resources", the
  * calendar's first weekday, the technical-help contact on the sign-in screens, and which of the portal's entries are
  * shown (an entry unticked is switched off and absent from the portal's navigation).
  */

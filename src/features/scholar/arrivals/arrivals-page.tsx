@@ -1,5 +1,5 @@
 /**
- * Arrivals (issue P1 item 8): the scholar's arrivals of a month, newest first: the day, the time on the school's
+ * Arrivals: the scholar's arrivals of a month, newest first: the day, the time on the school's
  * clock, on time or late with the reason; previous and next month. The month is in the address (`?month=YYYY-MM`).
  */
 import { Badge, Flex, Stack, Text } from '@chakra-ui/react';

@@ -1,5 +1,5 @@
 /**
- * Calendar (issue P1 item 6): the school calendar's events of a month. From the `md` breakpoint up a grid of the
+ * Calendar: the school calendar's events of a month. From the `md` breakpoint up a grid of the
  * weeks the month needs, starting on the school's first weekday (settings.week_starts_on, Sunday by default); on
  * phones an agenda of the days with events. Tapping an event opens its details. The month shown is in the address
  * (`?month=YYYY-MM`), so a reload or the back button keeps it; the grid's whole range is asked for at once (at most 42

@@ -1,5 +1,5 @@
 /**
- * Check In (issue P1 item 8): the scholar's badge as a large QR code on the phone, the same text the kiosk and the
+ * Check In: the scholar's badge as a large QR code on the phone, the same text the kiosk and the
  * cafeteria scanners read, so a scholar without a printed badge checks in with one scan. It is kept on the device like
  * every portal answer, so it shows offline too (the scanners work from their own roster). A web page cannot raise the
  * screen's brightness, so the screen asks for it.

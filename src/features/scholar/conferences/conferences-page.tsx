@@ -1,5 +1,5 @@
 /**
- * Scholar Led Conferences (issue P3 item 4): on the conference day the sign-in sheet (the conference's title, the
+ * Scholar Led Conferences: on the conference day the sign-in sheet (the conference's title, the
  * school's paragraphs, in Spanish for a Spanish reader when the school wrote them, "Click to Sign In") for the scholar and their family; before it, the day and times. A
  * sign-in goes through the device's outbox (item 5), so it is taken offline too and shows as waiting until sent.
  */

@@ -1,5 +1,5 @@
 /**
- * COVID Screening (issue P3 item 3): before coming to school a scholar or a parent answers the seed's questions, or
+ * COVID Screening: before coming to school a scholar or a parent answers the seed's questions, or
  * declares remote attendance; the outcome shows at once (from the device when offline: "stay home" never waits for
  * the server) and the server's answer replaces it once the entry is sent (item 5: through the outbox). A correction
  * is a new answer the same day; the latest counts. Shown only when the school screens (the nav entry is absent

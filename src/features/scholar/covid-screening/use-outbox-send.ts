@@ -1,6 +1,6 @@
 /**
  * How the portal's two writes (a COVID screening answer, a conference sign-in) are made: through the device's outbox
- * (DESIGN section 5, issue P3 item 5), the same path online and offline. The write resolves once the entry is on the
+ * (DESIGN section 5), the same path online and offline. The write resolves once the entry is on the
  * device; the sync engine sends it when it can. The screen shows what waits, and reads the server's answer again
  * once its entries have gone.
  */

@@ -1,5 +1,5 @@
 /**
- * How every Scholar Portal screen reads (issue P1 item 10): the server's answer when it can be reached, kept on the
+ * How every Scholar Portal screen reads: the server's answer when it can be reached, kept on the
  * device; the device's last answer, with when it was fetched ("as of"), when the phone is offline or the server
  * cannot be reached. An answer the server refuses (401, 403, 404, 422) is never replaced by an older one.
  *

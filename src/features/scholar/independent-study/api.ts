@@ -1,5 +1,5 @@
 /**
- * The portal's calls of the Independent Study Learning Agreement (issue P3): signing (online only: a signature needs
+ * The portal's calls of the Independent Study Learning Agreement: signing (online only: a signature needs
  * a connection, never the outbox) and the signed PDF. A parent signing on a scholar's phone through the parent login
  * sends the parent's own token, so the server records the parent's account.
  */

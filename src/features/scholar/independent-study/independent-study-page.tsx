@@ -1,5 +1,5 @@
 /**
- * /scholar/independent-study (issue P3 items 1 and 2): the chosen scholar's Independent Study Learning Agreements,
+ * /scholar/independent-study: the chosen scholar's Independent Study Learning Agreements,
  * for the scholar and the parent on their phones. Each shows its state, header and deadline, the agreement to read,
  * the signatures so far, and the form of whoever signs next on this phone: the scholar with their own account; a
  * parent signed in on their own, or through the parent login on the scholar's phone (the parent's token signs).

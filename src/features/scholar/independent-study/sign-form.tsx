@@ -1,5 +1,5 @@
 /**
- * Electronically Sign (issue P3 item 2): the signer types their full name, reads the consent text and presses the
+ * Electronically Sign: the signer types their full name, reads the consent text and presses the
  * button. The name is checked here as the server checks it (case and spacing aside), and the form says which field is
  * wrong. A signature needs a connection: offline the button says so and what was typed stays (kept per agreement for
  * the tab's life, so leaving the screen does not lose it either); it never goes through the outbox.

@@ -1,5 +1,5 @@
 /**
- * "As of" (issue P1 item 10): when a portal screen shows the device's copy of an answer (the phone is offline or the
+ * "As of": when a portal screen shows the device's copy of an answer (the phone is offline or the
  * server cannot be reached), it says so, with when that copy was fetched. Every portal screen puts it above its data.
  */
 import { Alert } from '@chakra-ui/react';

@@ -1,5 +1,5 @@
 /**
- * The Scholar Portal's layout (issue P1 items 1 and 3), phone first: the app bar (given by the app: account menu,
+ * The Scholar Portal's layout, phone first: the app bar (given by the app: account menu,
  * settings, sync), whose portal this is (a parent's switcher), the screen, and the navigation: a bottom bar with
  * "More" on phones, a side list from md up (only the one the screen shows is built). It reads `v2/scholar/scholars` (kept on the device for offline use) and
  * provides the portal context every screen reads. Entries the school switched off are left out of the navigation;

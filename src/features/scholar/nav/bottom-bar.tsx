@@ -1,6 +1,5 @@
 /**
- * The portal's bottom bar on phones (below md): the four most used entries and "More" with the rest (issue P1 item
- * 1), fixed at the bottom within thumb's reach, above the phone's home indicator.
+ * The portal's bottom bar on phones (below md): the four most used entries and "More" with the rest, fixed at the bottom within thumb's reach, above the phone's home indicator.
  */
 import { Box, Button, Flex } from '@chakra-ui/react';
 import { Component, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';

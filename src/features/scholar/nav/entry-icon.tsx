@@ -1,14 +1,14 @@
 /** Small outline icons of the portal's entries for the bottom bar and the side list (inline SVG: no icon font). */
 import type { PortalEntry } from '../../../contract';
 
-/** The work lists' entries (issue P2), which a school does not switch off: keyed by their path. */
+/** The work lists' entries, which a school does not switch off: keyed by their path. */
 type WorkEntry =
   | 'work/current'
   | 'work/overdue'
   | 'work/missing-autowork'
   | 'work/completed'
   | 'work/submissions'
-  // Independent Study (issue P3), which a school does not switch off either.
+  // Independent Study, which a school does not switch off either.
   | 'independent-study'
   // Notifications, for every family.
   | 'notifications';

@@ -1,5 +1,5 @@
 /**
- * The bottom bar's "More" menu (issue P1 item 1): its code (the menu's machine and positioning, about 30 kB) loads a
+ * The bottom bar's "More" menu: its code (the menu's machine and positioning, about 30 kB) loads a
  * few seconds after the portal's first screen, or at the first tap on "More", not on a phone's first visit.
  */
 import { Menu, Portal } from '@chakra-ui/react';

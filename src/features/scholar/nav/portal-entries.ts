@@ -1,5 +1,5 @@
 /**
- * The portal's navigation entries (issue P1 item 1): the built screens as the route table lists them, in the seed's
+ * The portal's navigation entries: the built screens as the route table lists them, in the seed's
  * order, less those the school switched off; on a phone the four most used go in the bottom bar and the rest behind
  * "More". An entry that is not built is not in the route table, so it is never here: no dead links.
  */
@@ -62,7 +62,7 @@ export function inSeedOrder<E extends NavEntry>(entries: readonly E[]): E[] {
 }
 
 /**
- * The entries a school switches on (issue P3 item 3: COVID Screening is off by default), by child path, with the
+ * The entries a school switches on (COVID Screening is off by default), by child path, with the
  * portal setting that turns each on.
  */
 export const OPT_IN_ENTRIES = { 'covid-screening': 'covid_screening' } as const;

@@ -1,4 +1,4 @@
-/** Library (issue P1 item 7): the school's library items for the scholar, by subject, searchable. */
+/** Library: the school's library items for the scholar, by subject, searchable. */
 import { useTranslation } from 'react-i18next';
 import { ResourceLinksScreen } from './resource-links-screen';
 

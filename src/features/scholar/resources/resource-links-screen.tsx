@@ -1,5 +1,5 @@
 /**
- * The screen Scholar Resources and Library share (issue P1 item 7): the school's links for the scholar's grade,
+ * The screen Scholar Resources and Library share: the school's links for the scholar's grade,
  * grouped by subject, with a search box that filters as one types (on the device: the list is small, and it works on
  * the copy kept offline too). Each link opens in a new tab, without telling the site where it came from (noreferrer).
  */

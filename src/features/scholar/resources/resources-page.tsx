@@ -1,5 +1,5 @@
 /**
- * Scholar Resources (issue P1 item 7): the school's links for the scholar, by subject. Its title carries the school's
+ * Scholar Resources: the school's links for the scholar, by subject. Its title carries the school's
  * prefix from the portal settings ('Demo Scholar Resources'), as the seed's navigation names it.
  */
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 /**
- * Schedule (issue P1 item 5): the scholar's classes by weekday, Monday to Sunday, only the days that have classes,
+ * Schedule: the scholar's classes by weekday, Monday to Sunday, only the days that have classes,
  * each with its time on the school's clock, room, teacher and Meet link.
  */
 import { Badge, Heading, Stack, Text } from '@chakra-ui/react';

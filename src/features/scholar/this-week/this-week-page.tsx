@@ -1,5 +1,5 @@
 /**
- * This Week (issue P1 item 5): the week's group meetings, Monday to Sunday, grouped by day on the school's clock, with
+ * This Week: the week's group meetings, Monday to Sunday, grouped by day on the school's clock, with
  * previous and next week. The week shown is in the address (`?week=<Monday>`), so a reload keeps it.
  */
 import { Heading, Stack } from '@chakra-ui/react';

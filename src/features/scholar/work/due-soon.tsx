@@ -1,5 +1,5 @@
 /**
- * Home's work (issue P1 item 4, filled by P2): what the chosen scholar has due today and tomorrow and not turned in,
+ * Home's work (filled by P2): what the chosen scholar has due today and tomorrow and not turned in,
  * from the same Current Work answer as the list (one call, one copy on the device), with the way to the whole list.
  */
 import { Heading, Link, Stack, Text } from '@chakra-ui/react';

@@ -1,5 +1,5 @@
 /**
- * A parent's choice on Overdue Work: the chosen child's list (P1's switcher above chooses the child) or all their
+ * A parent's choice on Overdue Work: the chosen child's list (the portal's switcher above chooses the child) or all their
  * children's missing and overdue work in one list. Two radio buttons, kept in the address.
  */
 import { RadioGroup, Stack } from '@chakra-ui/react';

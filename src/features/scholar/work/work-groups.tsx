@@ -1,5 +1,5 @@
 /**
- * A work list grouped by day (issue P2 item 5): Today, Tomorrow, then Monday to Friday of the school week by name,
+ * A work list grouped by day: Today, Tomorrow, then Monday to Friday of the school week by name,
  * then Later (or Earlier), and work without a due date last. The grouping is the contract's (`groupWork`), the same
  * rules the server lists with; each group is a section with its heading and its items.
  */

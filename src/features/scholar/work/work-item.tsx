@@ -1,5 +1,5 @@
 /**
- * One piece of work in a list (issue P2 item 5): its title, which opens the work in Google Classroom in a new tab
+ * One piece of work in a list: its title, which opens the work in Google Classroom in a new tab
  * (where the scholar turns it in), the course, when it is due (or was turned in), its points, and what the list needs
  * said: missing, late, AutoWork, turned in or returned with the grade once returned. Times are on the school's clock.
  */

@@ -1,7 +1,7 @@
 /**
- * The work lists (issue P2 items 5 to 7), one screen for the route /scholar/work/:type: Current Work, Overdue Work,
+ * The work lists, one screen for the route /scholar/work/:type: Current Work, Overdue Work,
  * Missing AutoWork, Completed Work and Show Submissions of the chosen scholar, grouped by day, each with its empty
- * state in the issue's words. A parent follows P1's scholar switcher, and on Overdue Work and Missing AutoWork may
+ * state in the specification's words. A parent follows the portal's scholar switcher, and on Overdue Work and Missing AutoWork may
  * show that list for all their children at once (`?children=all`). Offline the list is the device's last copy with "as of",
  * reclassified on the device's clock (work that fell due since leaves Current Work).
  */

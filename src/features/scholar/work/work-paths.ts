@@ -1,6 +1,6 @@
 /**
- * The portal calls of the work lists (issue P2), as the screens ask for them: one path per list and scholar, so that
- * each is kept on the device on its own (P1's portal cache) and Home shares the Current Work answer.
+ * The portal calls of the work lists, as the screens ask for them: one path per list and scholar, so that
+ * each is kept on the device on its own (the portal's portal cache) and Home shares the Current Work answer.
  */
 import type { CombinedWorkType } from '../../../contract/scholar-work';
 import type { WorkListType } from '../../../contract/work-lists';

@@ -1,5 +1,5 @@
 /**
- * How badge cards fill printed sheets (issue F5: eight to a Letter or A4 sheet): two columns by four rows, the
+ * How badge cards fill printed sheets (eight to a Letter or A4 sheet): two columns by four rows, the
  * card size chosen so the grid fits the paper inside its margins. The @page rule sets the paper, so the browser's
  * print dialog starts on the right one.
  */

@@ -1,5 +1,5 @@
 /**
- * Badges (/sign-out/badges, issue F5): QR badge cards for a class (grade, homeroom) or a selection of scholars, eight
+ * Badges (/sign-out/badges): QR badge cards for a class (grade, homeroom) or a selection of scholars, eight
  * to a Letter or A4 sheet, printed with the browser's Print. The QR holds the scholar's opaque badge code only (no
  * personal data); the sign-out scanners look it up. A scholar without a badge code is named and left out. The roster
  * comes from the server (the office prints at a desktop); the photos from the device when it has them.

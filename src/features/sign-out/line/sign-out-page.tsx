@@ -1,5 +1,5 @@
 /**
- * Scholar Sign Out (/sign-out, issue F5 item 1): the pick-up line. Find the scholar (search, a USB badge scanner, or
+ * Scholar Sign Out (/sign-out): the pick-up line. Find the scholar (search, a USB badge scanner, or
  * the camera), see who may take them with large photos, and sign them out in one tap; then a large confirmation and
  * back to the search for the next car. It works entirely from the device (roster, pick-up adults and their photos,
  * today's check-ins) and records through the outbox, so it works the same offline. The route gives it the signed-in

@@ -1,5 +1,5 @@
 /**
- * Signing a scholar out to someone not on the pick-up list (issue F5 item 1): a typed name and a reason, then a
+ * Signing a scholar out to someone not on the pick-up list: a typed name and a reason, then a
  * second, separate confirmation that says it will be flagged. Nothing is recorded before that second yes. The two
  * dialogs follow each other (the form closes as the confirmation opens, and 'Go back' returns to the form with what
  * was typed), so there is only ever one dialog on screen.

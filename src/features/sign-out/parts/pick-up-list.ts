@@ -1,5 +1,5 @@
 /**
- * Which of a scholar's pick-up adults the line may release to today (issue F5 item 1), decided on the device from the
+ * Which of a scholar's pick-up adults the line may release to today, decided on the device from the
  * snapshot so it works offline, with the server's own rule (server/routes/check_ins `pickUpRefusal`): on the list,
  * active, authorized, and within `valid_from`..`valid_until` (inclusive) on the school day. A refusal
  * (`not_authorized`, a custody order) is never offered and is shown as a warning whatever its dates: the line must

@@ -1,5 +1,5 @@
 /**
- * Add Authorized Pick-Ups (/sign-out/add-authorized-pick-ups, issue F5): the front office adds an adult who may (or,
+ * Add Authorized Pick-Ups (/sign-out/add-authorized-pick-ups): the front office adds an adult who may (or,
  * with a custody order, must not) pick up a scholar, for one scholar or several siblings at once, with a photo taken
  * with the device's camera or uploaded. Online only (a photo upload); offline it says so and keeps the form. A link
  * with `?scholar=<id>` starts with that scholar chosen.

@@ -1,5 +1,5 @@
 /**
- * Edit Authorized Pick-Ups (/sign-out/edit-authorized-pick-ups, issue F5): find a scholar, see their pick-up adults
+ * Edit Authorized Pick-Ups (/sign-out/edit-authorized-pick-ups): find a scholar, see their pick-up adults
  * with photos (from the server, so every change by any office shows), edit one (a new photo optional), deactivate
  * one after a confirmation, or reactivate one. The scholar is in the URL (`?scholar=<id>`), so a link opens the list.
  * Online only, like Add; offline it says so.

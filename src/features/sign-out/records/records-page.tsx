@@ -1,5 +1,5 @@
 /**
- * View Records of Scholar Sign Out (`/sign-out/view-records`, issue F5): the sign-outs and returns every pick-up
+ * View Records of Scholar Sign Out (`/sign-out/view-records`): the sign-outs and returns every pick-up
  * station sent, read from the server (`GET v2/check_ins`), with arrivals and departures on request. Filtered by date
  * range (today by default, on the school's clock), scholar, adult (one from a pick-up list, or any typed name: an
  * override's adult is typed), method and flagged; sorted by time; paginated; a CSV export of the whole filtered range.

@@ -1,5 +1,5 @@
 /**
- * Scan Sign Out (/sign-out/scan, issue F5 item 2): a camera that stays open at the pick-up line. Each badge read (its
+ * Scan Sign Out (/sign-out/scan): a camera that stays open at the pick-up line. Each badge read (its
  * QR holds the scholar's opaque badge code, nothing personal) opens that scholar's pick-up screen, the same as on
  * Scholar Sign Out (with its Undo); after the sign-out (or 'Back to scanning') the camera reads the next car's badge. An unknown code
  * says so. The camera stays mounted the whole time (starting a camera takes seconds): while a pick-up screen is up it

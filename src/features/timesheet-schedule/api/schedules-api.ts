@@ -1,5 +1,5 @@
 /**
- * The calls of the timesheet schedule screens (issue T1): default weeks, the school's non-work days, days off,
+ * The calls of the timesheet schedule screens: default weeks, the school's non-work days, days off,
  * special hours, the staff list with the exempt flag, expected hours and the pay period settings. Online only: these
  * are a timekeeper's screens, and each write is checked and audited by the server.
  */

@@ -191,7 +191,7 @@ describe('Edit Days Off', () => {
     expect(server.settings).toMatchObject({ pay_period_rule: 'biweekly', pay_period_anchor: '2026-08-03' });
   });
 
-  it('switches a compliance flag off and saves it with the pay period rule as it is (issue T2 item 9)', async () => {
+  it('switches a compliance flag off and saves it with the pay period rule as it is', async () => {
     await render('tab=pay');
     expect(await screen.findByRole('tab', { name: 'Pay periods and flags' })).toBeTruthy();
     const flags = await screen.findByRole('group', { name: 'Compliance flags' });

@@ -1,5 +1,5 @@
 /**
- * Edit Days Off (/timesheet-schedule/edit-days-off, issue T1 items 3 and 6): the school's calendar of non-work days
+ * Edit Days Off (/timesheet-schedule/edit-days-off): the school's calendar of non-work days
  * (a month view and the school year's list), a staff member's days off (whole or part days, with a type), and the
  * pay period rule. The tab, the month, the person and the dates are kept in the address, so a reload or a link keeps
  * them; adding, changing and deleting take the section's permissions, and the server refuses overlaps in words.

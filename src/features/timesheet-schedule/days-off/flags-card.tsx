@@ -1,5 +1,5 @@
 /**
- * Which compliance flags the timesheets show (issue T2 item 9), beside the pay period rule: for non-exempt staff, over
+ * Which compliance flags the timesheets show, beside the pay period rule: for non-exempt staff, over
  * 40 hours in a week, California's daily overtime (over 8 and over 12 hours in a day), the seventh consecutive day of
  * work, and no meal break begun by the end of the fifth hour. All on by default. They are marks for the timekeeper on
  * the grid, never deductions; switching one off hides it everywhere at once (the server computes them).

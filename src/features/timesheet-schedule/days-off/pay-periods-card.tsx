@@ -1,5 +1,5 @@
 /**
- * The school's pay period rule (issue T1 item 6): semi-monthly (the 1st–15th and the 16th–end, as California's Labor
+ * The school's pay period rule: semi-monthly (the 1st–15th and the 16th–end, as California's Labor
  * Code 204 asks of a charter school), bi-weekly from the first day of any one period, or monthly. The current period
  * and the next two are previewed for the rule being edited, before it is saved.
  */

@@ -1,5 +1,5 @@
 /**
- * Edit Defaults (/timesheet-schedule, issue T1 item 2): a timekeeper finds a staff member and sees and changes their
+ * Edit Defaults (/timesheet-schedule): a timekeeper finds a staff member and sees and changes their
  * default week, the history of weeks (which one is in effect today, which start later), the exempt flag, and copies a
  * week to others. The person is in the URL (`?staff=<id>`), so a reload or a shared link opens the same person.
  * Online only: offline, each call says so. The route hands the signed-in person's permissions over (features never

@@ -1,5 +1,5 @@
 /**
- * Edit Special Hours (/timesheet-schedule/edit-special, issue T1 item 4): hours for a date or a range, for one person,
+ * Edit Special Hours (/timesheet-schedule/edit-special): hours for a date or a range, for one person,
  * several or everyone, that replace the day's hours (a minimum day) or add to them (a conference night). The list is
  * filtered by dates (from today to the end of the school year at first), by kind and by person, with the filters in
  * the address so a reload or a link keeps them; adding, changing and deleting take the section's permissions.

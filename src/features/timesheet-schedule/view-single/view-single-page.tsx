@@ -1,5 +1,5 @@
 /**
- * View Single (`/timesheet-schedule/view-single`, issue T1 item 5): how many hours the school expects of one staff
+ * View Single (`/timesheet-schedule/view-single`): how many hours the school expects of one staff
  * member on each day of a week or a month, and why (their default week, a weekly day off, a holiday, special hours,
  * a day off of theirs, or no default week yet). The person, the view and the date live in the URL
  * (`?staff=&view=week|month&date=`). Printable (only the page, not the app around it) and downloadable as CSV; on a

@@ -1,5 +1,5 @@
 /**
- * Add Record (`/timesheet`, issue T2 item 2): the signed-in staff member's own time. Their state today (clocked in
+ * Add Record (`/timesheet`): the signed-in staff member's own time. Their state today (clocked in
  * since 7:58, or not) with the one action that changes it, a form for a past day, this pay period's records with
  * day totals against the hours their schedule expects, and their QR badge for the Arrivals kiosk. Clocking works
  * offline: every write goes through the outbox, and the state and the records come from the device.

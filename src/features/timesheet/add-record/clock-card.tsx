@@ -1,5 +1,5 @@
 /**
- * The person's state today and the one action that changes it (issue T2 item 2): "Clocked in since 7:58 AM" with
+ * The person's state today and the one action that changes it: "Clocked in since 7:58 AM" with
  * Clock out, or "Not clocked in" with Clock in. The state comes from the device, so it is right offline; a clocking
  * still waiting to be sent says so.
  */

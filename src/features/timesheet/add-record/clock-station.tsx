@@ -1,5 +1,5 @@
 /**
- * The offline layer as Add Record uses it (issue T2 item 2): the person's records on the device merged with the
+ * The offline layer as Add Record uses it: the person's records on the device merged with the
  * outbox, the waiting and stopped entries (an unsent clock-out is one of them), the outbox write and amend, and the
  * sync status. The screen takes it from a context whose default is the app's own database and sync engine; tests
  * provide one bound to a fresh database, so the screen runs against the real merge and outbox code.

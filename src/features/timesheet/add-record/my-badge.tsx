@@ -1,5 +1,5 @@
 /**
- * My badge (issue T2 item 2): the staff member's own QR badge, scanned at the Arrivals kiosk to clock in and out
+ * My badge: the staff member's own QR badge, scanned at the Arrivals kiosk to clock in and out
  * (`STAFF:<code>`). The server makes a new random code each time and the old badge stops working at once, so the
  * button asks first; the code is answered only that once, so the badge is shown and printed right here and never kept
  * on the device. It needs the network. On paper only the badge goes (the same print-only style as the scholars'

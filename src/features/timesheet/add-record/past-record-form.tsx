@@ -1,5 +1,5 @@
 /**
- * A record for a past day (issue T2 item 2): the date, start, end, unpaid break, category (a leave's type), note. The
+ * A record for a past day: the date, start, end, unpaid break, category (a leave's type), note. The
  * times are the school's wall clock; an end before the start is the next morning (a night). Written through the
  * outbox like a clocking, so it works offline; what the device can tell (a field, an overlap with the person's own
  * records) it says under the field before anything is queued, and the server checks all of it again. Not the

@@ -1,6 +1,6 @@
 /**
- * The person's records of this pay period (issue T2 item 2), by day, newest first: each record's in and out, break
- * and category, and each day's worked hours against the hours T1's schedule expects so far (today's up to the
+ * The person's records of this pay period, by day, newest first: each record's in and out, break
+ * and category, and each day's worked hours against the hours the timesheet schedules' schedule expects so far (today's up to the
  * summary's `as_of` or the clock-out; the hours expected later in the period said apart). The records come from the device
  * (offline too); the expected hours and the period's state from the server's summary, when it can be reached. The
  * person submits the period for approval here, after a confirmation with its summary, and withdraws the submission

@@ -1,5 +1,5 @@
 /**
- * The signed-in staff member's clock (issue T2 item 2), offline first: their records on the device with the outbox
+ * The signed-in staff member's clock, offline first: their records on the device with the outbox
  * laid over them, whether they are clocked in and since when, and the three writes of Add Record. A clock-in is a new
  * record through the outbox. A clock-out of a clock-in still in the outbox amends that entry (one entry goes); of a
  * record the server has (or one being sent right now) it is an update naming the version it was made from, which the

@@ -1,5 +1,5 @@
 /**
- * The calls of the timesheet screens (issue T2): records (`v2/timesheets`), pay periods and their approval
+ * The calls of the timesheet screens: records (`v2/timesheets`), pay periods and their approval
  * (`v2/timesheets/periods`) and the summary of worked and expected hours with the compliance flags
  * (`v2/timesheets/summary`), and a new staff badge (`v2/timesheets/badge`). Clocking in and out goes through the outbox
  * instead (see the Add Record screen); these are the online calls of the lists, the reports, the timekeeper's edits

@@ -1,5 +1,5 @@
 /**
- * View Conferences (`/timesheet/view-conferences`, issue T2 item 7): the records of the conference category
+ * View Conferences (`/timesheet/view-conferences`): the records of the conference category
  * (parent-teacher and scholar-led conference nights) over a range (this school year, July to June, unless chosen),
  * for everyone or one person, by date (each date's people, their in and out and worked hours, the date's total and
  * head count) or by person (their dates, records and hours), with the grand total and a CSV of the view. The range,

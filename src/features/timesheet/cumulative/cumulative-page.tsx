@@ -1,5 +1,5 @@
 /**
- * View Cumulative (`/timesheet/view-cumulative`, issue T2 item 6): per person, the running totals of a pay period and
+ * View Cumulative (`/timesheet/view-cumulative`): per person, the running totals of a pay period and
  * of the school year (July to June) to date, to today while the period is the current one and to its end for a past
  * one: worked, expected so far (the hours expected later apart), the difference, and worked by category. The pay
  * period is chosen with previous / next (it lives in the address, with the sort); both come from the summary with

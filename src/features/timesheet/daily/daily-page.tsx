@@ -1,5 +1,5 @@
 /**
- * View Daily Combined (`/timesheet/view-group-by-date`, issue T2 item 4): everyone's recorded time for a range (this
+ * View Daily Combined (`/timesheet/view-group-by-date`): everyone's recorded time for a range (this
  * week by default; a pay period, a month or dates chosen by hand), by date: each day's people with their first in,
  * last out, worked and expected hours so far (today's up to now), the difference and the day's flags, the day's
  * totals, and who was expected but recorded nothing; the hours expected later in the dates are said apart. One person or everyone. The range and the person live in the address. Print and CSV. A

@@ -1,5 +1,5 @@
 /**
- * The grid of View Grid (issue T2 item 5) as plain data, worked out once per answer so the table only draws it: people
+ * The grid of View Grid as plain data, worked out once per answer so the table only draws it: people
  * (rows, by name) by days (columns) of the summary's range, each cell's worked and expected minutes and what needs
  * the timekeeper's attention there, each person's totals per week and for the range, and the day totals.
  *

@@ -1,5 +1,5 @@
 /**
- * View Grid (`/timesheet/view-grid`, issue T2 items 5 and 8): everyone's hours for a week, a pay period or a month,
+ * View Grid (`/timesheet/view-grid`): everyone's hours for a week, a pay period or a month,
  * people by days, worked against expected with week and day totals; the cells that need attention marked (a missing
  * clock-out, over or under expected, a compliance flag) and a legend of the marks; each person's pay period state,
  * which a timekeeper opens to approve, return or reopen it; submitted periods tick for "Approve selected", one

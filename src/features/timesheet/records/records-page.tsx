@@ -1,5 +1,5 @@
 /**
- * View Records (`/timesheet/view-records`, issue T2 item 3): everyone's timesheet records, or one person's, over a
+ * View Records (`/timesheet/view-records`): everyone's timesheet records, or one person's, over a
  * range of days (this month on the school's clock unless chosen, with This week / This month / Last month), by
  * category, with a search of notes and names, newest or oldest first, 50 a page. The timekeeper adds a record for
  * someone, changes one with a reason (audited, made from the version on screen) and deletes one, except where an

@@ -1,5 +1,5 @@
 /**
- * The timekeeper's decision on one person's pay period (issue T2 item 8), opened from the grid: the period's state and
+ * The timekeeper's decision on one person's pay period, opened from the grid: the period's state and
  * the note it was returned with, and what may be done from that state. A submitted period is approved (which locks
  * its records) or returned with a note saying what to fix; an approved one is reopened with a reason (audited); an
  * open or returned one may be approved as it is (the server's rule: a period with a record still open is refused,

@@ -1,5 +1,5 @@
 /**
- * The Calendar's date math (issue P1 item 6), free of React: which weeks a month's grid shows for the school's first
+ * The Calendar's date math, free of React: which weeks a month's grid shows for the school's first
  * weekday, and on which of the school's days each event falls.
  *
  * Days are YYYY-MM-DD dates of the school's calendar (string arithmetic, no time zone), so the grid never shifts on

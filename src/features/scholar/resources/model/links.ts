@@ -1,5 +1,5 @@
 /**
- * Scholar Resources and Library (issue P1 item 7), free of React: the search a scholar types (on the device: the list
+ * Scholar Resources and Library, free of React: the search a scholar types (on the device: the list
  * is small and must work offline) and the grouping by subject.
  *
  * The search ignores case and accents ('matematicas' finds 'Matemáticas': families type on phones, often without

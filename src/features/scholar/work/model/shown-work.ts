@@ -1,7 +1,7 @@
 /**
  * What a work list shows of an answer: online, the server's items as it classified them, around the school's today
  * it answered; from the device (offline), the kept items classified again on the device's clock with the contract's
- * rules (work that fell due since the copy was kept leaves Current Work; P2 item 7), around today's school date. And
+ * rules (work that fell due since the copy was kept leaves Current Work), around today's school date. And
  * the search of a list: the words typed, in a title or a course's name, without regard to case or accents.
  */
 import type { WorkItem } from '../../../../contract/scholar-work';

@@ -1,5 +1,5 @@
 /**
- * The default-week editor as plain data (issue T1 item 2): the form's values (what the person typed, as text), the
+ * The default-week editor as plain data: the form's values (what the person typed, as text), the
  * checks made before anything is sent, the payload the contract takes, and which saved week is in effect on a date.
  *
  * Field names are the server's: a day's fields are `days.<index>.start|end|break_minutes` (Monday is 0), so the

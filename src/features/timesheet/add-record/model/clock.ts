@@ -1,5 +1,5 @@
 /**
- * A staff member's own time as the device knows it (issue T2 item 2): the records the server confirmed (pulled, or
+ * A staff member's own time as the device knows it: the records the server confirmed (pulled, or
  * answered to this device's pushes) with the entries still in the outbox laid over them. An unsent clock-in is a
  * record without an end; an unsent clock-out of a record the server has is an update entry that sets its end. Pure,
  * so Add Record decides the same thing online and offline, and the tests can say what it decides.

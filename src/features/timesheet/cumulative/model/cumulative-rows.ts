@@ -1,5 +1,5 @@
 /**
- * View Cumulative's rows (issue T2 item 6): per person, the running totals of a pay period and of the school year up
+ * View Cumulative's rows: per person, the running totals of a pay period and of the school year up
  * to date, each as worked, expected so far, the hours expected later, the difference from the expected so far and
  * worked by category, from two summaries of
  * totals only (`days=false`). Someone in one answer and not the other (they joined or left staff meanwhile) has zeros

@@ -1,5 +1,5 @@
 /**
- * View Daily Combined's days (issue T2 item 4): the summary turned around, by date. Each day of the range lists the
+ * View Daily Combined's days: the summary turned around, by date. Each day of the range lists the
  * people who recorded time that day (their first in, last out, worked, expected, the difference, flags, an open
  * record), by name; then the people expected that day who recorded nothing, up to today (a later day is not missed
  * yet); and the day's totals: how many people recorded time, what they worked, and what everyone listed was expected

@@ -2,7 +2,7 @@
  * The dates a timesheet report shows (Daily Combined, the Grid, Cumulative), kept in the address so a reload or a
  * shared link opens the same view: `?range=week|period|month|dates&date=YYYY-MM-DD` (and `&from=&to=` for dates
  * chosen by hand). A week runs Monday to Sunday (the workweek of the compliance flags); a month is its calendar month;
- * a pay period is the school's (semi-monthly, bi-weekly or monthly: T1's rule), which only the server knows, so its
+ * a pay period is the school's (semi-monthly, bi-weekly or monthly: the timesheet schedules' rule), which only the server knows, so its
  * dates come from `v2/timesheets/periods` (see `usePayPeriod`). A missing or malformed date is today on the school's
  * clock.
  */
