@@ -23,15 +23,7 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { tsImport } from 'tsx/esm/api';
 import { CHROMIUM_LAUNCH_OPTIONS, ms1, percentile, startServer, withResources } from './lib-browser.mjs';
-import {
-  CPU_SLOWDOWN,
-  instrumentLcp,
-  NETWORK,
-  PHONE,
-  PORTAL_PATH,
-  trackRequests,
-  visit,
-} from './portal-first-visit.mjs';
+import { PHONE, PORTAL_PATH, phonePage, visit } from './portal-first-visit.mjs';
 
 const RUNS = Number(process.env.BENCH_PORTAL_TLS_RUNS ?? 5);
 const HOST = 'school.test';
@@ -78,14 +70,7 @@ async function firstVisit(browser, origin, signedIn) {
     storageState: { cookies: [], origins: [{ origin, localStorage: signedIn }] },
   });
   try {
-    await context.addInitScript(`(${instrumentLcp})();`);
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    await cdp.send('Network.emulateNetworkConditions', NETWORK);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-    const requests = trackRequests(page);
+    const { page, cdp, requests } = await phonePage(context);
     const result = await visit(page, cdp, requests, `${origin}${PORTAL_PATH}`);
     if (result.controlled) throw new Error('the first visit was served by a service worker: not a first visit');
     const protocol = await page.evaluate(() => performance.getEntriesByType('navigation')[0]?.nextHopProtocol);

@@ -176,6 +176,21 @@ async function h1Shown(cdp, timeoutMs) {
   }
 }
 
+/**
+ * A new page of `context` as every visit of these benches opens one: LCP instrumented before the page's scripts, the
+ * cache off, the phone's network and CPU, and its requests tracked.
+ */
+export async function phonePage(context) {
+  await context.addInitScript(`(${instrumentLcp})();`);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', NETWORK);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  return { page, cdp, requests: trackRequests(page) };
+}
+
 /** One navigation to the portal: LCP (the last candidate), when its h1 showed, and whether the worker served it. */
 export async function visit(page, cdp, requests, url, onShown = async () => {}) {
   requests.reset();
@@ -372,14 +387,7 @@ async function visitFloor(browser, serverUrl) {
     serviceWorkers: 'block',
   });
   try {
-    await context.addInitScript(`(${instrumentLcp})();`);
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    await cdp.send('Network.emulateNetworkConditions', NETWORK);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-    const requests = trackRequests(page);
+    const { page, requests } = await phonePage(context);
     requests.reset();
     const response = await page.goto(`${serverUrl}${FLOOR_PAGE}`, { waitUntil: 'load', timeout: VISIT_TIMEOUT_MS });
     if (!response?.ok()) throw new Error(`${FLOOR_PAGE} answered ${response?.status()}`);
@@ -441,14 +449,7 @@ export default {
           storageState: { cookies: [], origins: [{ origin: server.url, localStorage: signedIn }] },
         });
         try {
-          await context.addInitScript(`(${instrumentLcp})();`);
-          const page = await context.newPage();
-          const cdp = await context.newCDPSession(page);
-          await cdp.send('Network.enable');
-          await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-          await cdp.send('Network.emulateNetworkConditions', NETWORK);
-          await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-          const requests = trackRequests(page);
+          const { page, cdp, requests } = await phonePage(context);
           const url = `${server.url}${PORTAL_PATH}`;
 
           const profile = process.env.BENCH_PORTAL_PROFILE;

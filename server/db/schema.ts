@@ -21,6 +21,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { NOTICE_KINDS } from '../../src/contract/notices';
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => 'bytea',
@@ -512,17 +513,8 @@ export const schoolSettings = pgTable('school_settings', {
   notice_kinds: jsonb('notice_kinds')
     .$type<string[]>()
     .notNull()
-    .default([
-      'sign_out',
-      'early_departure',
-      'late_arrival',
-      'agreement_to_sign',
-      'screening_stay_home',
-      'not_checked_in',
-      'work_summary',
-      'work_due_tomorrow',
-      'work_overdue',
-    ]),
+    // Every kind for a new school: a kind added later changes this default in a migration of its own.
+    .default([...NOTICE_KINDS]),
   /** HH:MM on the school's clock: the guardians of a scholar not checked in by then on a school day are told; null
    * (the default): never. */
   not_checked_in_by: text('not_checked_in_by'),
