@@ -18,7 +18,7 @@ import { schoolDayOf } from '../../../ui/school-clock';
 import { SCHOLARS_PATH } from '../data/prefetch';
 import { type PortalAnswer, usePortalQuery } from '../data/use-portal-query';
 import { BOTTOM_BAR_SPACE, BottomBar } from '../nav/bottom-bar';
-import { type NavEntry, visibleEntries } from '../nav/portal-entries';
+import { forAccount, type NavEntry, visibleEntries } from '../nav/portal-entries';
 import { SideNav } from '../nav/side-nav';
 import { listenForRenewedSubscriptions, resendSubscription } from '../notifications/push-device';
 import { PortalContext, type PortalContextValue } from '../portal-context';
@@ -125,7 +125,7 @@ function PortalFrame({
     [user, data, scholar, setScholarId, settings, timeZone, today, answer.fetchedAt, answer.fromDevice],
   );
   const wide = useWideScreen();
-  const visible = visibleEntries(entries, settings.portal_entries_off, settings);
+  const visible = visibleEntries(forAccount(entries, user.type), settings.portal_entries_off, settings);
   const switchedOff = entries.some((e) => e.to === path) && !visible.some((e) => e.to === path);
   if (!value) return null;
   // Home switched off: the portal opens on the first entry the school keeps.

@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { entryOf, inSeedOrder, type NavEntry, splitForBottomBar, visibleEntries } from './portal-entries';
+import { entryOf, forAccount, inSeedOrder, type NavEntry, splitForBottomBar, visibleEntries } from './portal-entries';
 
 const entry = (path: string): NavEntry => ({ path, to: path ? `/scholar/${path}` : '/scholar', title: path || 'home' });
 const paths = (list: NavEntry[]) => list.map((e) => e.path);
 const ALL = ['', 'this-week', 'schedule', 'resources', 'calendar', 'library', 'arrivals', 'check-in'].map(entry);
 
 describe('portal entries', () => {
+  it('shows a guardian Report an absence and a scholar not (they ask a guardian)', () => {
+    const entries = ['', 'absence', 'notifications'].map((path) => ({ path, to: `/scholar/${path}`, title: path }));
+    expect(forAccount(entries, 'parent').map((e) => e.path)).toEqual(['', 'absence', 'notifications']);
+    expect(forAccount(entries, 'student').map((e) => e.path)).toEqual(['', 'notifications']);
+  });
+
   it("knows the school's switchable entries by their path ('' is home)", () => {
     expect(entryOf('')).toBe('home');
     expect(entryOf('check-in')).toBe('check-in');

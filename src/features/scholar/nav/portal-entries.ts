@@ -82,6 +82,14 @@ export function visibleEntries<E extends NavEntry>(
   });
 }
 
+/** The entries only a guardian acts on: a scholar's own account is not shown them (the screen itself says so too). */
+export const GUARDIAN_ENTRIES: readonly string[] = ['absence'];
+
+/** The entries for this kind of account: all of them for a parent, less the guardians' own for a scholar. */
+export function forAccount<E extends NavEntry>(entries: readonly E[], userType: string | null | undefined): E[] {
+  return userType === 'student' ? entries.filter((e) => !GUARDIAN_ENTRIES.includes(e.path)) : [...entries];
+}
+
 /**
  * The bottom bar's entries (the most used that are there, filled up with the first others) and the rest, for
  * "More"; both keep the entries' order.
