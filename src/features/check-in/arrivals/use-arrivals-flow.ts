@@ -15,7 +15,7 @@ import {
 } from '../../../contract';
 import { findByBadge } from '../../../ui/roster/roster-search';
 import type { ScholarDay } from '../model/day-state';
-import { decideArrival, decideDeparture, reasonValue } from '../model/decide';
+import { decideArrival, decideDeparture, reportedReason } from '../model/decide';
 import { isAfterSchoolDay, isLateArrival } from '../model/school-clock';
 import { useStation } from '../station/station';
 import type { CheckInDay } from '../station/use-check-in-day';
@@ -42,9 +42,6 @@ export type ArrivalsStep =
 
 type Purpose = 'arrival' | 'departure';
 type CheckInMethod = CheckInRecord['method'];
-
-/** The reason recorded for a late arrival a family reported: the school's 'Other' with the family's reason. */
-export const reportedLateReason = (reason: string): string => reasonValue({ other: `Reported by family (${reason})` });
 
 /** The shortest text taken for a badge typed into the search box (codes are 12 characters). */
 const MIN_BADGE_LENGTH = 6;
@@ -146,7 +143,7 @@ export function useArrivalsFlow(day: CheckInDay, canRecord: boolean, canPunch = 
     // A late arrival the family reported ahead (the portal's absence report): its reason is theirs, not asked again.
     const report = purpose === 'arrival' ? day.reports.get(scholar.id) : undefined;
     if (decision.type === 'ask-reason' && report?.kind === 'late') {
-      void save(scholar, 'arrival', method, at, reportedLateReason(report.reason), true);
+      void save(scholar, 'arrival', method, at, reportedReason(report.reason), true);
       return;
     }
     setQuery('');

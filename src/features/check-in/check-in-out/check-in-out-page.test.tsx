@@ -149,6 +149,33 @@ describe('Check In/Out', () => {
     );
   });
 
+  it('does not ask again what the family reported: a late arrival and an early departure take their reason', async () => {
+    vi.setSystemTime(new Date(LATE));
+    await renderDay(RECORD, {
+      reports: [
+        familyReport({ scholar_id: jose.id, kind: 'late', at_time: '09:30', reason: 'appointment' }),
+        familyReport({ scholar_id: ada.id, kind: 'early', at_time: '13:30', reason: 'family' }),
+      ],
+    });
+    // The rows carry the report beside the name: found by their buttons.
+    const rowWith = (button: string) => screen.getByRole('button', { name: button }).closest('tr') as HTMLElement;
+    const joseRow = rowWith('Check in José Núñez');
+    fireEvent.click(within(joseRow).getByRole('button', { name: 'Check in José Núñez' }));
+    await waitFor(() => expect(within(joseRow).getByText('In')).toBeTruthy());
+    const adaRow = rowWith('Check out Ada Lovelace');
+    fireEvent.click(within(adaRow).getByRole('button', { name: 'Check out Ada Lovelace' }));
+    await waitFor(() => expect(within(adaRow).getByText('Left')).toBeTruthy());
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(await fixture.written()).toEqual([
+      expect.objectContaining({
+        kind: 'arrival',
+        scholar_id: jose.id,
+        reason: 'Other: Reported by family (appointment)',
+      }),
+      expect.objectContaining({ kind: 'departure', scholar_id: ada.id, reason: 'Other: Reported by family (family)' }),
+    ]);
+  });
+
   it('shows entries from other devices when the pull brings them', async () => {
     await renderDay();
     await fixture.db.check_ins.put(serverCheckIn({ scholar_id: jose.id, kind: 'arrival' }));

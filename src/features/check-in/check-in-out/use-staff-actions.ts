@@ -1,12 +1,13 @@
 /**
  * What staff record from Check In/Out: check in (an arrival, or 'sign_in' when the scholar comes
  * back after leaving) or check out (an early departure, which needs a reason). A check-in after the late threshold
- * needs a reason too, as on the kiosk. Everything goes through the outbox with method 'manual'.
+ * needs a reason too, as on the kiosk, unless the family reported the late arrival or the early departure ahead.
+ * Everything goes through the outbox with method 'manual'.
  */
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addNotification } from '../../../ui/notifications';
-import { staffAction } from '../model/decide';
+import { reportedReason, staffAction } from '../model/decide';
 import { formatClockTime, isLateArrival } from '../model/school-clock';
 import type { CheckInDay } from '../station/use-check-in-day';
 import { useRecordCheckIn } from '../station/use-record-check-in';
@@ -24,7 +25,7 @@ export interface ReasonRequest {
 }
 
 /** The staff actions of the list and the reason they are waiting for, if any. */
-export function useStaffActions(day: Pick<CheckInDay, 'settings' | 'timeZone' | 'days' | 'today'>) {
+export function useStaffActions(day: Pick<CheckInDay, 'settings' | 'timeZone' | 'days' | 'today' | 'reports'>) {
   const { t, i18n } = useTranslation('check-in');
   const record = useRecordCheckIn();
   const [asking, setAsking] = useState<ReasonRequest | null>(null);
@@ -66,7 +67,12 @@ export function useStaffActions(day: Pick<CheckInDay, 'settings' | 'timeZone' | 
       const at = new Date().toISOString();
       const late = kind === 'arrival' && isLateArrival(at, day.settings, day.timeZone);
       const request = { row: { ...row, day: current }, kind, at, late };
-      if (kind === 'departure' || late) setAsking(request);
+      // What the family reported ahead (late, or leaving early) is the reason: it is not asked again.
+      const report = day.reports.get(row.scholar.id);
+      const reported =
+        (late && report?.kind === 'late') || (kind === 'departure' && report?.kind === 'early') ? report : undefined;
+      if (reported) void save(request, reportedReason(reported.reason));
+      else if (kind === 'departure' || late) setAsking(request);
       else void save(request, null);
     },
     /** The reason chosen in the dialog. */

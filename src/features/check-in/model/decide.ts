@@ -30,3 +30,9 @@ export function staffAction(state: DayState): 'arrival' | 'sign_in' | 'departure
 export function reasonValue(choice: { listed: string } | { other: string }): string {
   return 'listed' in choice ? choice.listed : `${OTHER_REASON_PREFIX}${choice.other.trim()}`;
 }
+
+/**
+ * The reason recorded for a late arrival or an early departure a family reported ahead (the portal's absence report):
+ * the school's 'Other' with the family's reason, so nobody asks the family's reason again.
+ */
+export const reportedReason = (reason: string): string => reasonValue({ other: `Reported by family (${reason})` });
