@@ -8,7 +8,7 @@
  * is about 100 kB as a photo is, not a few kilobytes as a flat colour would be) and zips them. Then, on a copy of that
  * data each time, starts the server again and uploads the zip as the administrator, twice (the second time every
  * photo is unchanged: decoded, compared, nothing written), sampling the server's resident memory (VmRSS) every 100 ms
- * from before the upload until the answer. The server runs once with `MALLOC_ARENA_MAX=2`, as the README advises
+ * from before the upload until the answer. The server runs once with `MALLOC_ARENA_MAX=2`, as docs/operations.md advises
  * (the budget's run), and once without it (reported only): sharp's worker threads each grow a malloc arena of their
  * own, which glibc is slow to give back.
  */

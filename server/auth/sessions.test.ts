@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sessions, users } from '../db/schema';
@@ -49,8 +51,21 @@ describe('idle timeouts by kind of session', () => {
     expect((await check(token)).statusCode).toBe(401);
   });
 
-  it('has the limits the README documents', () => {
+  it('has the limits docs/operations.md documents', () => {
     expect(IDLE_SECONDS).toEqual({ administrator: 12 * HOUR, staff: 7 * DAY, family: 30 * DAY });
+    // The page's Sessions table: one row per kind of account, its idle limit in the last column.
+    const page = readFileSync(fileURLToPath(new URL('../../docs/operations.md', import.meta.url)), 'utf8');
+    const section = page.slice(page.indexOf('## Sessions'), page.indexOf('\n## ', page.indexOf('## Sessions') + 1));
+    const documented = (account: string) => {
+      const row = section.split('\n').find((line) => line.startsWith(`| ${account}`));
+      const [, amount, unit] = /\| (\d+) (hours|days) \|$/.exec(row ?? '') ?? [];
+      return Number(amount) * (unit === 'hours' ? HOUR : DAY);
+    };
+    expect({
+      administrator: documented('Administrator'),
+      staff: documented('Staff'),
+      family: documented('Parents and scholars'),
+    }).toEqual(IDLE_SECONDS);
   });
 
   it('counts an account whose roles may change accounts as an administrator, one that only reads them not', async () => {
