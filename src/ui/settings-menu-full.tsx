@@ -8,15 +8,14 @@
  * menu is rarely opened (DESIGN section 8). Import it only through `loadSettingsMenu()` there.
  *
  * Both choices are per device, not per account: a kiosk or a shared cafeteria tablet keeps its setting whoever signs
- * in, so they live in localStorage (through `useColorMode` and `setLanguage`) rather than on the server. Language
- * names are written in their own language and marked with `lang`, so a screen reader pronounces "Español" correctly
- * from an English page.
+ * in, so they live in localStorage (through the device settings the app provides, `useDeviceSettings`) rather than on
+ * the server. Language names are written in their own language and marked with `lang`, so a screen reader pronounces
+ * "Español" correctly from an English page.
  */
 import { Box, Menu, Portal, Text } from '@chakra-ui/react';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Language, setLanguage, toLanguage } from '../app/i18n';
-import { type ColorMode, useColorMode } from '../app/theme';
+import { type ColorMode, type Language, useDeviceSettings } from './device-settings';
 // The menu's recipe is not in the first chunk (the login screen shows only the menu's button).
 import '../app/theme/more-recipes';
 
@@ -63,7 +62,7 @@ export function FullSettingsMenu({
   initialHighlight = null,
 }: FullSettingsMenuProps) {
   const { t, i18n } = useTranslation();
-  const { mode, setMode } = useColorMode();
+  const { colorMode: mode, setColorMode: setMode, toLanguage, setLanguage } = useDeviceSettings();
   const language = toLanguage(i18n.resolvedLanguage ?? i18n.language);
   const edges = account ? { ...EDGE_ITEMS, last: LOG_OUT } : EDGE_ITEMS;
   const highlighted = initialHighlight ? edges[initialHighlight] : undefined;

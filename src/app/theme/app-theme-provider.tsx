@@ -8,6 +8,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import type { ReactNode } from 'react';
+import { AppDeviceSettings } from '../device-settings';
 import { ColorModeProvider } from './color-mode';
 import { styleNonce } from './style-nonce';
 import { system } from './system';
@@ -19,12 +20,14 @@ const cacheOfPage = () => {
   return styleCache;
 };
 
-/** Wraps the app in Chakra UI (school theme) and the light/dark/system colour mode. */
+/** Wraps the app in Chakra UI (school theme), the light/dark/system colour mode and the device's settings for `src/ui`. */
 export function AppThemeProvider({ children }: { children: ReactNode }) {
   return (
     <CacheProvider value={cacheOfPage()}>
       <ColorModeProvider>
-        <ChakraProvider value={system}>{children}</ChakraProvider>
+        <AppDeviceSettings>
+          <ChakraProvider value={system}>{children}</ChakraProvider>
+        </AppDeviceSettings>
       </ColorModeProvider>
     </CacheProvider>
   );
