@@ -261,9 +261,10 @@ describe('route table', () => {
       'covid-screening',
       'conferences',
       'absence',
+      'portal-notifications',
     ]);
     const built = section.children.map((c) => [c.name, childPath(section, c), c.title, c.permission ?? null]);
-    // The seed's order (the work, independent study, COVID and conference entries join with their issues).
+    // The seed's order (the work, independent study, COVID and conference entries, then the newer ones).
     expect(built).toEqual([
       ['scholar-home', '/scholar', 'sections.home', null],
       ['scholar-this-week', '/scholar/this-week', 'sections.thisWeek', null],
@@ -278,6 +279,7 @@ describe('route table', () => {
       ['scholar-arrivals', '/scholar/arrivals', 'sections.arrivals', null],
       ['scholar-check-in', '/scholar/check-in', 'sections.checkIn', null],
       ['scholar-absence', '/scholar/absence', 'sections.absence', null],
+      ['scholar-notifications', '/scholar/notifications', 'sections.notifications', null],
     ]);
     for (const child of section.children) {
       for (const page of childPages(section, child)) {
