@@ -43,12 +43,18 @@ describe('guardians (administration)', () => {
     const { page } = browser;
     await page.goto(`${server.url}/admin/guardians`);
     await page.getByRole('heading', { name: 'Guardians', level: 1 }).waitFor();
-    // The office's navigation lists the scholars, the guardians and the meal eligibility import (the office takes the
-    // families' applications), not the pages opened from them (a guardian's, a new one).
+    // The office's navigation lists the scholars, the guardians, the meal eligibility import (the office takes the
+    // families' applications) and the notices' delivery log (it answers what families were told), not the pages
+    // opened from them (a guardian's, a new one).
     await page.getByRole('button', { name: 'Administration: Navigation' }).click();
     const nav = page.getByRole('dialog').getByRole('navigation', { name: 'Administration: Navigation' });
     await nav.getByRole('link', { name: 'Guardians' }).waitFor();
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['Scholars', 'Guardians', 'Meal eligibility import']);
+    expect(await nav.getByRole('link').allTextContents()).toEqual([
+      'Scholars',
+      'Guardians',
+      'Meal eligibility import',
+      'Notices to families',
+    ]);
     await page.keyboard.press('Escape');
     await nav.waitFor({ state: 'detached' });
     await page.getByRole('link', { name: 'Add guardian' }).click();
