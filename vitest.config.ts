@@ -34,7 +34,12 @@ const serverProject = (name: string, db: 'pglite' | 'postgres') => ({
     ],
     // The seed's own test makes its databases itself (PGlite); once per run is enough. PGlite's statement reader is
     // PGlite's alone.
-    exclude: db === 'postgres' ? ['server/db/demo/**', 'server/db/pglite-queries.test.ts'] : [],
+    // PostgreSQL 16 and 17 are started by their own test from the PGlite school (postgres-versions.test.ts): once
+    // per run, in the PGlite project, is enough.
+    exclude:
+      db === 'postgres'
+        ? ['server/db/demo/**', 'server/db/pglite-queries.test.ts', 'server/lib/backup/postgres-versions.test.ts']
+        : [],
     globalSetup: ['server/test/global-setup.ts'],
     env: { TEST_DB_KIND: db },
     // One PostgreSQL file at a time (beside the unit and PGlite files): each file has its own database, but the pull's

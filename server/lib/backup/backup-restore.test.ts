@@ -4,24 +4,21 @@
  * signature, the logo and DATA_DIR's server files as they were; a device's cursor from before is answered with a
  * fresh snapshot; a target that is not empty is refused without `force` and replaced with it.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uuidv7 } from '../../../src/contract';
-import { buildApp } from '../../app';
 import { type Database, openDatabase } from '../../db/client';
 import { independentStudySignatures, photos, schoolSettings } from '../../db/schema';
+import { countsOf, pullWithOldCursor, sha256 } from '../../test/backups';
+import { DB_KIND, startTestServer, type TestServer } from '../../test/helpers';
 import { adminUrl } from '../../test/pg';
-import { DB_KIND, startTestServer, type TestServer, testConfig } from '../../test/helpers';
 import { unpackArchive } from './archive';
-import { tableCounts } from './dump';
 import { type RestoreTarget, restoreBackup, TargetNotEmptyError } from './restore';
 
-const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const PRIVATE_KEY = '-----BEGIN PRIVATE KEY-----\nMIIB\n-----END PRIVATE KEY-----\n';
 
 let source: TestServer;
@@ -49,13 +46,6 @@ const openTarget = (target: RestoreTarget): Promise<Database> =>
   target.kind === 'pglite'
     ? openDatabase({ kind: 'pglite', dataDir: target.dataDir })
     : openDatabase({ kind: 'postgres', url: target.url, max: 2 });
-
-const countsOf = (database: Database) =>
-  tableCounts(async (text) => {
-    if (database.kind === 'pglite') return (database.db as unknown as { $client: PGlite }).$client.query(text);
-    const result = (await database.db.execute(text)) as unknown as { rows: Record<string, unknown>[] };
-    return result;
-  });
 
 beforeAll(async () => {
   sourceDir = mkdtempSync(join(tmpdir(), 'backup-source-'));
@@ -139,24 +129,9 @@ describe('backup and restore', () => {
       const [settings] = await database.db.select().from(schoolSettings);
       expect(sha256(settings?.logo ?? new Uint8Array())).toBe(sha256(logo));
 
-      const app = await buildApp({ config: testConfig({ DATA_DIR: targetDir }), database, serveApp: false });
-      try {
-        const login = await app.inject({
-          method: 'POST',
-          url: '/api/v2/auth/login',
-          payload: { email: 'office@demo.school', password: 'demo' },
-        });
-        const token = login.json().token as string;
-        const pull = await app.inject({
-          method: 'GET',
-          url: `/api/v2/sync/pull?since=${before.cursor}`,
-          headers: { authorization: `Bearer ${token}` },
-        });
-        expect(pull.statusCode).toBe(200);
-        expect(pull.json().reset).toBe(true);
-      } finally {
-        await app.close();
-      }
+      const pull = await pullWithOldCursor(database, targetDir, before.cursor);
+      expect(pull.statusCode).toBe(200);
+      expect(pull.body.reset).toBe(true);
     } finally {
       await database.close();
     }

@@ -14,9 +14,10 @@ import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client';
 import { prepareDatabase } from '../../db/prepare';
-import { ROOT } from '../paths';
-import { acquireDataDirLock } from '../data-dir-lock';
+import { countsAt } from '../../test/backups';
 import { adminUrl } from '../../test/pg';
+import { acquireDataDirLock } from '../data-dir-lock';
+import { ROOT } from '../paths';
 import { unpackArchive } from './archive';
 import { majorOf, tableCounts } from './dump';
 
@@ -43,18 +44,6 @@ async function emptyDatabase(): Promise<string> {
   await admin((c) => c.query(`CREATE DATABASE ${name}`));
   databases.push(name);
   return adminUrl(url, name);
-}
-
-async function countsAt(databaseUrl: string): Promise<{ counts: Record<string, number>; version: string }> {
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const version = (await client.query('show server_version')).rows[0].server_version as string;
-    return { counts: await tableCounts((text) => client.query(text)), version };
-  } finally {
-    await client.end();
-  }
 }
 
 /** Runs a command of server/cli as `npm run` does. */
