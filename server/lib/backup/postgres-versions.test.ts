@@ -159,3 +159,11 @@ describe.each(MAJORS)('PostgreSQL %i', (major) => {
     expect(after.migrations).toEqual(sourceMigrations);
   }, 120_000);
 });
+
+describe('the PostgreSQL server of a test', () => {
+  it('says which binaries are missing rather than skipping', async () => {
+    await expect(startPostgresServer(14)).rejects.toThrow(
+      /PostgreSQL 14 server binaries are missing .*postgres-14\/native\/bin.*optional dependency postgres-14/,
+    );
+  });
+});
