@@ -132,6 +132,7 @@ export async function startPostgresServer(major: number): Promise<PostgresServer
     // A port is free when asked and taken by the start a moment later; another process may take it in between.
     for (let attempt = 1; ; attempt++) {
       const port = await freePort();
+      rmSync(log, { force: true });
       writeFileSync(
         join(data, 'postgresql.auto.conf'),
         [
