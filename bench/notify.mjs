@@ -30,8 +30,12 @@ const BLOCK_ON = 60;
 const BLOCK_OFF = 30;
 const STATIONS = 4;
 const LATENCY_BUDGET_MS = 1000;
-/** "No slower than without notices, plus noise": what two halves of one run on this machine differ by. */
-const RATIO_BUDGET = 1.25;
+/**
+ * "No slower than without notices", within what the two halves of a run differ by when nothing differs between them:
+ * the same run with the notices' write and the guardians' read taken out of the code gave 1.04 (15.1 against 14.5 ms
+ * p50, two cores under load 6); the notices' one insert of their events adds about half a millisecond to a push.
+ */
+const RATIO_BUDGET = 1.15;
 const ALL_KINDS = ['sign_out', 'early_departure', 'late_arrival', 'agreement_to_sign', 'screening_stay_home'];
 
 const percentile = (values, p) => {

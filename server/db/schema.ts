@@ -1354,9 +1354,10 @@ export const noticePreferences = pgTable('notice_preferences', {
 });
 
 /**
- * The notices outbox and delivery log: one row per event and person, written in the same transaction as the event
- * (a check-in, a signature, a screening answer). `key` is unique, so an event applied twice (a station's replay)
- * makes one notice. The worker claims due rows (`claimed_until`: a claim that expires, so a notice claimed by an
+ * The notices outbox and delivery log: one row per event and person, made by the worker from the event's row of
+ * `notice_events` (written in the same transaction as the event: a check-in, a signature, a screening answer), or
+ * written at once by the clock's jobs. `key` is unique, so an event applied twice (a station's replay) makes one
+ * notice. The worker claims due rows (`claimed_until`: a claim that expires, so a notice claimed by an
  * instance that stopped is sent by another), sends by push and email, and keeps the outcome for the log.
  */
 export const notices = pgTable(
@@ -1370,7 +1371,7 @@ export const notices = pgTable(
     scholar_id: uuid('scholar_id').references(() => demographics.id, { onDelete: 'cascade' }),
     /** The record the notice is about (a check-in, an agreement, a screening): an undone check-in cancels it. */
     source_id: uuid('source_id'),
-    /** The title, body, portal path and tag, written in the person's language when the event was recorded. */
+    /** The title, body, portal path and tag, in the person's language when the notice was made from its event. */
     /** A summary's mail carries its own text and HTML (`mail`), longer than the log's body. */
     message: jsonb('message')
       .$type<{ title: string; body: string; url: string; tag: string; mail?: { text: string; html: string } }>()
@@ -1454,3 +1455,5 @@ export const absenceReports = pgTable(
     uniqueIndex('absence_reports_report_scholar_unique').on(t.report_id, t.scholar_id),
   ],
 );
+
+export * from './schema/notice-events';

@@ -28,10 +28,11 @@ import {
 } from '../../../src/contract';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { noticePreferences, notices, pushSubscriptions, schoolSettings, users } from '../../db/schema';
+import { noticeEvents, noticePreferences, notices, pushSubscriptions, schoolSettings, users } from '../../db/schema';
 import type { SendMail } from '../mail/mailer';
 import { quietHoursEnd, wallClock } from './clock';
 import { isAllowedPushEndpoint } from './endpoints';
+import { expandNoticeEvents } from './enqueue';
 import { textsFor } from './texts';
 import { loadWebPush, type VapidKeys } from './vapid';
 
@@ -416,6 +417,8 @@ export async function drainNotices(deps: DeliveryDeps, now: Date = new Date()): 
     lastCollect = now.getTime();
     await collectOldNotices(deps.db, now);
   }
+  // The events written since the last drain become their guardians' notices first, so this drain sends them.
+  await expandNoticeEvents(deps.db, deps.school.timeZone);
   // A claim's rows are all due now; what they become is due later (a retry, the end of quiet hours), so this ends.
   let offered: Set<string> | null = null;
   for (let round = 0; round < 1000; round++) {
@@ -441,8 +444,12 @@ export async function drainNotices(deps: DeliveryDeps, now: Date = new Date()): 
   return result;
 }
 
-/** Cancels the pending notices of an undone record (a sign-out tapped in error), inside the undo's transaction. */
-export async function cancelNoticesOf(tx: Pick<Db, 'update'>, sourceId: string): Promise<void> {
+/**
+ * Cancels the pending notices of an undone record (a sign-out tapped in error), inside the undo's transaction; an
+ * event the worker has not yet turned into notices goes, so none are made of it.
+ */
+export async function cancelNoticesOf(tx: Pick<Db, 'update' | 'delete'>, sourceId: string): Promise<void> {
+  await tx.delete(noticeEvents).where(eq(noticeEvents.source_id, sourceId));
   // The claim goes too: a worker sending it now finds the row no longer its own and leaves it cancelled.
   await tx
     .update(notices)

@@ -1,20 +1,21 @@
 /**
- * Writes notices into the outbox (the `notices` table) inside the transaction of the event that causes them, so the
- * notice exists exactly when the event does: a rolled-back write leaves none, and a replayed event (a station pushing
- * the same entry twice) meets the unique key and leaves one. Each notice is written for one guardian of the scholar,
- * in that guardian's language, naming the child as the portal does (nickname, else first name), with the event's
- * time on the school's clock. The worker (server/plugins/notice-worker.ts) sends them.
+ * Writes the notices' outbox inside the transaction of the event that causes them, so a notice exists exactly when
+ * its event does: a rolled-back write leaves none, and a replayed event (a station pushing the same entry twice) writes
+ * no second one. The event's transaction writes one small row per event (`notice_events`); the worker
+ * (server/plugins/notice-worker.ts) turns each into a notice per active guardian of the scholar, in that guardian's
+ * language, naming the child as the portal does (nickname, else first name), with the event's time on the school's
+ * clock, and deletes the event in the same transaction (`expandNoticeEvents`); each notice's unique key holds it once
+ * besides. The worker then sends them.
  *
- * Cost on the sync push's path: nothing when no entry of the batch is noticed; else one query for the guardians of
- * every scholar concerned and one insert, whatever the batch's size. A caller that reads the scholars anyway reads
- * their guardians in the same query (`GUARDIAN_COLUMNS`, joined as `joinGuardians` does) and passes them, leaving
- * the insert alone: the sync push of a dismissal rush does.
+ * Cost on the sync push's path: nothing when no entry of the batch is noticed; else one insert, whatever the batch's
+ * size. Reading the guardians and writing their rows there made a station's push at a dismissal rush about a fifth
+ * slower than without notices (bench/notify.mjs, DESIGN section 8).
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { type NoticeKind, type NoticeLogKind, uuidv7 } from '../../../src/contract';
-import type { Tx } from '../../db/client';
-import { demographics, guardianships, notices, schoolSettings, users } from '../../db/schema';
+import { type NoticeLogKind, uuidv7 } from '../../../src/contract';
+import type { Db, Tx } from '../../db/client';
+import { demographics, guardianships, noticeEvents, notices, schoolSettings, users } from '../../db/schema';
 import { wallClock } from './clock';
 import { type Message, textsFor } from './texts';
 
@@ -33,63 +34,6 @@ export interface NoticeEvent {
   keySuffix?: string;
   scholarId: string;
   occurredAt: string;
-}
-
-/** An active guardian of a scholar, as a notice needs them (its language, and the child's name as the portal says it). */
-export interface NoticeGuardian {
-  scholar_id: string;
-  user_id: string;
-  language: string;
-  fname: string;
-  nickname: string | null;
-}
-
-/** The kinds of notice a check-in may cause. */
-const CHECK_IN_NOTICE_KINDS: readonly NoticeKind[] = ['sign_out', 'early_departure', 'late_arrival'];
-
-/** Whether the school sends any notice a check-in may cause (else a check-in's caller need not read guardians). */
-export const noticesCheckIns = (settings: NoticeSettings): boolean =>
-  CHECK_IN_NOTICE_KINDS.some((kind) => settings.notice_kinds?.includes(kind));
-
-/**
- * The guardian columns of a select that joins `guardianships` and `users` with `joinGuardians`'s conditions: null
- * on a scholar without an active guardian.
- */
-export const GUARDIAN_COLUMNS = {
-  guardian_id: users.id,
-  guardian_language: users.language,
-  fname: demographics.fname,
-  nickname: demographics.nickname,
-};
-
-/** The join conditions of the guardians: each guardianship of the scholar, and its account when active. */
-export const joinGuardians = {
-  guardianships: eq(guardianships.scholar_id, demographics.id),
-  users: and(eq(users.id, guardianships.parent_id), eq(users.active, true)),
-};
-
-/** The guardians of rows selected with `GUARDIAN_COLUMNS`, once each (the select may repeat them). */
-export function guardiansOf(
-  rows: {
-    scholar: string;
-    guardian_id: string | null;
-    guardian_language: string | null;
-    fname: string;
-    nickname: string | null;
-  }[],
-): NoticeGuardian[] {
-  const out = new Map<string, NoticeGuardian>();
-  for (const r of rows) {
-    if (!r.guardian_id || !r.guardian_language) continue;
-    out.set(`${r.scholar}:${r.guardian_id}`, {
-      scholar_id: r.scholar,
-      user_id: r.guardian_id,
-      language: r.guardian_language,
-      fname: r.fname,
-      nickname: r.nickname,
-    });
-  }
-  return [...out.values()];
 }
 
 /** The school's settings a notice needs: the kinds it sends and its Spanish wording of the reasons. */
@@ -148,72 +92,113 @@ export const screenOf = (kind: NoticeLogKind, scholarId: string | null) => ({
 });
 
 /**
- * Writes the notices of these events for every active guardian of each scholar; answers how many were written (a
- * replay writes none). `settings` saves a read when the caller has the school's settings at hand.
+ * Writes these events into the notices' outbox when the school sends their kind; answers how many were written (an
+ * event already written in this transaction writes none). `settings` saves a read when the caller has the school's
+ * settings at hand.
  */
 export async function enqueueNotices(
   tx: Tx,
-  ctx: {
-    timeZone: string;
-    request?: FastifyRequest | null;
-    settings?: NoticeSettings;
-    /** Every active guardian of the events' scholars, when the caller read them already. */
-    guardians?: NoticeGuardian[];
-  },
+  ctx: { request?: FastifyRequest | null; settings?: NoticeSettings },
   events: NoticeEvent[],
 ): Promise<number> {
   if (!events.length) return 0;
   let settings = ctx.settings;
   if (!settings?.notice_kinds) {
-    const [row] = await tx
-      .select({ notice_kinds: schoolSettings.notice_kinds, reasons_es: schoolSettings.reasons_es })
-      .from(schoolSettings)
-      .limit(1);
+    const [row] = await tx.select({ notice_kinds: schoolSettings.notice_kinds }).from(schoolSettings).limit(1);
     settings = row ?? { notice_kinds: [] };
   }
   const offered = new Set(settings.notice_kinds ?? []);
   const due = events.filter((e) => offered.has(e.facts.kind));
   if (!due.length) return 0;
-  const scholarIds = [...new Set(due.map((e) => e.scholarId))];
-  const guardians =
-    ctx.guardians ??
-    (await tx
-      .select({
-        scholar_id: guardianships.scholar_id,
-        user_id: users.id,
-        language: users.language,
-        fname: demographics.fname,
-        nickname: demographics.nickname,
-      })
-      .from(guardianships)
-      .innerJoin(users, eq(users.id, guardianships.parent_id))
-      .innerJoin(demographics, eq(demographics.id, guardianships.scholar_id))
-      .where(and(inArray(guardianships.scholar_id, scholarIds), eq(users.active, true))));
-  const rows: (typeof notices.$inferInsert)[] = [];
-  for (const event of due) {
-    for (const g of guardians) {
-      if (g.scholar_id !== event.scholarId) continue;
-      const message = renderNotice(event.facts, {
-        language: g.language,
-        child: g.nickname || g.fname,
-        occurredAt: event.occurredAt,
-        timeZone: ctx.timeZone,
-        reasonsEs: settings.reasons_es ?? {},
-      });
-      const kind: NoticeKind = event.facts.kind;
-      rows.push({
-        id: uuidv7(),
-        key: [kind, event.sourceId, event.keySuffix, g.user_id].filter(Boolean).join(':'),
-        kind,
-        user_id: g.user_id,
-        scholar_id: event.scholarId,
-        source_id: event.sourceId,
-        message: { ...message, ...screenOf(kind, event.scholarId) },
-        occurred_at: event.occurredAt,
-      });
-    }
+  const done = await tx
+    .insert(noticeEvents)
+    .values(
+      due.map((e) => ({
+        key: [e.facts.kind, e.sourceId, e.keySuffix].filter(Boolean).join(':'),
+        kind: e.facts.kind,
+        scholar_id: e.scholarId,
+        source_id: e.sourceId,
+        facts: e.facts,
+        occurred_at: e.occurredAt,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({ key: noticeEvents.key });
+  if (done.length && ctx.request) wrote.add(ctx.request);
+  return done.length;
+}
+
+/** How many events one transaction of `expandNoticeEvents` turns into notices. */
+const EXPAND_BATCH = 200;
+
+/**
+ * Turns the outbox's events into the notices of every active guardian of each scholar (rendered in the guardian's
+ * language) and deletes them, a batch per transaction; answers how many notices were written. Instances share the
+ * work: each takes the events no other holds (SKIP LOCKED), and a notice's unique key holds it once whatever happens.
+ */
+export async function expandNoticeEvents(db: Db, timeZone: string): Promise<number> {
+  let written = 0;
+  for (;;) {
+    const taken = await db.transaction(async (tx) => {
+      const events = await tx
+        .select()
+        .from(noticeEvents)
+        .orderBy(asc(noticeEvents.created_at))
+        .limit(EXPAND_BATCH)
+        .for('update', { skipLocked: true });
+      if (!events.length) return 0;
+      const [settings] = await tx.select({ reasons_es: schoolSettings.reasons_es }).from(schoolSettings).limit(1);
+      const scholarIds = [...new Set(events.map((e) => e.scholar_id))];
+      const guardians = await tx
+        .select({
+          scholar_id: guardianships.scholar_id,
+          user_id: users.id,
+          language: users.language,
+          fname: demographics.fname,
+          nickname: demographics.nickname,
+        })
+        .from(guardianships)
+        .innerJoin(users, eq(users.id, guardianships.parent_id))
+        .innerJoin(demographics, eq(demographics.id, guardianships.scholar_id))
+        .where(and(inArray(guardianships.scholar_id, scholarIds), eq(users.active, true)));
+      const rows: (typeof notices.$inferInsert)[] = [];
+      for (const event of events) {
+        const facts = event.facts as unknown as NoticeFacts;
+        for (const g of guardians) {
+          if (g.scholar_id !== event.scholar_id) continue;
+          const message = renderNotice(facts, {
+            language: g.language,
+            child: g.nickname || g.fname,
+            occurredAt: event.occurred_at,
+            timeZone,
+            reasonsEs: settings?.reasons_es ?? {},
+          });
+          rows.push({
+            id: uuidv7(),
+            key: `${event.key}:${g.user_id}`,
+            kind: facts.kind,
+            user_id: g.user_id,
+            scholar_id: event.scholar_id,
+            source_id: event.source_id,
+            message: { ...message, ...screenOf(facts.kind, event.scholar_id) },
+            occurred_at: event.occurred_at,
+            // Due, and in the log, from when the event reached the server: the drain that made it sends it.
+            created_at: event.created_at,
+            next_attempt_at: event.created_at,
+          });
+        }
+      }
+      written += await insertNotices(tx, null, rows);
+      await tx.delete(noticeEvents).where(
+        inArray(
+          noticeEvents.key,
+          events.map((e) => e.key),
+        ),
+      );
+      return events.length;
+    });
+    if (taken < EXPAND_BATCH) return written;
   }
-  return insertNotices(tx, ctx.request ?? null, rows);
 }
 
 /** Inserts notice rows, a row whose key is taken skipped; answers how many were written. */

@@ -28,18 +28,11 @@ import {
   singleResponse,
 } from '../../../src/contract';
 import type { Tx } from '../../db/client';
-import { authorizedPickUps, checkIns, demographics, guardianships, users } from '../../db/schema';
+import { authorizedPickUps, checkIns, demographics } from '../../db/schema';
 import { audit, auditMany } from '../../lib/audit';
 import { AppError, invalid, notFound } from '../../lib/errors';
 import { cancelNoticesOf } from '../../lib/notices/deliver';
-import {
-  checkInEvents,
-  enqueueNotices,
-  GUARDIAN_COLUMNS,
-  guardiansOf,
-  joinGuardians,
-  noticesCheckIns,
-} from '../../lib/notices/enqueue';
+import { checkInEvents, enqueueNotices } from '../../lib/notices/enqueue';
 import {
   type CreateOutcome,
   dateFilter,
@@ -178,8 +171,6 @@ async function createMany(inputs: CheckInCreate[], { tx, request }: { tx: Tx; re
   // check-ins stored under an input's own id: that input stored before (a replay), or the same entry pushed at once
   // by another request, committed before this statement began. A row under an input's id naming another scholar is
   // not read here: the insert below skips it (ON CONFLICT) and `insertMany` answers it as a conflict.
-  // When the school sends a check-in's notices, the same query reads the scholars' guardians for them.
-  const withGuardians = noticesCheckIns(settings);
   const checkInJoin = and(
     eq(checkIns.scholar_id, demographics.id),
     or(
@@ -188,22 +179,11 @@ async function createMany(inputs: CheckInCreate[], { tx, request }: { tx: Tx; re
     ),
   );
   const read = { scholar: demographics.id, checkIn: checkIns };
-  const guardianRows = withGuardians
-    ? await tx
-        .select({ ...read, ...GUARDIAN_COLUMNS })
-        .from(demographics)
-        .leftJoin(checkIns, checkInJoin)
-        .leftJoin(guardianships, joinGuardians.guardianships)
-        .leftJoin(users, joinGuardians.users)
-        .where(inArray(demographics.id, scholarIds))
-    : null;
-  const scholarRows =
-    guardianRows ??
-    (await tx
-      .select(read)
-      .from(demographics)
-      .leftJoin(checkIns, checkInJoin)
-      .where(inArray(demographics.id, scholarIds)));
+  const scholarRows = await tx
+    .select(read)
+    .from(demographics)
+    .leftJoin(checkIns, checkInJoin)
+    .where(inArray(demographics.id, scholarIds));
   const existing = new Map<string, Row>();
   const arrivals = new Map<string, Row>();
   for (const { checkIn } of scholarRows) {
@@ -268,7 +248,7 @@ async function createMany(inputs: CheckInCreate[], { tx, request }: { tx: Tx; re
   // so it notifies no one twice (and the notices' unique key holds if it did).
   await enqueueNotices(
     tx,
-    { timeZone, request, settings, guardians: guardianRows ? guardiansOf(guardianRows) : undefined },
+    { request, settings },
     checkInEvents(fresh.map((r) => ({ ...r, id: r.id as string, occurred_at: r.occurred_at as string }))),
   );
   return outcomes;
@@ -339,7 +319,7 @@ export const checkInsResource: ResourceDefinition<CheckInRecord, CheckInCreate, 
     if (!created) return;
     const [row] = await tx.select().from(checkIns).where(eq(checkIns.id, id)).limit(1);
     if (!row) return;
-    await enqueueNotices(tx, { timeZone: request.server.school.timeZone, request }, checkInEvents([row]));
+    await enqueueNotices(tx, { request }, checkInEvents([row]));
   },
 };
 

@@ -149,7 +149,7 @@ export const covidScreeningsResource: ResourceDefinition<CovidScreeningRecord, C
     if (!created) return;
     const [row] = await tx.select().from(covidScreenings).where(eq(covidScreenings.id, id)).limit(1);
     if (row?.outcome !== 'stay_home') return;
-    await enqueueNotices(tx, { timeZone: request.server.school.timeZone, request }, [
+    await enqueueNotices(tx, { request }, [
       {
         facts: { kind: 'screening_stay_home', day: row.school_day },
         sourceId: row.id,

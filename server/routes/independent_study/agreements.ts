@@ -340,7 +340,7 @@ export async function signAgreement(
   body: Required<SignBody>,
   evidence: SignatureEvidence,
   /** Where the guardians' notice of a signature that leaves the agreement waiting for them is written from. */
-  notice?: { timeZone: string; request: FastifyRequest },
+  notice?: { request: FastifyRequest },
 ): Promise<{ id: string; state: AgreementState; version_hash: string }> {
   if (row.state !== AWAITING[role] || !row.current_version_id) {
     throw new AppError('conflict', SIGNATURE_MESSAGES.notYourTurn);

@@ -73,10 +73,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const row = await app.db.transaction(async (tx) => {
         const current = await agreementById(tx, request.params.id, true);
         const role = roleOf(user.type);
-        const signed = await signAgreement(tx, current, role, user.id, request.body, evidence, {
-          timeZone: app.school.timeZone,
-          request,
-        });
+        const signed = await signAgreement(tx, current, role, user.id, request.body, evidence, { request });
         await auditSignature(tx, request, current.id, role, signed);
         return agreementById(tx, current.id);
       });

@@ -18,6 +18,7 @@ import {
 } from '../../../src/contract';
 import {
   guardianships,
+  noticeEvents,
   noticePreferences,
   notices,
   pushSubscriptions,
@@ -28,6 +29,7 @@ import {
 import { instantAt } from '../../lib/notices/clock';
 import { CLAIM_MS, collectOldNotices } from '../../lib/notices/deliver';
 import { isAllowedPushEndpoint } from '../../lib/notices/endpoints';
+import { expandNoticeEvents } from '../../lib/notices/enqueue';
 import { schoolDay } from '../../lib/school-day';
 import { startTestServer, type TestServer } from '../../test/helpers';
 import { type PushServiceStandIn, type StandInSubscription, startPushService } from '../../test/push-service';
@@ -72,7 +74,11 @@ async function subscribe(token = parent): Promise<StandInSubscription> {
 
 const pushesTo = (sub: StandInSubscription) => push.delivered().filter((r) => r.subscriptionId === sub.id);
 const payloadsTo = (sub: StandInSubscription) => pushesTo(sub).map((r) => r.payload as NoticePayload);
-const rowsOf = () => s.database.db.select().from(notices).where(eq(notices.user_id, parentId));
+/** The parent's notices, once the worker has turned the events written so far into them (as a drain does first). */
+const rowsOf = async () => {
+  await expandNoticeEvents(s.database.db, TZ);
+  return s.database.db.select().from(notices).where(eq(notices.user_id, parentId));
+};
 const setPrefs = (payload: Record<string, unknown>, token = parent) =>
   s.call({ method: 'PUT', url: '/api/v2/notification_preferences', token, payload });
 
@@ -217,6 +223,8 @@ describe('what families are told', () => {
   it('an override says so; in Spanish: "salió a las 3:12 p. m. con Kiara Mitchell"', async () => {
     const sub = await subscribe();
     await syncPush([signOutEntry()]);
+    // Each notice is written in the language the guardian has when the worker makes it, moments after the event.
+    expect(await rowsOf()).toHaveLength(1);
     await s.database.db.update(users).set({ language: 'es' }).where(eq(users.id, parentId));
     await syncPush([signOutEntry({ occurred_at: at('15:40') })]);
     await s.app.notices.drain();
@@ -239,6 +247,7 @@ describe('what families are told', () => {
       (await kiosk({ kind: 'departure', scholar_id: child.id, occurred_at: at('11:05'), reason: 'Doctor appointment' }))
         .statusCode,
     ).toBe(201);
+    expect(await rowsOf()).toHaveLength(1);
     await s.database.db.update(users).set({ language: 'es' }).where(eq(users.id, parentId));
     // A school day of its own, so the day's one arrival is free.
     const late = await kiosk({
@@ -538,6 +547,7 @@ describe('delivery that holds', () => {
     await subscribe();
     const item = signOutEntry();
     await syncPush([item]);
+    expect(await rowsOf()).toHaveLength(1);
     const undo = await s.call({
       method: 'POST',
       url: `/api/v2/check_ins/${item.id}/void`,
@@ -547,6 +557,37 @@ describe('delivery that holds', () => {
     expect(undo.statusCode).toBe(200);
     expect((await s.app.notices.drain()).claimed).toBe(0);
     expect((await rowsOf())[0]?.status).toBe('cancelled');
+  });
+
+  it("the push's transaction writes one event row; the worker makes the guardians' notices of it; an undo first leaves none", async () => {
+    await subscribe();
+    const item = signOutEntry();
+    await syncPush([item]);
+    // On the push's path: the event alone, not a notice per guardian.
+    expect(await s.database.db.select().from(notices).where(eq(notices.source_id, item.id))).toEqual([]);
+    const [event] = await s.database.db.select().from(noticeEvents).where(eq(noticeEvents.source_id, item.id));
+    expect(event).toMatchObject({ key: `sign_out:${item.id}`, kind: 'sign_out', scholar_id: child.id });
+    // Pushed again (a station's retry): still one event.
+    await syncPush([item]);
+    expect(await s.database.db.select().from(noticeEvents).where(eq(noticeEvents.source_id, item.id))).toHaveLength(1);
+    const drained = await s.app.notices.drain();
+    expect(drained.sent).toBe(1);
+    expect(await s.database.db.select().from(noticeEvents).where(eq(noticeEvents.source_id, item.id))).toEqual([]);
+    expect(await rowsOf()).toHaveLength(1);
+
+    // Undone before the worker took the event: no notice is ever made of it.
+    const undone = signOutEntry();
+    await syncPush([undone]);
+    const undo = await s.call({
+      method: 'POST',
+      url: `/api/v2/check_ins/${undone.id}/void`,
+      token: office,
+      payload: {},
+    });
+    expect(undo.statusCode).toBe(200);
+    expect(await s.database.db.select().from(noticeEvents).where(eq(noticeEvents.source_id, undone.id))).toEqual([]);
+    expect((await s.app.notices.drain()).claimed).toBe(0);
+    expect(await s.database.db.select().from(notices).where(eq(notices.source_id, undone.id))).toEqual([]);
   });
 
   it('the delivery log: each notice with whom, channel, status and why; filtered; older than 30 days removed', async () => {
@@ -592,6 +633,7 @@ describe('delivery that holds', () => {
       .from(guardianships)
       .where(eq(guardianships.scholar_id, child.id));
     await syncPush([signOutEntry()]);
+    await expandNoticeEvents(s.database.db, TZ);
     const written = await s.database.db.select().from(notices);
     expect(written.map((n) => n.user_id).toSorted()).toEqual(guardians.map((g) => g.id).toSorted());
     await s.app.notices.drain();
