@@ -28,7 +28,7 @@ export type RefusalKind =
 export type ProblemKind = 'network' | 'server' | 'noAnswer' | 'rateLimited' | 'signIn';
 
 const REFUSALS: Record<string, RefusalKind> = {
-  // server/routes/sync/index.ts (checkItem, the receipts)
+  // server/routes/sync/check.ts (checkItem) and push.ts (the receipts)
   'The entry is not valid.': 'invalid',
   'Not a resource the outbox can send.': 'unsupported',
   'Only new records can be sent from a device.': 'unsupported',
