@@ -612,7 +612,7 @@ describe('nothing unsent leaves the outbox except by discardEntry', () => {
         found.push(`${relative(root, file)}:${fn}`);
       }
     }
-    expect(found.sort()).toEqual(['offline/engine.ts:applyResults', 'offline/outbox.ts:discardEntry']);
+    expect(found.sort()).toEqual(['offline/engine-push.ts:applyResults', 'offline/outbox.ts:discardEntry']);
   });
 
   it('through failures, pauses and replays, only entries the server confirmed are removed', async () => {

@@ -10,7 +10,7 @@
  * keyed by the event is all the push pays now.
  */
 import { jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { demographics } from '../schema';
+import { demographics } from './people';
 
 export const noticeEvents = pgTable(
   'notice_events',

@@ -28,7 +28,7 @@ export type RefusalKind =
 export type ProblemKind = 'network' | 'server' | 'noAnswer' | 'rateLimited' | 'signIn';
 
 const REFUSALS: Record<string, RefusalKind> = {
-  // server/routes/sync/index.ts (checkItem, the receipts)
+  // server/routes/sync/check.ts (checkItem) and push.ts (the receipts)
   'The entry is not valid.': 'invalid',
   'Not a resource the outbox can send.': 'unsupported',
   'Only new records can be sent from a device.': 'unsupported',
@@ -48,7 +48,7 @@ const REFUSALS: Record<string, RefusalKind> = {
   'This record exists already.': 'exists',
   'A value breaks a rule of the records, so the server cannot store it.': 'brokenRule',
   'The request is too large.': 'tooLarge',
-  // src/offline/engine.ts (an answer without a message)
+  // src/offline/engine-push.ts (an answer without a message)
   'The server did not accept this entry.': 'refused',
   'This entry conflicts with a record on the server.': 'conflict',
 };
@@ -64,7 +64,7 @@ const PROBLEMS: Record<string, ProblemKind> = {
   // src/api/errors.ts
   [NETWORK_ERROR]: 'network',
   [SERVER_ERROR]: 'server',
-  // src/offline/engine.ts (a batch answered without this item)
+  // src/offline/engine-push.ts (a batch answered without this item)
   'The server did not answer for this entry.': 'noAnswer',
   // server/plugins/errors.ts (429) and server/lib/errors.ts (401)
   'Too many attempts. Please wait a minute and try again.': 'rateLimited',
