@@ -111,6 +111,7 @@ export const NOTICE_MESSAGES = {
     'This push service is not one the school sends to (Google, Mozilla, Apple or Microsoft push services only).',
   quietHoursBoth: 'Give both the start and the end of the quiet hours, or neither.',
   quietHoursSame: 'The quiet hours start and end at different times.',
+  emailOnly: 'This notice is sent by email only: push cannot be turned on for it.',
 } as const;
 
 /** One kind's channels: push to every subscribed device, and email besides (email also stands in when push cannot). */
@@ -163,13 +164,22 @@ export const NotificationPreferencesSchema = z.object({
 export type NotificationPreferences = z.infer<typeof NotificationPreferencesSchema>;
 
 /** `PUT v2/notification_preferences`: a kind left out keeps its choice; `quiet_hours: null` turns them off. */
-export const NotificationPreferencesUpdateSchema = z.object({
-  kinds: z.partialRecord(NoticeKindSchema, NoticeChannelsSchema).optional(),
-  quiet_hours: QuietHoursSchema.nullable().optional(),
-  work_summary_frequency: z
-    .enum(WORK_SUMMARY_FREQUENCIES, { message: `Must be one of ${WORK_SUMMARY_FREQUENCIES.join(', ')}.` })
-    .optional(),
-});
+export const NotificationPreferencesUpdateSchema = z
+  .object({
+    kinds: z.partialRecord(NoticeKindSchema, NoticeChannelsSchema).optional(),
+    quiet_hours: QuietHoursSchema.nullable().optional(),
+    work_summary_frequency: z
+      .enum(WORK_SUMMARY_FREQUENCIES, { message: `Must be one of ${WORK_SUMMARY_FREQUENCIES.join(', ')}.` })
+      .optional(),
+  })
+  .superRefine((body, ctx) => {
+    // An email-only kind stored with push on would read as a choice the school never honours.
+    for (const kind of EMAIL_ONLY_KINDS) {
+      if (body.kinds?.[kind]?.push) {
+        ctx.addIssue({ code: 'custom', path: ['kinds', kind, 'push'], message: NOTICE_MESSAGES.emailOnly });
+      }
+    }
+  });
 export type NotificationPreferencesUpdate = z.infer<typeof NotificationPreferencesUpdateSchema>;
 
 export const NotificationTestResponseSchema = z.object({

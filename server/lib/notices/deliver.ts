@@ -28,7 +28,15 @@ import {
 } from '../../../src/contract';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { noticeEvents, noticePreferences, notices, pushSubscriptions, schoolSettings, users } from '../../db/schema';
+import {
+  noticeEvents,
+  noticePreferences,
+  noticeRuns,
+  notices,
+  pushSubscriptions,
+  schoolSettings,
+  users,
+} from '../../db/schema';
 import type { SendMail } from '../mail/mailer';
 import { quietHoursEnd, wallClock } from './clock';
 import { isAllowedPushEndpoint } from './endpoints';
@@ -407,6 +415,8 @@ export async function collectOldNotices(db: Db, now: Date): Promise<number> {
   const before = new Date(now.getTime() - NOTICE_LOG_DAYS * 86_400_000).toISOString();
   const gone = await db.delete(notices).where(lt(notices.created_at, before)).returning({ id: notices.id });
   await db.delete(pushSubscriptions).where(lt(pushSubscriptions.expiration_time, now.toISOString()));
+  // A clock job's run only keeps its own period (a day, a week) from running twice: one of the log's age is past use.
+  await db.delete(noticeRuns).where(lt(noticeRuns.ran_at, before));
   return gone.length;
 }
 

@@ -20,6 +20,7 @@ import {
   guardianships,
   noticeEvents,
   noticePreferences,
+  noticeRuns,
   notices,
   pushSubscriptions,
   schoolSettings,
@@ -408,6 +409,11 @@ describe('channels and choices', () => {
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().errors ?? {}).join()).toContain('quiet_hours');
     expect((await setPrefs({ quiet_hours: null })).json().data.quiet_hours).toBeNull();
+    // The work summary goes by email only: push on is refused, naming the field, and nothing is stored.
+    const pushed = await setPrefs({ kinds: { work_summary: { push: true, email: true } } });
+    expect(pushed.statusCode).toBe(422);
+    expect(pushed.json().errors).toEqual({ 'kinds.work_summary.push': [NOTICE_MESSAGES.emailOnly] });
+    expect((await setPrefs({ kinds: { work_summary: { push: false, email: false } } })).statusCode).toBe(200);
     // Staff have no portal notices of their own.
     expect((await setPrefs({}, office)).statusCode).toBe(403);
   });
@@ -617,8 +623,18 @@ describe('delivery that holds', () => {
 
     const old = new Date(Date.now() - 31 * 86_400_000).toISOString();
     await s.database.db.update(notices).set({ created_at: old }).where(eq(notices.user_id, parentId));
+    // The clock jobs' runs go with the log: an old one is removed, this week's is kept.
+    await s.database.db.insert(noticeRuns).values([
+      { job: 'test-old', period: '2026-01-05', ran_at: old },
+      { job: 'test-new', period: '2026-12-01' },
+    ]);
     expect(await collectOldNotices(s.database.db, new Date())).toBe(1);
     expect(await rowsOf()).toHaveLength(0);
+    const runs = await s.database.db
+      .select()
+      .from(noticeRuns)
+      .where(inArray(noticeRuns.job, ['test-old', 'test-new']));
+    expect(runs.map((r) => r.job)).toEqual(['test-new']);
   });
 
   it('tells every guardian of the scholar, each in their own language', async () => {
