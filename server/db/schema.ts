@@ -230,6 +230,12 @@ export const demographics = pgTable(
     /** The day of birth and sex from the package's demographics, when it has them. */
     birth_date: date('birth_date', { mode: 'string' }),
     sex: text('sex'),
+    /** How the scholar goes home on an ordinary day (the contract's DISMISSAL_PLANS); picked up until the office says. */
+    dismissal_plan: text('dismissal_plan', { enum: ['pick_up', 'bus', 'walker', 'program'] })
+      .notNull()
+      .default('pick_up'),
+    /** The bus route (bus) or the after-school program's name (program); null for the other plans. */
+    dismissal_detail: text('dismissal_detail'),
     ...timestamps,
   },
   (t) => [
@@ -521,6 +527,12 @@ export const schoolSettings = pgTable('school_settings', {
   /** The weekly work summary's ISO weekday (5: Friday) and time (HH:MM on the school's clock); the daily one's time. */
   work_summary_weekday: integer('work_summary_weekday').notNull().default(5),
   work_summary_time: text('work_summary_time').notNull().default('16:00'),
+  /** HH:MM on the school's clock: a family's dismissal change for today is refused from then on (call the office). */
+  dismissal_cutoff: text('dismissal_cutoff').notNull().default('14:00'),
+  /** Whether a family's dismissal change stands as soon as it arrives (else the office confirms or declines each). */
+  dismissal_auto_confirm: boolean('dismissal_auto_confirm').notNull().default(false),
+  /** The office's phone number, shown to a family whose change came too late to send; null: none given. */
+  office_phone: text('office_phone'),
   ...timestamps,
 });
 
@@ -1454,3 +1466,5 @@ export const absenceReports = pgTable(
     uniqueIndex('absence_reports_report_scholar_unique').on(t.report_id, t.scholar_id),
   ],
 );
+
+export * from './schema/dismissal';

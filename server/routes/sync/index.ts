@@ -92,6 +92,7 @@ import { toSchoolSettings } from '../school_settings/index';
 import { timesheetsResource, toTimesheetRecords } from '../timesheets/index';
 import { applyPunch } from '../timesheets/punch';
 import { lockPerson } from '../timesheets/shared';
+import { dismissalChangesPullable } from './dismissal-changes';
 
 // biome-ignore lint/suspicious/noExplicitAny: the registry holds definitions of different record types.
 type AnyDefinition = ResourceDefinition<any, any, any>;
@@ -256,6 +257,7 @@ const PULLABLE: Record<string, Pullable> = {
     kept: (today) => and(gte(absenceReports.ends_on, today), isNull(absenceReports.withdrawn_at)),
     records: (rows, _request, tx) => toReports(tx, rows),
   }),
+  dismissal_changes: dismissalChangesPullable,
   timesheets: pullable({
     permission: 'timesheets-create',
     table: timesheets,
