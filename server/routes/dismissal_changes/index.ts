@@ -364,7 +364,7 @@ export const dismissalChangesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/:id/confirm', options, decide(true));
   app.post(
     '/:id/decline',
-    { ...options, schema: { ...options.schema, body: DismissalDeclineSchema.optional() } },
+    { ...options, schema: { ...options.schema, body: DismissalDeclineSchema.nullish() } },
     decide(false),
   );
 };
