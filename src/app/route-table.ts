@@ -546,6 +546,7 @@ export const SECTIONS: readonly SectionRoute[] = [
       'conferences',
       'absence',
       'portal-notifications',
+      'dismissal',
     ],
     userTypes: ['student', 'parent'],
     layout: 'portal',
@@ -642,6 +643,13 @@ export const SECTIONS: readonly SectionRoute[] = [
         name: 'scholar-absence',
         title: 'sections.absence',
         load: () => import('../features/scholar/absence/absence-page'),
+      },
+      {
+        // A guardian asks that a child go home another way; the office confirms it, the pick-up line shows it.
+        path: 'dismissal',
+        name: 'scholar-dismissal',
+        title: 'sections.dismissal',
+        load: () => import('../features/scholar/dismissal/dismissal-page'),
       },
       {
         // Notices to families: this device's push notifications, each kind by push and email, quiet hours, a test.

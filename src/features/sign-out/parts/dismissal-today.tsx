@@ -27,7 +27,11 @@ export function DismissalToday({ scholar, today }: { scholar: DemographicRecord;
   const words = usePlanWords();
   const items = useSignOutStation().useRecords('dismissal_changes', { where: { scholar_id: scholar.id } });
   const change = useMemo(
-    () => planOn((items ?? []).flatMap((i) => (i.confirmed ? [i.record] : [])), today),
+    () =>
+      planOn(
+        (items ?? []).flatMap((i) => (i.confirmed ? [i.record] : [])),
+        today,
+      ),
     [items, today],
   );
   const plan = scholar.dismissal_plan ?? 'pick_up';
