@@ -192,6 +192,29 @@ export const SECTIONS: readonly SectionRoute[] = [
     ],
   },
   {
+    // Who goes how today, for the staff and the office; the office confirms the families' changes.
+    path: '/dismissal',
+    name: 'dismissal',
+    title: 'sections.dismissalList',
+    permission: 'dismissal-view_any',
+    namespaces: ['dismissal'],
+    children: [
+      {
+        path: '',
+        name: 'dismissal-day',
+        title: 'sections.dismissalDay',
+        load: () => import('../features/dismissal/day-page'),
+      },
+      {
+        path: 'changes',
+        name: 'dismissal-changes',
+        title: 'sections.dismissalChanges',
+        permission: 'dismissal_changes-view_any',
+        load: withPermissions(() => import('../features/dismissal/changes-page')),
+      },
+    ],
+  },
+  {
     path: '/meals',
     name: 'meals',
     title: 'sections.meals',
