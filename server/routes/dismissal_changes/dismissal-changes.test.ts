@@ -293,6 +293,11 @@ describe('the office’s decision and the family’s notice', () => {
         .from(notices)
         .where(eq(notices.source_id, c?.id as string));
       expect(sent.map((n) => n.kind)).toContain('dismissal_change_confirmed');
+      const audits = await s.database.db
+        .select()
+        .from(auditEvents)
+        .where(eq(auditEvents.record_id, c?.id as string));
+      expect(audits.some((a) => JSON.stringify(a.changes).includes('auto_confirmed'))).toBe(true);
     } finally {
       await call('PATCH', 'school_settings', admin, { dismissal_auto_confirm: false });
     }

@@ -87,7 +87,15 @@ const childDefinition = (policy: Policy): CreateDefinition<DismissalChange, Chil
   async afterWrite(id, _input, { tx, request }) {
     if (!policy.autoConfirm) return;
     const [row] = await tx.select().from(dismissalChanges).where(eq(dismissalChanges.id, id));
-    if (row) await noticeDecision(tx, request, row, { confirmed: true, note: null, at: new Date().toISOString() });
+    if (!row) return;
+    // The school's setting decided, not a person: the trail says so beside the create.
+    await audit(tx, request, {
+      action: 'update',
+      resource: 'dismissal_changes',
+      recordId: id,
+      changes: { status: { before: 'pending', after: 'confirmed' }, auto_confirmed: true },
+    });
+    await noticeDecision(tx, request, row, { confirmed: true, note: null, at: row.decided_at ?? row.created_at });
   },
   // The same request sent again (its answer lost on the way): the pick-up is compared by who it is, not by its row.
   sameAs: (input, record) =>
