@@ -33,6 +33,8 @@ import conferencesRoutes, { portalConferenceRoutes } from './routes/conferences/
 import configRoutes from './routes/config/index';
 import covidScreeningsRoutes, { portalScreeningRoutes } from './routes/covid_screenings/index';
 import demographicsRoutes from './routes/demographics/index';
+import dismissalRoutes from './routes/dismissal/index';
+import { dismissalChangesRoutes, portalDismissalRoutes } from './routes/dismissal_changes/index';
 import googleSyncRoutes from './routes/google_sync/index';
 import guardiansRoutes from './routes/guardians/index';
 import guardianshipsRoutes from './routes/guardianships/index';
@@ -149,6 +151,9 @@ const API_ROUTES = [
   ['/notices', noticesRoutes],
   ['/scholar/absence_reports', portalAbsenceRoutes],
   ['/absence_reports', absenceReportsRoutes],
+  ['/scholar/dismissal_changes', portalDismissalRoutes],
+  ['/dismissal_changes', dismissalChangesRoutes],
+  ['/dismissal', dismissalRoutes],
 ] as const;
 
 type CompilersFactory = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;

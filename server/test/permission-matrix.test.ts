@@ -408,6 +408,31 @@ describe('permission matrix', () => {
     }
   });
 
+  it('walks the dismissal changes: the guardian’s own routes for parent accounts, the office’s and the day’s list with their permissions', () => {
+    const routes = new Map(s.app.apiRoutes.map((r) => [`${r.method} ${r.url}`, r]));
+    for (const key of [
+      'GET /api/v2/scholar/dismissal_changes',
+      'GET /api/v2/scholar/dismissal_changes/options',
+      'POST /api/v2/scholar/dismissal_changes',
+      'DELETE /api/v2/scholar/dismissal_changes/:id',
+      'POST /api/v2/scholar/dismissal_changes/:id/withdraw',
+    ]) {
+      expect(routes.get(key)?.access, key).toBe('signed_in');
+      expect(routes.get(key)?.userTypes, key).toEqual(['parent']);
+    }
+    expect(routes.get('GET /api/v2/dismissal_changes')?.access).toBe('dismissal_changes-view_any');
+    expect(routes.get('POST /api/v2/dismissal_changes/:id/confirm')?.access).toBe('dismissal_changes-update');
+    expect(routes.get('POST /api/v2/dismissal_changes/:id/decline')?.access).toBe('dismissal_changes-update');
+    expect(routes.get('GET /api/v2/dismissal')?.access).toBe('dismissal-view_any');
+    for (const person of people) {
+      const office = ['admin@demo.school', 'office@demo.school'].includes(person.email);
+      expect(person.permissions.has('dismissal_changes-view_any'), person.email).toBe(office);
+      expect(person.permissions.has('dismissal_changes-update'), person.email).toBe(office);
+      const line = office || person.email === 'teacher@demo.school';
+      expect(person.permissions.has('dismissal-view_any'), person.email).toBe(line);
+    }
+  });
+
   it('answers 401, 403 or neither for every route and every role as the catalogue says', async () => {
     const failures: string[] = [];
     let calls = 0;

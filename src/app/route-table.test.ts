@@ -249,6 +249,18 @@ describe('route table', () => {
     expect(mayOpenPath('/independent-study', DEFAULT_ROLES.Cafeteria ?? [])).toBe(false);
   });
 
+  it('the dismissal section is dismissal-view_any: the day’s list, and the changes to confirm for the office', () => {
+    const section = SECTIONS.find((s) => s.path === '/dismissal') as SectionRoute;
+    expect(section).toMatchObject({ name: 'dismissal', permission: 'dismissal-view_any', namespaces: ['dismissal'] });
+    expect(section.children.map((c) => [c.name, childPath(section, c), c.title, c.permission ?? null])).toEqual([
+      ['dismissal-day', '/dismissal', 'sections.dismissalDay', null],
+      ['dismissal-changes', '/dismissal/changes', 'sections.dismissalChanges', 'dismissal_changes-view_any'],
+    ]);
+    expect(mayOpenPath('/dismissal', ['dismissal-view_any'])).toBe(true);
+    expect(mayOpenPath('/dismissal/changes', ['dismissal-view_any'])).toBe(false);
+    expect(mayOpenPath('/dismissal/changes', ['dismissal-view_any', 'dismissal_changes-view_any'])).toBe(true);
+  });
+
   it('the Scholar Portal is for scholars and parents, signed in without a permission, in its own layout', () => {
     const section = SECTIONS.find((s) => s.path === '/scholar') as SectionRoute;
     expect(section).toMatchObject({ name: 'scholar', title: 'sections.scholarPortal', layout: 'portal' });
@@ -262,6 +274,7 @@ describe('route table', () => {
       'conferences',
       'absence',
       'portal-notifications',
+      'dismissal',
     ]);
     const built = section.children.map((c) => [c.name, childPath(section, c), c.title, c.permission ?? null]);
     // The seed's order (the work, independent study, COVID and conference entries, then the newer ones).
@@ -279,6 +292,7 @@ describe('route table', () => {
       ['scholar-arrivals', '/scholar/arrivals', 'sections.arrivals', null],
       ['scholar-check-in', '/scholar/check-in', 'sections.checkIn', null],
       ['scholar-absence', '/scholar/absence', 'sections.absence', null],
+      ['scholar-dismissal', '/scholar/dismissal', 'sections.dismissal', null],
       ['scholar-notifications', '/scholar/notifications', 'sections.notifications', null],
     ]);
     for (const child of section.children) {

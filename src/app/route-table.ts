@@ -192,6 +192,29 @@ export const SECTIONS: readonly SectionRoute[] = [
     ],
   },
   {
+    // Who goes how today, for the staff and the office; the office confirms the families' changes.
+    path: '/dismissal',
+    name: 'dismissal',
+    title: 'sections.dismissalList',
+    permission: 'dismissal-view_any',
+    namespaces: ['dismissal'],
+    children: [
+      {
+        path: '',
+        name: 'dismissal-day',
+        title: 'sections.dismissalDay',
+        load: () => import('../features/dismissal/day-page'),
+      },
+      {
+        path: 'changes',
+        name: 'dismissal-changes',
+        title: 'sections.dismissalChanges',
+        permission: 'dismissal_changes-view_any',
+        load: withPermissions(() => import('../features/dismissal/changes-page')),
+      },
+    ],
+  },
+  {
     path: '/meals',
     name: 'meals',
     title: 'sections.meals',
@@ -546,6 +569,7 @@ export const SECTIONS: readonly SectionRoute[] = [
       'conferences',
       'absence',
       'portal-notifications',
+      'dismissal',
     ],
     userTypes: ['student', 'parent'],
     layout: 'portal',
@@ -642,6 +666,13 @@ export const SECTIONS: readonly SectionRoute[] = [
         name: 'scholar-absence',
         title: 'sections.absence',
         load: () => import('../features/scholar/absence/absence-page'),
+      },
+      {
+        // A guardian asks that a child go home another way; the office confirms it, the pick-up line shows it.
+        path: 'dismissal',
+        name: 'scholar-dismissal',
+        title: 'sections.dismissal',
+        load: () => import('../features/scholar/dismissal/dismissal-page'),
       },
       {
         // Notices to families: this device's push notifications, each kind by push and email, quiet hours, a test.

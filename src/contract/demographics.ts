@@ -9,6 +9,7 @@ import {
   requiredText,
   updateShape,
 } from './common';
+import { DismissalPlanSchema } from './dismissal';
 
 const MESSAGES_BADGE = 'Must be a badge code (letters and digits).';
 
@@ -41,6 +42,9 @@ export const DemographicRecordSchema = z.object({
   withdrawal_reason: z.string().nullable().optional(),
   /** The day of the latest re-enrolment; null for a scholar never withdrawn. */
   enrolled_on: z.string().nullable().optional(),
+  /** How the scholar goes home on an ordinary day, and the bus route or program's name (see dismissal.ts). */
+  dismissal_plan: DismissalPlanSchema.optional(),
+  dismissal_detail: z.string().nullable().optional(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -60,6 +64,8 @@ export const DemographicCreateSchema = z.object({
   meal_eligibility_effective: DateOnlySchema.nullish(),
   alerts: optionalText(1000),
   active: BooleanField.default(true),
+  dismissal_plan: DismissalPlanSchema.default('pick_up'),
+  dismissal_detail: optionalText(100),
 });
 export type DemographicCreate = z.infer<typeof DemographicCreateSchema>;
 

@@ -12,7 +12,9 @@ import { ListQuerySchema } from './common';
  * - `early_departure`: an early departure recorded at the kiosk, with its reason;
  * - `late_arrival`: a late arrival recorded at the kiosk, with its reason;
  * - `agreement_to_sign`: an independent study agreement waiting for the guardian's signature;
- * - `screening_stay_home`: a COVID screening whose outcome is "stay home".
+ * - `screening_stay_home`: a COVID screening whose outcome is "stay home";
+ * - `dismissal_change_confirmed`, `dismissal_change_declined`: the office's answer to a family's dismissal change (or
+ *   the school's, when it confirms every change on arrival).
  * And those made by the clock (server/lib/notices/jobs.ts):
  * - `not_checked_in`: a scholar not checked in by the school's `not_checked_in_by` time on a school day;
  * - `work_summary`: a guardian's weekly (or daily) mail of each child's missing and upcoming work;
@@ -29,6 +31,8 @@ export const NOTICE_KINDS = [
   'work_summary',
   'work_due_tomorrow',
   'work_overdue',
+  'dismissal_change_confirmed',
+  'dismissal_change_declined',
 ] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 export const NoticeKindSchema = z.enum(NOTICE_KINDS, { message: `Must be one of ${NOTICE_KINDS.join(', ')}.` });

@@ -39,6 +39,10 @@ export const RESOURCES = [
   'notices',
   // Guardians' reports of a child's absence, late arrival or early departure: the office reads and acknowledges them.
   'absence_reports',
+  // Guardians' dismissal changes (a child goes home another way on some days): the office confirms or declines them.
+  'dismissal_changes',
+  // The day's dismissal list (who goes how today) and each scholar's plan at the pick-up line.
+  'dismissal',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 
@@ -105,6 +109,10 @@ export const DEFAULT_ROLES: Record<string, readonly Permission[]> = {
     // The families' absence reports: the office reads them and acknowledges each.
     ...read('absence_reports'),
     'absence_reports-update',
+    // The families' dismissal changes: the office confirms or declines each, and reads the day's list.
+    ...read('dismissal_changes'),
+    'dismissal_changes-update',
+    ...read('dismissal'),
   ],
   Cafeteria: [
     ...read('demographics'),
@@ -143,6 +151,8 @@ export const DEFAULT_ROLES: Record<string, readonly Permission[]> = {
     ...read('covid_screenings'),
     'covid_screenings-create',
     ...read('conferences'),
+    // Teachers and the pick-up line see who goes how today (the day's list, and each scholar's plan at the curb).
+    ...read('dismissal'),
   ],
   // Timekeepers also read the conference days, to record a day's sign-ins as the teacher's conference time (P3).
   Timekeeper: [...all('timesheets'), ...all('timesheet_schedules'), ...read('users'), ...read('conferences')],

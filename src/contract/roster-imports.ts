@@ -106,7 +106,8 @@ export type CsvImportKind = (typeof CSV_IMPORT_KINDS)[number];
 export const CSV_FIELDS = {
   scholars: {
     required: ['student_number', 'first_name', 'last_name', 'grade'],
-    optional: ['preferred_name', 'email', 'birth_date', 'sex', 'homeroom'],
+    // A scholar's default dismissal plan (picked up, bus, walker, program) and its bus route or program's name.
+    optional: ['preferred_name', 'email', 'birth_date', 'sex', 'homeroom', 'dismissal_plan', 'dismissal_detail'],
   },
   guardians: {
     required: ['email', 'first_name', 'last_name'],

@@ -88,6 +88,12 @@ export const SchoolSettingsSchema = z.object({
    * a guardian who chose it daily gets it at this time every school day. */
   work_summary_weekday: z.number().int().min(1).max(7).optional(),
   work_summary_time: ClockTimeSchema.optional(),
+  /** HH:MM on the school's clock: a family's dismissal change for today is refused from then on (2:00 PM by default). */
+  dismissal_cutoff: ClockTimeSchema.optional(),
+  /** Whether a family's dismissal change stands on arrival (else the office confirms or declines each). */
+  dismissal_auto_confirm: z.boolean().optional(),
+  /** The office's phone number, for a family whose change came after the cutoff; null: none given. */
+  office_phone: z.string().nullable().optional(),
   updated_at: z.string(),
 });
 export type SchoolSettings = z.infer<typeof SchoolSettingsSchema>;
@@ -134,6 +140,13 @@ export const SchoolSettingsUpdateSchema = MethodOverrideSchema.extend({
     .max(7, 'Must be a weekday from 1 (Monday) to 7 (Sunday).')
     .optional(),
   work_summary_time: ClockTimeSchema.optional(),
+  dismissal_cutoff: ClockTimeSchema.optional(),
+  dismissal_auto_confirm: flag.optional(),
+  office_phone: optionalText(40)
+    .refine((v) => v === null || (/^[0-9+().\-\s]{7,40}$/.test(v) && /\d{7}/.test(v.replace(/\D/g, ''))), {
+      message: 'Use a phone number like (555) 010-0000.',
+    })
+    .optional(),
 });
 export type SchoolSettingsUpdate = z.infer<typeof SchoolSettingsUpdateSchema>;
 

@@ -19,6 +19,8 @@
  *   are clocked in and since when, and lists this pay period's records.
  * - `absence_reports`: the families' reports of today and later days (absent, late, leaving early), so Check In/Out
  *   and the kiosk know a reported absence or late arrival offline.
+ * - `dismissal_changes`: the confirmed dismissal changes of today and later days, so the pick-up line shows a
+ *   scholar's plan for today (walker, bus, program, or the named adult) offline; default plans are on `demographics`.
  * - `photos`: scholar and pick-up adult photos as Blobs (fetched once with the bearer token), so a pick-up screen shows faces offline.
  *
  * Not here: the sign-in token and cached user (localStorage, owned by the session store), and the service worker's
@@ -30,6 +32,7 @@ import type {
   AuthorizedPickUpRecord,
   CheckInRecord,
   DemographicRecord,
+  DismissalChange,
   MessengerScheduleRecord,
   NslpRecord,
   SchoolSettings,
@@ -129,6 +132,7 @@ export interface LocalRecords {
   authorized_pick_ups: AuthorizedPickUpRecord;
   timesheets: TimesheetRecord;
   absence_reports: AbsenceReport;
+  dismissal_changes: DismissalChange;
 }
 export type LocalResource = keyof LocalRecords;
 export const LOCAL_RESOURCES = [
@@ -140,6 +144,7 @@ export const LOCAL_RESOURCES = [
   'authorized_pick_ups',
   'timesheets',
   'absence_reports',
+  'dismissal_changes',
 ] as const satisfies readonly LocalResource[];
 
 /** Whether the server's resource name has a local table. */
@@ -161,6 +166,7 @@ export class OfflineDb extends Dexie {
   declare photos: EntityTable<PhotoRow, 'id'>;
   declare portal_cache: EntityTable<PortalCacheRow, 'key'>;
   declare absence_reports: EntityTable<AbsenceReport, 'id'>;
+  declare dismissal_changes: EntityTable<DismissalChange, 'id'>;
 
   constructor(name: string) {
     // No optimistic updates: Dexie would otherwise re-run every live query (the station's whole day) while a tap's
@@ -208,6 +214,12 @@ export class OfflineDb extends Dexie {
     // full snapshot brings the reports the server already passed by.
     this.version(6)
       .stores({ absence_reports: 'id, scholar_id, ends_on' })
+      .upgrade((tx) => tx.table('meta').delete('pull_cursor'));
+    // Version 7: the confirmed dismissal changes of today and later days, for the pick-up line offline; the scholars'
+    // default plans arrive on their records. As in versions 2 to 6, the cursor goes: a full snapshot brings the
+    // changes, and the plans on records the device already holds.
+    this.version(7)
+      .stores({ dismissal_changes: 'id, scholar_id, ends_on' })
       .upgrade((tx) => tx.table('meta').delete('pull_cursor'));
     // A later schema is a new block below this one; keep the earlier blocks as they are (devices upgrade from them
     // in place). List only the tables that change (null deletes one); an `.upgrade(tx => ...)` runs once, in the

@@ -24,7 +24,7 @@ export const noticeEvents = pgTable(
     /** The record the event is about: undoing it (a sign-out tapped in error) deletes the row with its notices. */
     source_id: uuid('source_id').notNull(),
     /** What the notice tells (server/lib/notices/enqueue.ts `NoticeFacts`), rendered per guardian by the worker. */
-    facts: jsonb('facts').$type<Record<string, unknown> & { kind: string }>().notNull(),
+    facts: jsonb('facts').$type<{ kind: string }>().notNull(),
     occurred_at: timestamp('occurred_at', { withTimezone: true, mode: 'string' }).notNull(),
     created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },

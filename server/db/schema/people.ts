@@ -216,6 +216,12 @@ export const demographics = pgTable(
     /** The day of birth and sex from the package's demographics, when it has them. */
     birth_date: date('birth_date', { mode: 'string' }),
     sex: text('sex'),
+    /** How the scholar goes home on an ordinary day (the contract's DISMISSAL_PLANS); picked up until the office says. */
+    dismissal_plan: text('dismissal_plan', { enum: ['pick_up', 'bus', 'walker', 'program'] })
+      .notNull()
+      .default('pick_up'),
+    /** The bus route (bus) or the after-school program's name (program); null for the other plans. */
+    dismissal_detail: text('dismissal_detail'),
     ...timestamps,
   },
   (t) => [

@@ -107,6 +107,12 @@ export const schoolSettings = pgTable('school_settings', {
   /** The weekly work summary's ISO weekday (5: Friday) and time (HH:MM on the school's clock); the daily one's time. */
   work_summary_weekday: integer('work_summary_weekday').notNull().default(5),
   work_summary_time: text('work_summary_time').notNull().default('16:00'),
+  /** HH:MM on the school's clock: a family's dismissal change for today is refused from then on (call the office). */
+  dismissal_cutoff: text('dismissal_cutoff').notNull().default('14:00'),
+  /** Whether a family's dismissal change stands as soon as it arrives (else the office confirms or declines each). */
+  dismissal_auto_confirm: boolean('dismissal_auto_confirm').notNull().default(false),
+  /** The office's phone number, shown to a family whose change came too late to send; null: none given. */
+  office_phone: text('office_phone'),
   ...timestamps,
 });
 

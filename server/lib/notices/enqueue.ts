@@ -18,13 +18,20 @@ import type { Db, Tx } from '../../db/client';
 import { demographics, guardianships, noticeEvents, notices, schoolSettings, users } from '../../db/schema';
 import { wallClock } from './clock';
 import { type Message, textsFor } from './texts';
+import type { DismissalNoticeParts } from './texts/types';
 
 /** The facts of an event that a notice tells. */
 export type NoticeFacts =
   | { kind: 'sign_out'; adult: string; override: boolean }
   | { kind: 'early_departure' | 'late_arrival'; reason: string | null }
   | { kind: 'agreement_to_sign' }
-  | { kind: 'screening_stay_home'; day: string };
+  | { kind: 'screening_stay_home'; day: string }
+  | ({
+      kind: 'dismissal_change_confirmed' | 'dismissal_change_declined';
+      from: string;
+      to: string;
+      weekday: number | null;
+    } & DismissalNoticeParts);
 
 export interface NoticeEvent {
   facts: NoticeFacts;
@@ -53,6 +60,8 @@ const SCREENS: Record<NoticeLogKind, string> = {
   work_summary: '/scholar/work/overdue',
   work_due_tomorrow: '/scholar/work/current',
   work_overdue: '/scholar/work/overdue',
+  dismissal_change_confirmed: '/scholar/dismissal',
+  dismissal_change_declined: '/scholar/dismissal',
   test: '/scholar',
 };
 
@@ -82,6 +91,17 @@ export function renderNotice(
       return t.agreementToSign({ child: ctx.child });
     case 'screening_stay_home':
       return t.screeningStayHome({ child: ctx.child, day: t.day(facts.day) });
+    case 'dismissal_change_confirmed':
+    case 'dismissal_change_declined':
+      return t.dismissalChange({
+        child: ctx.child,
+        confirmed: facts.kind === 'dismissal_change_confirmed',
+        days: t.days({ from: facts.from, to: facts.to, weekday: facts.weekday }),
+        plan: facts.plan,
+        detail: facts.detail,
+        adult: facts.adult,
+        note: facts.note,
+      });
   }
 }
 

@@ -126,6 +126,11 @@ export interface RosterPackage {
   classes: RosterClass[];
   enrollments: RosterEnrollment[];
   demographics: RosterDemographic[];
+  /**
+   * Each scholar's default dismissal plan, from a plain CSV whose mapping names the column (OneRoster has no such
+   * field); absent: the import leaves every scholar's plan as it is.
+   */
+  dismissal?: { sourcedId: string; plan: 'pick_up' | 'bus' | 'walker' | 'program'; detail: string | null }[];
   errors: RosterError[];
 }
 

@@ -37,6 +37,8 @@ const KNOWN: Record<string, string[]> = {
   birth_date: ['birthdate', 'dateofbirth', 'dob', 'birthday'],
   sex: ['sex', 'gender', 'sexo'],
   homeroom: ['homeroom', 'room', 'advisory'],
+  dismissal_plan: ['dismissal', 'dismissalplan', 'dismissalmethod', 'gohome', 'goeshome', 'transportation', 'salida'],
+  dismissal_detail: ['busroute', 'route', 'afterschoolprogram', 'program', 'dismissaldetail', 'ruta'],
   phone: ['phone', 'phonenumber', 'telephone', 'mobile', 'cell', 'telefono'],
   student_numbers: ['studentnumbers', 'studentids', 'students', 'children', 'scholars'],
   employee_number: ['employeenumber', 'employeeid', 'staffid', 'staffnumber', 'identifier'],
@@ -111,6 +113,14 @@ export function checkMapping(
   return errors;
 }
 
+/** The words a spreadsheet uses for each dismissal plan (lower case, without spaces, dashes and underscores). */
+const PLAN_WORDS = new Map<string, 'pick_up' | 'bus' | 'walker' | 'program'>([
+  ...['pickup', 'pickedup', 'car', 'carline', 'carrider', 'parent', 'recoger'].map((w) => [w, 'pick_up'] as const),
+  ...['bus', 'busrider', 'autobus', 'autobús'].map((w) => [w, 'bus'] as const),
+  ...['walk', 'walker', 'walks', 'walking', 'caminando'].map((w) => [w, 'walker'] as const),
+  ...['program', 'afterschool', 'afterschoolprogram', 'asp', 'daycare', 'programa'].map((w) => [w, 'program'] as const),
+]);
+
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** YYYY-MM-DD from YYYY-MM-DD or M/D/YYYY (as spreadsheets in the United States write dates), or null. */
 function isoDate(value: string): string | null {
@@ -131,6 +141,8 @@ export function csvPackage(
   const errors: RosterError[] = [];
   const users: RosterUser[] = [];
   const demographics: RosterPackage['demographics'] = [];
+  const dismissal: NonNullable<RosterPackage['dismissal']> = [];
+  const withPlans = kind === 'scholars' && !!mapping.dismissal_plan;
   const index = new Map(table.headers.map((h, i) => [h, i]));
   const seen = new Map<string, number>();
   for (const { line, cells } of table.rows) {
@@ -178,7 +190,24 @@ export function csvPackage(
         );
         continue;
       }
+      const planCell = get('dismissal_plan');
+      const plan = planCell ? PLAN_WORDS.get(squash(planCell)) : 'pick_up';
+      if (withPlans && !plan) {
+        refuse(
+          'dismissal_plan',
+          `"${planCell}" is not a dismissal plan (picked up, bus, walker or program); the row is left out.`,
+        );
+        continue;
+      }
+      const detail = get('dismissal_detail') || null;
+      if (withPlans && (plan === 'bus' || plan === 'program') && !detail) {
+        refuse('dismissal_detail', 'A bus or program needs its route or name in this column; the row is left out.');
+        continue;
+      }
       seen.set(sourcedId, line);
+      if (withPlans && plan) {
+        dismissal.push({ sourcedId, plan, detail: plan === 'bus' || plan === 'program' ? detail : null });
+      }
       const birth = get('birth_date');
       const birthDate = birth ? isoDate(birth) : null;
       if (birth && !birthDate) {
@@ -238,6 +267,7 @@ export function csvPackage(
     classes: [],
     enrollments: [],
     demographics,
+    ...(withPlans ? { dismissal } : {}),
     errors,
   };
 }

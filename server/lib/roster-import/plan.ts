@@ -10,7 +10,6 @@
  * never changed by a file; new staff accounts get the role chosen for their OneRoster role.
  */
 import { eq } from 'drizzle-orm';
-import { ADMINISTRATOR_ROLE, uuidv7 } from '../../../src/contract';
 import type {
   GuardianRelationship,
   RosterCount,
@@ -18,6 +17,7 @@ import type {
   RosterMatch,
   StaffOneRosterRole,
 } from '../../../src/contract';
+import { ADMINISTRATOR_ROLE, uuidv7 } from '../../../src/contract';
 import type { Tx } from '../../db/client';
 import {
   courseEnrollments,
@@ -63,6 +63,8 @@ type ScholarRow = Pick<
   | 'homeroom'
   | 'birth_date'
   | 'sex'
+  | 'dismissal_plan'
+  | 'dismissal_detail'
   | 'active'
   | 'withdrawal_reason'
   | 'user_id'
@@ -98,6 +100,8 @@ export async function readStored(tx: Pick<Tx, 'select'>): Promise<Stored> {
         homeroom: demographics.homeroom,
         birth_date: demographics.birth_date,
         sex: demographics.sex,
+        dismissal_plan: demographics.dismissal_plan,
+        dismissal_detail: demographics.dismissal_detail,
         active: demographics.active,
         withdrawal_reason: demographics.withdrawal_reason,
         user_id: demographics.user_id,
@@ -188,6 +192,8 @@ export interface ScholarValues {
   homeroom?: string | null;
   birth_date?: string | null;
   sex?: string | null;
+  dismissal_plan?: 'pick_up' | 'bus' | 'walker' | 'program';
+  dismissal_detail?: string | null;
   user_id?: string | null;
 }
 
@@ -333,6 +339,7 @@ export function buildPlan(pkg: RosterPackage, stored: Stored, today: string, opt
   };
 
   const demographicsBy = new Map(pkg.demographics.map((d) => [d.sourcedId, d]));
+  const dismissalBy = new Map((pkg.dismissal ?? []).map((d) => [d.sourcedId, d]));
   const scholarBySourced = new Map<string, ScholarRow>();
   const scholarByNumber = new Map<string, ScholarRow>();
   for (const s of stored.scholars) {
@@ -536,6 +543,12 @@ export function buildPlan(pkg: RosterPackage, stored: Stored, today: string, opt
         ...(hasHomerooms ? { homeroom: homeroomOf.get(u.sourcedId) ?? null } : {}),
         ...(demo?.birthDate ? { birth_date: demo.birthDate } : {}),
         ...(demo?.sex ? { sex: demo.sex } : {}),
+        ...(dismissalBy.has(u.sourcedId)
+          ? {
+              dismissal_plan: dismissalBy.get(u.sourcedId)?.plan,
+              dismissal_detail: dismissalBy.get(u.sourcedId)?.detail ?? null,
+            }
+          : {}),
       };
       let userId: string | null | undefined;
       if (withAccount && email) {

@@ -15,12 +15,14 @@ import {
   DemographicRecordSchema,
   type DemographicUpdate,
   DemographicUpdateSchema,
+  DISMISSAL_MESSAGES,
   GRADES,
   IdParamsSchema,
   MEAL_ELIGIBILITY_PERMISSION,
   MEAL_ELIGIBILITY_UPDATE_PERMISSION,
   MealEligibilityHistoryResponseSchema,
   MealEligibilityUpdateSchema,
+  PLANS_WITH_DETAIL,
   ReenrolSchema,
   type StudentNumberHolder,
   singleResponse,
@@ -54,6 +56,22 @@ export function toDemographicRecord(row: Row): DemographicRecord {
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
   };
+}
+
+/**
+ * A scholar's default dismissal plan as kept: a bus gives its route and a program its name (422 on dismissal_detail
+ * without one); the other plans keep no detail. `current` is the stored row of an update.
+ */
+function withDismissalPlan<T extends { dismissal_plan?: string; dismissal_detail?: string | null }>(
+  input: T,
+  current?: { dismissal_plan: string; dismissal_detail: string | null },
+): T {
+  if (input.dismissal_plan === undefined && input.dismissal_detail === undefined) return input;
+  const plan = input.dismissal_plan ?? current?.dismissal_plan ?? 'pick_up';
+  const detail = input.dismissal_detail === undefined ? (current?.dismissal_detail ?? null) : input.dismissal_detail;
+  if (!(PLANS_WITH_DETAIL as readonly string[]).includes(plan)) return { ...input, dismissal_detail: null };
+  if (!detail) throw invalid('dismissal_detail', DISMISSAL_MESSAGES.detail);
+  return { ...input, dismissal_detail: detail };
 }
 
 /** The record as this caller may see it: without meal eligibility unless they may see it (DESIGN section 7). */
@@ -187,12 +205,15 @@ const demographicsResource = {
   async prepareCreate({ photo, ...input }, { tx, request }) {
     checkEligibilityWrite(request, input, true);
     await checkStudentNumberFree(tx, input.student_number);
-    return { ...input, badge_code: newBadgeCode() };
+    return { ...withDismissalPlan(input), badge_code: newBadgeCode() };
   },
   async prepareUpdate({ photo, ...input }, existing, { tx, request }) {
     checkEligibilityWrite(request, input, false);
     await checkStudentNumberFree(tx, input.student_number, (existing as Row).id);
-    const values = withEffectiveDate(input, request, existing as { meal_eligibility: string });
+    const values = withDismissalPlan(
+      withEffectiveDate(input, request, existing as { meal_eligibility: string }),
+      existing as Row,
+    );
     await checkNoLaterDetermination(tx, existing as Row, values);
     return values;
   },

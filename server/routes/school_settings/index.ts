@@ -83,6 +83,9 @@ export const toSchoolSettings = (row: Row): SchoolSettings => ({
   not_checked_in_by: row.not_checked_in_by,
   work_summary_weekday: row.work_summary_weekday,
   work_summary_time: row.work_summary_time,
+  dismissal_cutoff: row.dismissal_cutoff,
+  dismissal_auto_confirm: row.dismissal_auto_confirm,
+  office_phone: row.office_phone,
   updated_at: iso(row.updated_at),
 });
 

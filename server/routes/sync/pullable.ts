@@ -27,6 +27,7 @@ import { toMessengerRecord } from '../messenger_schedules/index';
 import { presentNslpRecord, toNslpRecord } from '../nslp_records/index';
 import { toSchoolSettings } from '../school_settings/index';
 import { toTimesheetRecords } from '../timesheets/index';
+import { dismissalChangesPullable } from './dismissal-changes';
 
 /** The reference data a device keeps: what it is, who may see it, which rows, and how a row is shown. */
 export interface Pullable {
@@ -124,6 +125,7 @@ export const PULLABLE: Record<string, Pullable> = {
     kept: (today) => and(gte(absenceReports.ends_on, today), isNull(absenceReports.withdrawn_at)),
     records: (rows, _request, tx) => toReports(tx, rows),
   }),
+  dismissal_changes: dismissalChangesPullable,
   timesheets: pullable({
     permission: 'timesheets-create',
     table: timesheets,

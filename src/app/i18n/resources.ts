@@ -18,6 +18,7 @@ import type checkIn from '../../../locales/en/check-in.json';
 import common from '../../../locales/en/common.json';
 import type conferences from '../../../locales/en/conferences.json';
 import type covidScreening from '../../../locales/en/covid-screening.json';
+import type dismissal from '../../../locales/en/dismissal.json';
 import errors from '../../../locales/en/errors.json';
 import type exportsNs from '../../../locales/en/exports.json';
 import type familyData from '../../../locales/en/family-data.json';
@@ -90,6 +91,7 @@ interface LazyEnglishResources {
   'family-data': typeof familyData;
   'notices-log': typeof noticesLog;
   absence: typeof absence;
+  dismissal: typeof dismissal;
 }
 
 // A Record, so the typecheck fails when a lazy namespace is missing here or one is listed that has no type above.
@@ -128,6 +130,7 @@ const LAZY: Record<keyof LazyEnglishResources, true> = {
   'family-data': true,
   'notices-log': true,
   absence: true,
+  dismissal: true,
 };
 
 /** Every English namespace, bundled or lazy: the source of the typed translation keys. */

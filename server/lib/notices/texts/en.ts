@@ -32,6 +32,30 @@ export const en: NoticeTexts = {
     title: `${child} should stay home`,
     body: `${child}'s COVID screening says to stay home on ${day}. Please contact the office before ${child} comes back.`,
   }),
+  days: ({ from, to, weekday }) => {
+    const day = en.day;
+    if (weekday !== null) {
+      const name = new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone: 'UTC' }).format(
+        new Date(Date.UTC(2026, 1, 1 + weekday, 12)),
+      );
+      return `${name}s from ${day(from)} until ${day(to)}`;
+    }
+    return from === to ? day(from) : `${day(from)} to ${day(to)}`;
+  },
+  dismissalChange: ({ child, confirmed, days, plan, detail, adult, note }) => {
+    const how = {
+      pick_up: `is picked up by ${adult ?? 'the adult you named'}`,
+      bus: `takes the bus${detail ? ` (${detail})` : ''}`,
+      walker: 'walks home',
+      program: `goes to ${detail ?? 'the after-school program'}`,
+    }[plan];
+    return confirmed
+      ? { title: `Dismissal change confirmed for ${child}`, body: `Confirmed: ${child} ${how} on ${days}.` }
+      : {
+          title: `Dismissal change declined for ${child}`,
+          body: `The office declined the change for ${days}: ${child} goes home as usual.${note ? ` ${note}` : ''} Please call the office with any questions.`,
+        };
+  },
   test: ({ school }) => ({
     title: 'Test notice',
     body: `This is a test from ${school}. Notices reach you here.`,

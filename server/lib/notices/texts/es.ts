@@ -38,6 +38,32 @@ export const es: NoticeTexts = {
     title: `${child} debe quedarse en casa`,
     body: `Según la evaluación de COVID, ${child} debe quedarse en casa el ${day}. Comuníquese con la oficina antes de que ${child} regrese.`,
   }),
+  days: ({ from, to, weekday }) => {
+    const day = es.day;
+    if (weekday !== null) {
+      const name = new Intl.DateTimeFormat('es', { weekday: 'long', timeZone: 'UTC' }).format(
+        new Date(Date.UTC(2026, 1, 1 + weekday, 12)),
+      );
+      // Spanish weekdays take an s in the plural except sábado's and domingo's own: "los sábados", "los jueves".
+      const plural = name.endsWith('s') ? name : `${name}s`;
+      return `los ${plural} del ${day(from)} al ${day(to)}`;
+    }
+    return from === to ? `el ${day(from)}` : `del ${day(from)} al ${day(to)}`;
+  },
+  dismissalChange: ({ child, confirmed, days, plan, detail, adult, note }) => {
+    const how = {
+      pick_up: `lo recoge ${adult ?? 'la persona que usted indicó'}`,
+      bus: `toma el autobús${detail ? ` (${detail})` : ''}`,
+      walker: 'se va caminando a casa',
+      program: `va a ${detail ?? 'el programa después de clases'}`,
+    }[plan];
+    return confirmed
+      ? { title: `Cambio de salida confirmado para ${child}`, body: `Confirmado: ${child} ${how} ${days}.` }
+      : {
+          title: `Cambio de salida rechazado para ${child}`,
+          body: `La oficina rechazó el cambio ${days}: ${child} se va a casa como siempre.${note ? ` ${note}` : ''} Llame a la oficina si tiene preguntas.`,
+        };
+  },
   test: ({ school }) => ({
     title: 'Aviso de prueba',
     body: `Esta es una prueba de ${school}. Los avisos le llegan aquí.`,

@@ -2,6 +2,15 @@
  * What a language module of the notices' texts provides (one module per language, beside this file): each kind's
  * title and body from the event's facts, the time and date as that language writes them, and the mail's closing.
  */
+/** What a dismissal change notice says the child does: the plan, its bus route or program, the adult of a pick-up. */
+export interface DismissalNoticeParts {
+  plan: 'pick_up' | 'bus' | 'walker' | 'program';
+  detail: string | null;
+  adult: string | null;
+  /** The office's words when it declined. */
+  note: string | null;
+}
+
 export interface Message {
   title: string;
   body: string;
@@ -19,6 +28,10 @@ export interface NoticeTexts {
   lateArrival(p: { child: string; time: string; reason: string | null }): Message;
   agreementToSign(p: { child: string }): Message;
   screeningStayHome(p: { child: string; day: string }): Message;
+  /** The office's (or the school's setting's) answer to a family's dismissal change: the days as `days` writes them. */
+  dismissalChange(p: DismissalNoticeParts & { child: string; confirmed: boolean; days: string }): Message;
+  /** A change's days: "Tuesday, May 6", "Tuesday, May 6 to Friday, May 9", "Thursdays until Thursday, June 19". */
+  days(p: { from: string; to: string; weekday: number | null }): string;
   test(p: { school: string }): Message;
   /** `time` is the school's `not_checked_in_by`, as this language writes it. */
   notCheckedIn(p: { child: string; time: string }): Message;

@@ -18,6 +18,7 @@ import {
   type StudentNumberHolder,
   StudentNumberHolderSchema,
 } from '../../../contract/demographics';
+import { DISMISSAL_PLANS, PLANS_WITH_DETAIL } from '../../../contract/dismissal';
 import { uuidv7 } from '../../../contract/ids';
 import { toFieldErrors } from '../../../ui/form/field-errors';
 import { addNotification } from '../../../ui/notifications';
@@ -28,7 +29,18 @@ import { adminErrorText } from '../api/admin-error-text';
 import { photoQueryOptions, scholarKeys, scholarsResource } from '../api/scholars';
 import { scholarName } from './scholar-name';
 
-const FIELDS = ['fname', 'lname', 'nickname', 'student_number', 'grade', 'program', 'homeroom', 'alerts'] as const;
+const FIELDS = [
+  'fname',
+  'lname',
+  'nickname',
+  'student_number',
+  'grade',
+  'program',
+  'homeroom',
+  'alerts',
+  'dismissal_plan',
+  'dismissal_detail',
+] as const;
 type FieldName = (typeof FIELDS)[number];
 type Values = Record<FieldName, string>;
 
@@ -42,6 +54,8 @@ const DetailsSchema = DemographicCreateSchema.pick({
   program: true,
   homeroom: true,
   alerts: true,
+  dismissal_plan: true,
+  dismissal_detail: true,
 });
 
 const valuesOf = (s: DemographicRecord | null): Values => ({
@@ -53,6 +67,8 @@ const valuesOf = (s: DemographicRecord | null): Values => ({
   program: s?.program ?? 'Secondary',
   homeroom: s?.homeroom ?? '',
   alerts: s?.alerts ?? '',
+  dismissal_plan: s?.dismissal_plan ?? 'pick_up',
+  dismissal_detail: s?.dismissal_detail ?? '',
 });
 
 /** The scholar who holds the student number, when a refused save names them. */
@@ -109,7 +125,16 @@ export function ScholarForm({ scholar, canSave }: ScholarFormProps) {
       nickname: values.nickname || null,
       homeroom: values.homeroom || null,
       alerts: values.alerts || null,
+      dismissal_detail: values.dismissal_detail || null,
     });
+    // A bus gives its route and a program its name (the server's rule too).
+    const needsDetail =
+      (PLANS_WITH_DETAIL as readonly string[]).includes(values.dismissal_plan) && !values.dismissal_detail.trim();
+    if (needsDetail) {
+      setErrors({ dismissal_detail: t('form.dismissalDetailNeeded') });
+      setFailure(tc('form.incomplete'));
+      return;
+    }
     if (!parsed.success) {
       const found = toFieldErrors(parsed.error, (key) => tc(key));
       // No grade chosen is a missing field, not a wrong one.
@@ -205,6 +230,32 @@ export function ScholarForm({ scholar, canSave }: ScholarFormProps) {
             </Field.Root>
             {text('program', t('form.program'), { required: true, maxLength: 50 })}
             {text('homeroom', t('form.homeroom'), { maxLength: 50 })}
+          </Stack>
+          <Stack direction={{ base: 'column', md: 'row' }} gap="4">
+            <Field.Root invalid={Boolean(errors.dismissal_plan)}>
+              <Field.Label>{t('form.dismissalPlan')}</Field.Label>
+              <NativeSelect.Root>
+                <NativeSelect.Field
+                  name="dismissal_plan"
+                  value={values.dismissal_plan}
+                  onChange={(e) => set('dismissal_plan', e.target.value)}
+                >
+                  {DISMISSAL_PLANS.map((plan) => (
+                    <option key={plan} value={plan}>
+                      {t(`form.dismissalPlans.${plan}`)}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+              {errors.dismissal_plan && <Field.ErrorText>{errors.dismissal_plan}</Field.ErrorText>}
+            </Field.Root>
+            {(PLANS_WITH_DETAIL as readonly string[]).includes(values.dismissal_plan) &&
+              text(
+                'dismissal_detail',
+                values.dismissal_plan === 'bus' ? t('form.dismissalRoute') : t('form.dismissalProgram'),
+                { required: true, maxLength: 100 },
+              )}
           </Stack>
           <Field.Root invalid={Boolean(errors.alerts)}>
             <Field.Label>{t('form.alerts')}</Field.Label>

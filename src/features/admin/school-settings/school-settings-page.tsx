@@ -23,6 +23,7 @@ import { adminErrorText } from '../api/admin-error-text';
 import { fetchSchoolSettings, saveSchoolSettings, schoolSettingsKey } from '../api/school-settings';
 import { ExportRosterCard } from '../roster-export/export-roster-card';
 import { BackupsSection } from './backups-section';
+import { DismissalEditor, type DismissalSettingsRows, dismissalBody, dismissalRows } from './dismissal-editor';
 import { LogoField } from './logo-field';
 import { type MealServiceRows, MealServicesEditor, mealServiceRows, mealServicesOf } from './meal-services-editor';
 import { type NoticeSettingsRows, NoticesEditor } from './notices-editor';
@@ -63,6 +64,7 @@ type Form = {
   kiosk_show_homeroom: boolean;
   meals: MealServiceRows;
   notices: NoticeSettingsRows;
+  dismissal: DismissalSettingsRows;
 };
 
 function SettingsForm({ settings }: { settings: SchoolSettings }) {
@@ -88,6 +90,7 @@ function SettingsForm({ settings }: { settings: SchoolSettings }) {
       work_summary_weekday: String(settings.work_summary_weekday ?? 5),
       work_summary_time: settings.work_summary_time ?? '16:00',
     },
+    dismissal: dismissalRows(settings),
   }));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -103,7 +106,9 @@ function SettingsForm({ settings }: { settings: SchoolSettings }) {
         ? Object.fromEntries(Object.entries(e).filter(([key]) => !key.startsWith('meal_services')))
         : field === 'notices'
           ? Object.fromEntries(Object.entries(e).filter(([key]) => !noticeFields.includes(key)))
-          : { ...e, [field === 'late' ? 'late_reasons' : field === 'departure' ? 'departure_reasons' : field]: '' },
+          : field === 'dismissal'
+            ? { ...e, dismissal_cutoff: '', office_phone: '' }
+            : { ...e, [field === 'late' ? 'late_reasons' : field === 'departure' ? 'departure_reasons' : field]: '' },
     );
   };
 
@@ -129,6 +134,7 @@ function SettingsForm({ settings }: { settings: SchoolSettings }) {
       not_checked_in_by: form.notices.not_checked_in_by || null,
       work_summary_weekday: Number(form.notices.work_summary_weekday),
       work_summary_time: form.notices.work_summary_time,
+      ...dismissalBody(form.dismissal),
     };
     const parsed = SchoolSettingsUpdateSchema.safeParse(body);
     if (!parsed.success) {
@@ -237,6 +243,7 @@ function SettingsForm({ settings }: { settings: SchoolSettings }) {
         </Fieldset.Root>
         <MealServicesEditor rows={form.meals} errors={errors} onChange={(rows) => set('meals', rows)} />
         <NoticesEditor rows={form.notices} errors={errors} onChange={(rows) => set('notices', rows)} />
+        <DismissalEditor rows={form.dismissal} errors={errors} onChange={(rows) => set('dismissal', rows)} />
         <Text>
           {t('payPeriodsElsewhere')}{' '}
           <Link asChild color="primary.fg">

@@ -12,6 +12,12 @@ describe('portal entries', () => {
     expect(forAccount(entries, 'student').map((e) => e.path)).toEqual(['', 'notifications']);
   });
 
+  it('shows a guardian Dismissal changes and a scholar not', () => {
+    const entries = ['', 'dismissal', 'notifications'].map((path) => ({ path, to: `/scholar/${path}`, title: path }));
+    expect(forAccount(entries, 'parent').map((e) => e.path)).toEqual(['', 'dismissal', 'notifications']);
+    expect(forAccount(entries, 'student').map((e) => e.path)).toEqual(['', 'notifications']);
+  });
+
   it("knows the school's switchable entries by their path ('' is home)", () => {
     expect(entryOf('')).toBe('home');
     expect(entryOf('check-in')).toBe('check-in');

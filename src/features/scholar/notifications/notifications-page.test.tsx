@@ -31,6 +31,8 @@ const prefs = (over: Partial<NotificationPreferences> = {}): NotificationPrefere
     work_summary: { push: false, email: true },
     work_due_tomorrow: { push: false, email: false },
     work_overdue: { push: false, email: false },
+    dismissal_change_confirmed: { push: true, email: false },
+    dismissal_change_declined: { push: true, email: false },
   },
   quiet_hours: null,
   work_summary_frequency: 'weekly',

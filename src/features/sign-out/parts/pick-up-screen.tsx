@@ -12,6 +12,7 @@ import type { AuthorizedPickUpRecord, DemographicRecord } from '../../../contrac
 import { useSchoolWords } from '../../../ui/school-words';
 import { usePickUps } from '../station/use-pick-ups';
 import { AdultCard, CustodyWarning, NotTodayList } from './adult-cards';
+import { DismissalToday } from './dismissal-today';
 import { AlreadySignedOut } from './outcome-cards';
 import { OverrideDialog } from './override-dialog';
 import { ScholarPhoto, scholarName } from './photos';
@@ -100,6 +101,7 @@ export function PickUpScreen(props: PickUpScreenProps) {
         </Button>
       </HStack>
       <ScholarHeader scholar={scholar} />
+      <DismissalToday scholar={scholar} today={today} />
       {error && (
         <Alert.Root status="error">
           <Alert.Indicator />
