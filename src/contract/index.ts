@@ -35,3 +35,4 @@ export * from './photo-imports';
 export * from './meal-eligibility-imports';
 export * from './scholar-data';
 export * from './absence-reports';
+export * from './car-line';

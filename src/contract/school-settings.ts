@@ -88,6 +88,9 @@ export const SchoolSettingsSchema = z.object({
    * a guardian who chose it daily gets it at this time every school day. */
   work_summary_weekday: z.number().int().min(1).max(7).optional(),
   work_summary_time: ClockTimeSchema.optional(),
+  /** The car line's dismissal window on the school's clock: when a guardian's "I'm here" is taken. */
+  car_line_start: ClockTimeSchema.optional(),
+  car_line_end: ClockTimeSchema.optional(),
   updated_at: z.string(),
 });
 export type SchoolSettings = z.infer<typeof SchoolSettingsSchema>;
@@ -134,6 +137,8 @@ export const SchoolSettingsUpdateSchema = MethodOverrideSchema.extend({
     .max(7, 'Must be a weekday from 1 (Monday) to 7 (Sunday).')
     .optional(),
   work_summary_time: ClockTimeSchema.optional(),
+  car_line_start: ClockTimeSchema.optional(),
+  car_line_end: ClockTimeSchema.optional(),
 });
 export type SchoolSettingsUpdate = z.infer<typeof SchoolSettingsUpdateSchema>;
 

@@ -83,6 +83,8 @@ export const toSchoolSettings = (row: Row): SchoolSettings => ({
   not_checked_in_by: row.not_checked_in_by,
   work_summary_weekday: row.work_summary_weekday,
   work_summary_time: row.work_summary_time,
+  car_line_start: row.car_line_start,
+  car_line_end: row.car_line_end,
   updated_at: iso(row.updated_at),
 });
 
@@ -121,6 +123,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     const { _method, ...fields } = body;
     const saved = await app.db.transaction(async (tx) => {
       const current = withSchool(await readSchoolSettings(tx));
+      // The car line's window ends after it starts, as the two stand after this change.
+      const start = fields.car_line_start ?? current.car_line_start;
+      const end = fields.car_line_end ?? current.car_line_end;
+      if (start && end && end <= start) throw invalid('car_line_end', 'The end must be after the start.');
       await tx
         .update(schoolSettings)
         .set({ ...fields, updated_at: new Date().toISOString() })

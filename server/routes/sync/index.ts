@@ -31,6 +31,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  CAR_LINE_CALLS,
   CheckInSyncVoidSchema,
   ErrorResponseSchema,
   type Permission,
@@ -92,6 +93,7 @@ import { toSchoolSettings } from '../school_settings/index';
 import { timesheetsResource, toTimesheetRecords } from '../timesheets/index';
 import { applyPunch } from '../timesheets/punch';
 import { lockPerson } from '../timesheets/shared';
+import { carLineQueuePullable, checkCarLineCall } from './car-line';
 
 // biome-ignore lint/suspicious/noExplicitAny: the registry holds definitions of different record types.
 type AnyDefinition = ResourceDefinition<any, any, any>;
@@ -273,6 +275,7 @@ const PULLABLE: Record<string, Pullable> = {
     audience: (request) => eq(timesheets.user_id, requireAuth(request).user.id),
     records: (rows, _request, tx) => toTimesheetRecords(rows, tx),
   }),
+  car_line_queue: pullable(carLineQueuePullable),
 };
 
 /** Rows as `{id, record}` for this caller. */
@@ -317,6 +320,7 @@ function checkItem(request: FastifyRequest, raw: { id: string }, deviceId: strin
   if (!envelope.success) return rejected(raw.id, 'The entry is not valid.', issuesByField(envelope.error.issues));
   const item = envelope.data;
   if (item.resource === TIMESHEET_PUNCHES) return checkPunch(request, item);
+  if (item.resource === CAR_LINE_CALLS) return checkCarLineCall(request, item, deviceId) as Checked | SyncResult;
   const portal = Object.hasOwn(PORTAL_WRITABLE, item.resource) ? PORTAL_WRITABLE[item.resource] : undefined;
   if (portal) return checkPortalItem(request, item, portal, deviceId);
   const def = Object.hasOwn(WRITABLE, item.resource) ? WRITABLE[item.resource] : undefined;
