@@ -190,7 +190,14 @@ describe('route table', () => {
       title: 'sections.scholarSignOut',
       permission: 'check_ins-create',
     });
-    expect(section?.namespaces).toEqual(['sign-out', 'pick-ups', 'sign-out-records', 'check-in', 'scanner']);
+    expect(section?.namespaces).toEqual([
+      'sign-out',
+      'pick-ups',
+      'sign-out-records',
+      'check-in',
+      'scanner',
+      'car-line',
+    ]);
     expect(
       section?.children.map((c) => [c.name, section && childPath(section, c), c.title, c.permission ?? null]),
     ).toEqual([
@@ -211,6 +218,7 @@ describe('route table', () => {
         'authorized_pick_ups-update',
       ],
       ['sign-out-badges', '/sign-out/badges', 'sections.badges', null],
+      ['sign-out-queue', '/sign-out/queue', 'sections.carLineQueue', 'check_ins-create'],
     ]);
     for (const child of section?.children ?? [])
       expect(isKnownPath(childPath(section as SectionRoute, child))).toBe(true);
@@ -262,6 +270,7 @@ describe('route table', () => {
       'conferences',
       'absence',
       'portal-notifications',
+      'car-line',
     ]);
     const built = section.children.map((c) => [c.name, childPath(section, c), c.title, c.permission ?? null]);
     // The seed's order (the work, independent study, COVID and conference entries, then the newer ones).
@@ -279,6 +288,7 @@ describe('route table', () => {
       ['scholar-arrivals', '/scholar/arrivals', 'sections.arrivals', null],
       ['scholar-check-in', '/scholar/check-in', 'sections.checkIn', null],
       ['scholar-absence', '/scholar/absence', 'sections.absence', null],
+      ['scholar-car-line', '/scholar/car-line', 'sections.carLine', null],
       ['scholar-notifications', '/scholar/notifications', 'sections.notifications', null],
     ]);
     for (const child of section.children) {

@@ -19,6 +19,8 @@
  *   are clocked in and since when, and lists this pay period's records.
  * - `absence_reports`: the families' reports of today and later days (absent, late, leaving early), so Check In/Out
  *   and the kiosk know a reported absence or late arrival offline.
+ * - `car_line_queue`: the day's car line queue (children called out, still to walk out), so the classroom's queue
+ *   screen and the curb's list show it offline and after a reload.
  * - `photos`: scholar and pick-up adult photos as Blobs (fetched once with the bearer token), so a pick-up screen shows faces offline.
  *
  * Not here: the sign-in token and cached user (localStorage, owned by the session store), and the service worker's
@@ -28,6 +30,7 @@ import { Dexie, type EntityTable } from 'dexie';
 import type {
   AbsenceReport,
   AuthorizedPickUpRecord,
+  CarLineEntry,
   CheckInRecord,
   DemographicRecord,
   MessengerScheduleRecord,
@@ -129,6 +132,7 @@ export interface LocalRecords {
   authorized_pick_ups: AuthorizedPickUpRecord;
   timesheets: TimesheetRecord;
   absence_reports: AbsenceReport;
+  car_line_queue: CarLineEntry;
 }
 export type LocalResource = keyof LocalRecords;
 export const LOCAL_RESOURCES = [
@@ -140,6 +144,7 @@ export const LOCAL_RESOURCES = [
   'authorized_pick_ups',
   'timesheets',
   'absence_reports',
+  'car_line_queue',
 ] as const satisfies readonly LocalResource[];
 
 /** Whether the server's resource name has a local table. */
@@ -161,6 +166,7 @@ export class OfflineDb extends Dexie {
   declare photos: EntityTable<PhotoRow, 'id'>;
   declare portal_cache: EntityTable<PortalCacheRow, 'key'>;
   declare absence_reports: EntityTable<AbsenceReport, 'id'>;
+  declare car_line_queue: EntityTable<CarLineEntry, 'id'>;
 
   constructor(name: string) {
     // No optimistic updates: Dexie would otherwise re-run every live query (the station's whole day) while a tap's
@@ -208,6 +214,11 @@ export class OfflineDb extends Dexie {
     // full snapshot brings the reports the server already passed by.
     this.version(6)
       .stores({ absence_reports: 'id, scholar_id, ends_on' })
+      .upgrade((tx) => tx.table('meta').delete('pull_cursor'));
+    // Version 8: the day's car line queue, for the classroom's queue screen and the curb offline. `school_day` drops
+    // an earlier day's entries. As before, the cursor goes: only a full snapshot brings the entries already passed by.
+    this.version(8)
+      .stores({ car_line_queue: 'id, school_day, scholar_id' })
       .upgrade((tx) => tx.table('meta').delete('pull_cursor'));
     // A later schema is a new block below this one; keep the earlier blocks as they are (devices upgrade from them
     // in place). List only the tables that change (null deletes one); an `.upgrade(tx => ...)` runs once, in the

@@ -14,6 +14,7 @@
 import type absence from '../../../locales/en/absence.json';
 import type admin from '../../../locales/en/admin.json';
 import auth from '../../../locales/en/auth.json';
+import type carLine from '../../../locales/en/car-line.json';
 import type checkIn from '../../../locales/en/check-in.json';
 import common from '../../../locales/en/common.json';
 import type conferences from '../../../locales/en/conferences.json';
@@ -90,6 +91,7 @@ interface LazyEnglishResources {
   'family-data': typeof familyData;
   'notices-log': typeof noticesLog;
   absence: typeof absence;
+  'car-line': typeof carLine;
 }
 
 // A Record, so the typecheck fails when a lazy namespace is missing here or one is listed that has no type above.
@@ -128,6 +130,7 @@ const LAZY: Record<keyof LazyEnglishResources, true> = {
   'family-data': true,
   'notices-log': true,
   absence: true,
+  'car-line': true,
 };
 
 /** Every English namespace, bundled or lazy: the source of the typed translation keys. */
