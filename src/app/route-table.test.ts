@@ -87,6 +87,7 @@ describe('route table', () => {
       'exports',
       'family-data',
       'notices-log',
+      'car-line',
     ]);
     // A scholar's page is reached from the list: not in the navigation, and any id (or `new`) is one of its paths.
     expect(navChildren(admin).map((c) => c.name)).not.toContain('admin-scholar');

@@ -407,6 +407,7 @@ export const SECTIONS: readonly SectionRoute[] = [
       'exports',
       'family-data',
       'notices-log',
+      'car-line',
     ],
     children: [
       {
