@@ -84,7 +84,7 @@ export const portalCarLineRoutes: FastifyPluginAsyncZod = async (app) => {
           const q = byScholar.get(s.id);
           return {
             scholar_id: s.id,
-            name: `${s.nickname ?? s.fname} ${s.lname}`,
+            name: `${s.nickname || s.fname} ${s.lname}`,
             refused: refused.has(s.id),
             called_at: q ? new Date(q.called_at).toISOString() : null,
             released_at: q?.released_at ? new Date(q.released_at).toISOString() : null,

@@ -37,7 +37,7 @@ type CallRow = typeof carLineCalls.$inferSelect;
 type QueueRow = typeof carLineQueue.$inferSelect;
 
 const displayName = (p: { fname: string; lname: string; nickname: string | null }) =>
-  `${p.nickname ?? p.fname} ${p.lname}`;
+  `${p.nickname || p.fname} ${p.lname}`;
 
 /** The active children of these guardians, by first name. */
 async function childrenOf(tx: Read, guardianIds: string[]) {
