@@ -96,7 +96,7 @@ export function CurbPanel({ day, lastCalled }: { day: SignOutDay; lastCalled: nu
           </Stack>
         )}
       </Stack>
-      <Link asChild color="primary.fg" alignSelf="flex-start">
+      <Link asChild color="primary.fg" alignSelf="flex-start" minH="11" display="inline-flex" alignItems="center">
         <RouterLink to="/sign-out/queue">{t('curb.openQueue')}</RouterLink>
       </Link>
     </Stack>

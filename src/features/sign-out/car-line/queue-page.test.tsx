@@ -71,7 +71,7 @@ describe('Car Line Queue', () => {
     });
     await screen.findByText('Mia Lovelace');
     expect(sound).toHaveBeenCalledTimes(1);
-    fireEvent.click(screen.getByText('Mute the call sound'));
+    fireEvent.click(screen.getByRole('button', { name: 'Mute the call sound', pressed: false }));
     await act(async () => {
       await fixture.db.car_line_queue.put(
         entry({ ...other, id: '0190f3a4-0000-7000-8000-00000000beef', fname: 'Leo' }, '2026-03-02T23:00:30.000Z'),

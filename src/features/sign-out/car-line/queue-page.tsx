@@ -4,7 +4,7 @@
  * the device's copy of the day's queue (so it shows offline and after a reload) and asks the sync engine for what
  * changed every few seconds while online; that is our own server only, so it works on the school's LAN alone.
  */
-import { Box, Checkbox, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CarLineEntry } from '../../../contract';
@@ -49,18 +49,17 @@ function Queue({ day, refresh, sound }: { day: SignOutDay } & Required<QueuePage
     <Stack gap="4">
       <HStack justify="space-between" wrap="wrap" gap="2">
         <Text color="fg.muted">{t('queue.explain')}</Text>
-        <Checkbox.Root
-          checked={muted}
-          onCheckedChange={(e) => {
-            const next = e.checked === true;
-            setMuted(next);
-            localStorage.setItem(MUTE_KEY, String(next));
+        <Button
+          variant={muted ? 'solid' : 'outline'}
+          minH="11"
+          aria-pressed={muted}
+          onClick={() => {
+            setMuted(!muted);
+            localStorage.setItem(MUTE_KEY, String(!muted));
           }}
         >
-          <Checkbox.HiddenInput />
-          <Checkbox.Control />
-          <Checkbox.Label>{t('queue.mute')}</Checkbox.Label>
-        </Checkbox.Root>
+          {t('queue.mute')}
+        </Button>
       </HStack>
       {!queue ? (
         <Text>{t('queue.loading')}</Text>
