@@ -103,7 +103,10 @@ function QueueRow({ entry, place }: { entry: CarLineEntry; place: number }) {
   );
 }
 
-function QueueScreen({ refresh = () => syncEngine.syncNow(), sound = beep }: QueuePageProps) {
+/** The app's pull: one function for the screen's life, so the poll's timer is not started again on each render. */
+const pullNow = () => syncEngine.syncNow();
+
+function QueueScreen({ refresh = pullNow, sound = beep }: QueuePageProps) {
   const { t } = useTranslation();
   const { t: tl } = useTranslation('car-line');
   const day = useSignOutDay(useNow());
