@@ -82,6 +82,22 @@ describe('Car Line Queue', () => {
     expect(localStorage.getItem('school-ops.car-line.muted')).toBe('true');
   });
 
+  it('asks the server for the queue’s changes every few seconds while online', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    vi.setSystemTime(new Date(PICK_UP_TIME));
+    const { refresh } = await openQueue([entry(ada, '2026-03-02T22:58:00.000Z')], { online: true });
+    await screen.findByText('Ada Lovelace');
+    expect(refresh).not.toHaveBeenCalled();
+    await act(async () => {
+      vi.advanceTimersByTime(5000);
+    });
+    expect(refresh).toHaveBeenCalledTimes(1);
+    await act(async () => {
+      vi.advanceTimersByTime(10_000);
+    });
+    expect(refresh).toHaveBeenCalledTimes(3);
+  });
+
   it('drops a child signed out at the curb (on this device or another) and says when no one is waiting', async () => {
     await openQueue([entry(ada, '2026-03-02T22:58:00.000Z')], {
       checkIns: [serverCheckIn({ scholar_id: ada.id })],
