@@ -28,6 +28,7 @@ import { absenceReportsRoutes, portalAbsenceRoutes } from './routes/absence_repo
 import authRoutes from './routes/auth/index';
 import passwordRoutes from './routes/auth/password';
 import authorizedPickUpsRoutes from './routes/authorized_pick_ups/index';
+import { carLineRoutes, portalCarLineRoutes } from './routes/car_line/index';
 import checkInsRoutes from './routes/check_ins/index';
 import conferencesRoutes, { portalConferenceRoutes } from './routes/conferences/index';
 import configRoutes from './routes/config/index';
@@ -154,6 +155,8 @@ const API_ROUTES = [
   ['/scholar/dismissal_changes', portalDismissalRoutes],
   ['/dismissal_changes', dismissalChangesRoutes],
   ['/dismissal', dismissalRoutes],
+  ['/scholar/car_line', portalCarLineRoutes],
+  ['/car_line', carLineRoutes],
 ] as const;
 
 type CompilersFactory = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;

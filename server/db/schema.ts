@@ -22,6 +22,7 @@
  * - schema/notices.ts: VAPID keys, push subscriptions, notice preferences, notices and their runs (decision 010)
  * - schema/notice-events.ts: the events waiting to become notices (decision 010)
  * - schema/absence-reports.ts: absence reports
+ * - schema/car-line.ts: car tags and their holders, the curb's calls and the day's queue (docs/car-line.md)
  * - schema/dismissal.ts: families' dismissal changes (the default plans are scholars' columns, people.ts)
  *
  * A domain file imports the tables it references from the files above it in this list, never from one below, so
@@ -29,6 +30,7 @@
  */
 
 export * from './schema/absence-reports';
+export * from './schema/car-line';
 export * from './schema/change-log';
 export * from './schema/dismissal';
 export * from './schema/google-sync';

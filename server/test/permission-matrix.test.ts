@@ -433,6 +433,17 @@ describe('permission matrix', () => {
     }
   });
 
+  it('walks the car line: the guardian’s “I’m here” for parent accounts, the queue for the pick-up line, tags for the office', () => {
+    const routes = new Map(s.app.apiRoutes.map((r) => [`${r.method} ${r.url}`, r]));
+    for (const key of ['GET /api/v2/scholar/car_line', 'POST /api/v2/scholar/car_line']) {
+      expect(routes.get(key)?.access, key).toBe('signed_in');
+      expect(routes.get(key)?.userTypes, key).toEqual(['parent']);
+    }
+    expect(routes.get('GET /api/v2/car_line/queue')?.access).toBe('check_ins-create');
+    expect(routes.get('GET /api/v2/car_line/guardians/:id/tag')?.access).toBe('guardianships-view');
+    expect(routes.get('POST /api/v2/car_line/guardians/:id/tag')?.access).toBe('guardianships-update');
+  });
+
   it('answers 401, 403 or neither for every route and every role as the catalogue says', async () => {
     const failures: string[] = [];
     let calls = 0;

@@ -87,6 +87,7 @@ describe('route table', () => {
       'exports',
       'family-data',
       'notices-log',
+      'car-line',
     ]);
     // A scholar's page is reached from the list: not in the navigation, and any id (or `new`) is one of its paths.
     expect(navChildren(admin).map((c) => c.name)).not.toContain('admin-scholar');
@@ -190,7 +191,14 @@ describe('route table', () => {
       title: 'sections.scholarSignOut',
       permission: 'check_ins-create',
     });
-    expect(section?.namespaces).toEqual(['sign-out', 'pick-ups', 'sign-out-records', 'check-in', 'scanner']);
+    expect(section?.namespaces).toEqual([
+      'sign-out',
+      'pick-ups',
+      'sign-out-records',
+      'check-in',
+      'scanner',
+      'car-line',
+    ]);
     expect(
       section?.children.map((c) => [c.name, section && childPath(section, c), c.title, c.permission ?? null]),
     ).toEqual([
@@ -211,6 +219,7 @@ describe('route table', () => {
         'authorized_pick_ups-update',
       ],
       ['sign-out-badges', '/sign-out/badges', 'sections.badges', null],
+      ['sign-out-queue', '/sign-out/queue', 'sections.carLineQueue', 'check_ins-create'],
     ]);
     for (const child of section?.children ?? [])
       expect(isKnownPath(childPath(section as SectionRoute, child))).toBe(true);
@@ -275,6 +284,7 @@ describe('route table', () => {
       'absence',
       'portal-notifications',
       'dismissal',
+      'car-line',
     ]);
     const built = section.children.map((c) => [c.name, childPath(section, c), c.title, c.permission ?? null]);
     // The seed's order (the work, independent study, COVID and conference entries, then the newer ones).
@@ -293,6 +303,7 @@ describe('route table', () => {
       ['scholar-check-in', '/scholar/check-in', 'sections.checkIn', null],
       ['scholar-absence', '/scholar/absence', 'sections.absence', null],
       ['scholar-dismissal', '/scholar/dismissal', 'sections.dismissal', null],
+      ['scholar-car-line', '/scholar/car-line', 'sections.carLine', null],
       ['scholar-notifications', '/scholar/notifications', 'sections.notifications', null],
     ]);
     for (const child of section.children) {

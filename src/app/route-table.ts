@@ -140,7 +140,7 @@ export const SECTIONS: readonly SectionRoute[] = [
     title: 'sections.scholarSignOut',
     permission: 'check_ins-create',
     // Check In/Out is the check-in section's screen: a scholar back the same day is checked in again from it.
-    namespaces: ['sign-out', 'pick-ups', 'sign-out-records', 'check-in', 'scanner'],
+    namespaces: ['sign-out', 'pick-ups', 'sign-out-records', 'check-in', 'scanner', 'car-line'],
     children: [
       {
         path: '',
@@ -188,6 +188,14 @@ export const SECTIONS: readonly SectionRoute[] = [
         name: 'sign-out-badges',
         title: 'sections.badges',
         load: () => import('../features/sign-out/badges/badges-page'),
+      },
+      {
+        // The car line's classroom screen: the children called to the curb, in arrival order.
+        path: 'queue',
+        name: 'sign-out-queue',
+        title: 'sections.carLineQueue',
+        permission: 'check_ins-create',
+        load: () => import('../features/sign-out/car-line/queue-page'),
       },
     ],
   },
@@ -422,6 +430,7 @@ export const SECTIONS: readonly SectionRoute[] = [
       'exports',
       'family-data',
       'notices-log',
+      'car-line',
     ],
     children: [
       {
@@ -570,6 +579,7 @@ export const SECTIONS: readonly SectionRoute[] = [
       'absence',
       'portal-notifications',
       'dismissal',
+      'car-line',
     ],
     userTypes: ['student', 'parent'],
     layout: 'portal',
@@ -673,6 +683,13 @@ export const SECTIONS: readonly SectionRoute[] = [
         name: 'scholar-dismissal',
         title: 'sections.dismissal',
         load: () => import('../features/scholar/dismissal/dismissal-page'),
+      },
+      {
+        // A guardian's "I'm here" at dismissal: their children join the car line's queue.
+        path: 'car-line',
+        name: 'scholar-car-line',
+        title: 'sections.carLine',
+        load: () => import('../features/scholar/car-line/car-line-page'),
       },
       {
         // Notices to families: this device's push notifications, each kind by push and email, quiet hours, a test.

@@ -94,6 +94,9 @@ export const SchoolSettingsSchema = z.object({
   dismissal_auto_confirm: z.boolean().optional(),
   /** The office's phone number, for a family whose change came after the cutoff; null: none given. */
   office_phone: z.string().nullable().optional(),
+  /** The car line's dismissal window on the school's clock: when a guardian's "I'm here" is taken. */
+  car_line_start: ClockTimeSchema.optional(),
+  car_line_end: ClockTimeSchema.optional(),
   updated_at: z.string(),
 });
 export type SchoolSettings = z.infer<typeof SchoolSettingsSchema>;
@@ -147,6 +150,8 @@ export const SchoolSettingsUpdateSchema = MethodOverrideSchema.extend({
       message: 'Use a phone number like (555) 010-0000.',
     })
     .optional(),
+  car_line_start: ClockTimeSchema.optional(),
+  car_line_end: ClockTimeSchema.optional(),
 });
 export type SchoolSettingsUpdate = z.infer<typeof SchoolSettingsUpdateSchema>;
 

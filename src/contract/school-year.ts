@@ -5,7 +5,7 @@
  * dates, adds the new year's non-work days and ends the old year's open independent study agreements.
  */
 import { z } from 'zod';
-import { DateOnlySchema, type Grade, GRADES, IdSchema, requiredText } from './common';
+import { DateOnlySchema, GRADES, type Grade, IdSchema, requiredText } from './common';
 import { NON_WORK_DAY_KINDS } from './timesheet-schedules';
 
 /** How many non-work days one request may add: a year's holidays and breaks are a few dozen at most. */

@@ -10,6 +10,8 @@ export const SYNC_RESOURCES = [
   // Written from the Scholar Portal by a scholar or parent, scoped to their scholars.
   'covid_screenings',
   'conference_sign_ins',
+  // A family's car tag typed or scanned at the curb (the car line).
+  'car_line_calls',
 ] as const;
 export const SyncResourceSchema = z.enum(SYNC_RESOURCES, { message: 'Not a resource the outbox can send.' });
 export type SyncResource = z.infer<typeof SyncResourceSchema>;

@@ -31,12 +31,12 @@ class VersionOneDb extends Dexie {
 }
 
 describe('the offline database', () => {
-  it('declares version 7 with the outbox, meta, snapshot, portal, absence report and dismissal change tables and their indexes', async () => {
+  it('declares version 8 with the outbox, meta, snapshot, portal, absence report, dismissal change and car line tables and their indexes', async () => {
     const db = createOfflineDb(freshDbName());
     opened.push(db);
     await db.open();
     expect(createOfflineDb().name).toBe(OFFLINE_DB_NAME);
-    expect(db.verno).toBe(7);
+    expect(db.verno).toBe(8);
     const indexes = Object.fromEntries(db.tables.map((t) => [t.name, t.schema.indexes.map((i) => i.name).sort()]));
     expect(indexes).toEqual({
       outbox: ['[status+id]', '[status+next_attempt_at]', 'resource'],
@@ -52,6 +52,7 @@ describe('the offline database', () => {
       portal_cache: ['user_id'],
       absence_reports: ['ends_on', 'scholar_id'],
       dismissal_changes: ['ends_on', 'scholar_id'],
+      car_line_queue: ['scholar_id', 'school_day'],
     });
     await setMeta(db, 'pull_cursor', 12);
     expect(await getMeta(db, 'pull_cursor')).toBe(12);
@@ -76,7 +77,7 @@ describe('the offline database', () => {
     const v2 = createOfflineDb(name);
     opened.push(v2);
     await v2.open();
-    expect(v2.verno).toBe(7);
+    expect(v2.verno).toBe(8);
     expect(await v2.outbox.toArray()).toEqual([entry]);
     expect(await v2.demographics.get(ada.id)).toEqual(ada);
     expect(await getMeta(v2, 'device_id')).toBe('kiosk-1');
@@ -116,7 +117,7 @@ describe('the offline database', () => {
     const v3 = createOfflineDb(name);
     opened.push(v3);
     await v3.open();
-    expect(v3.verno).toBe(7);
+    expect(v3.verno).toBe(8);
     expect(await v3.outbox.toArray()).toEqual([entry]);
     expect(await v3.nslp_records.toArray()).toEqual([meal]);
     // Version 2 dropped the pick-up adults the server already sent: the next pull is a full snapshot.
@@ -162,7 +163,7 @@ describe('the offline database', () => {
     const v4 = createOfflineDb(name);
     opened.push(v4);
     await v4.open();
-    expect(v4.verno).toBe(7);
+    expect(v4.verno).toBe(8);
     expect(await v4.outbox.toArray()).toEqual([entry]);
     // Version 3 never kept the timesheets the server already sent: the next pull is a full snapshot.
     expect(await getMeta(v4, 'pull_cursor')).toBeUndefined();
@@ -217,7 +218,7 @@ describe('the offline database', () => {
     const v6 = createOfflineDb(name);
     opened.push(v6);
     await v6.open();
-    expect(v6.verno).toBe(7);
+    expect(v6.verno).toBe(8);
     expect(await v6.outbox.toArray()).toEqual([entry]);
     expect(await v6.portal_cache.toArray()).toEqual([answer]);
     // The server already passed by today's reports for this device: without a cursor the next pull brings them.
@@ -253,13 +254,57 @@ describe('the offline database', () => {
     const v7 = createOfflineDb(name);
     opened.push(v7);
     await v7.open();
-    expect(v7.verno).toBe(7);
+    expect(v7.verno).toBe(8);
     expect(await v7.outbox.toArray()).toEqual([entry]);
     expect((await v7.absence_reports.toArray()).map((r) => r.id)).toEqual(['r1']);
     // The scholars' plans and today's confirmed changes come with the next full snapshot.
     expect(await getMeta(v7, 'pull_cursor')).toBeUndefined();
     await v7.dismissal_changes.put({ id: 'c1', scholar_id: 's1', ends_on: '2026-03-02' } as never);
     expect((await v7.dismissal_changes.where('scholar_id').equals('s1').toArray()).map((c) => c.id)).toEqual(['c1']);
+  });
+
+  it('upgrades a version 6 device: the outbox stays, the car line queue gets a table and a full snapshot', async () => {
+    const name = freshDbName();
+    class VersionSixDb extends Dexie {
+      constructor() {
+        super(name);
+        this.version(1).stores({
+          outbox: 'id, [status+id], [status+next_attempt_at], resource',
+          meta: 'key',
+          demographics: 'id, lname, fname, grade, homeroom, badge_code, student_number, photo_id',
+          check_ins: 'id, scholar_id, school_day, [school_day+scholar_id], kind',
+          messenger_schedules: 'id, scholar_id, weekday',
+          school_settings: 'id',
+          photos: 'id',
+        });
+        this.version(2).stores({
+          nslp_records: 'id, scholar_id, served_on, [served_on+meal_type], [served_on+scholar_id+meal_type]',
+        });
+        this.version(3).stores({ authorized_pick_ups: 'id, scholar_id, photo_id' });
+        this.version(4).stores({ timesheets: 'id, user_id, [user_id+work_date]' });
+        this.version(5).stores({ portal_cache: 'key, user_id' });
+        this.version(6).stores({ absence_reports: 'id, scholar_id, ends_on' });
+      }
+    }
+    const v6 = new VersionSixDb();
+    const entry = await enqueue(
+      v6 as unknown as OfflineDb,
+      { resource: 'check_ins', action: 'create', data: checkInData() },
+      { recordedBy: null, deviceId: 'curb-6' },
+    );
+    await v6.table('meta').put({ key: 'pull_cursor', value: 93 });
+    v6.close();
+
+    const v8 = createOfflineDb(name);
+    opened.push(v8);
+    await v8.open();
+    expect(await v8.outbox.toArray()).toEqual([entry]);
+    // The server already passed by today's queue for this device: without a cursor the next pull brings it.
+    expect(await getMeta(v8, 'pull_cursor')).toBeUndefined();
+    await v8.car_line_queue.put({ id: 'q1', scholar_id: 's1', school_day: '2026-03-02' } as never);
+    expect((await v8.car_line_queue.where('school_day').equals('2026-03-02').toArray()).map((r) => r.id)).toEqual([
+      'q1',
+    ]);
   });
 
   it('upgrades in place again: a later version block keeps the outbox and runs its upgrade once', async () => {
@@ -276,7 +321,7 @@ describe('the offline database', () => {
     class NextVersion extends OfflineDb {
       constructor() {
         super(name);
-        this.version(8)
+        this.version(9)
           .stores({ staff_notes: 'id, user_id' })
           .upgrade((tx) =>
             tx
@@ -291,10 +336,11 @@ describe('the offline database', () => {
     const v5 = new NextVersion();
     opened.push(v5);
     await v5.open();
-    expect(v5.verno).toBe(8);
+    expect(v5.verno).toBe(9);
     expect(v5.tables.map((t) => t.name).sort()).toEqual([
       'absence_reports',
       'authorized_pick_ups',
+      'car_line_queue',
       'check_ins',
       'demographics',
       'dismissal_changes',

@@ -21,6 +21,8 @@
  *   and the kiosk know a reported absence or late arrival offline.
  * - `dismissal_changes`: the confirmed dismissal changes of today and later days, so the pick-up line shows a
  *   scholar's plan for today (walker, bus, program, or the named adult) offline; default plans are on `demographics`.
+ * - `car_line_queue`: the day's car line queue (children called out, still to walk out), so the classroom's queue
+ *   screen and the curb's list show it offline and after a reload.
  * - `photos`: scholar and pick-up adult photos as Blobs (fetched once with the bearer token), so a pick-up screen shows faces offline.
  *
  * Not here: the sign-in token and cached user (localStorage, owned by the session store), and the service worker's
@@ -30,6 +32,7 @@ import { Dexie, type EntityTable } from 'dexie';
 import type {
   AbsenceReport,
   AuthorizedPickUpRecord,
+  CarLineEntry,
   CheckInRecord,
   DemographicRecord,
   DismissalChange,
@@ -133,6 +136,7 @@ export interface LocalRecords {
   timesheets: TimesheetRecord;
   absence_reports: AbsenceReport;
   dismissal_changes: DismissalChange;
+  car_line_queue: CarLineEntry;
 }
 export type LocalResource = keyof LocalRecords;
 export const LOCAL_RESOURCES = [
@@ -145,6 +149,7 @@ export const LOCAL_RESOURCES = [
   'timesheets',
   'absence_reports',
   'dismissal_changes',
+  'car_line_queue',
 ] as const satisfies readonly LocalResource[];
 
 /** Whether the server's resource name has a local table. */
@@ -167,6 +172,7 @@ export class OfflineDb extends Dexie {
   declare portal_cache: EntityTable<PortalCacheRow, 'key'>;
   declare absence_reports: EntityTable<AbsenceReport, 'id'>;
   declare dismissal_changes: EntityTable<DismissalChange, 'id'>;
+  declare car_line_queue: EntityTable<CarLineEntry, 'id'>;
 
   constructor(name: string) {
     // No optimistic updates: Dexie would otherwise re-run every live query (the station's whole day) while a tap's
@@ -220,6 +226,11 @@ export class OfflineDb extends Dexie {
     // changes, and the plans on records the device already holds.
     this.version(7)
       .stores({ dismissal_changes: 'id, scholar_id, ends_on' })
+      .upgrade((tx) => tx.table('meta').delete('pull_cursor'));
+    // Version 8: the day's car line queue, for the classroom's queue screen and the curb offline. `school_day` drops
+    // an earlier day's entries. As before, the cursor goes: only a full snapshot brings the entries already passed by.
+    this.version(8)
+      .stores({ car_line_queue: 'id, school_day, scholar_id' })
       .upgrade((tx) => tx.table('meta').delete('pull_cursor'));
     // A later schema is a new block below this one; keep the earlier blocks as they are (devices upgrade from them
     // in place). List only the tables that change (null deletes one); an `.upgrade(tx => ...)` runs once, in the

@@ -6,6 +6,7 @@
  */
 import { Dexie } from 'dexie';
 import type { z } from 'zod';
+import { CarLineCurbCallSchema } from '../contract/car-line';
 // From the contract's modules, not its index: the index would bring every schema of the app (the portal's, the
 // timesheet schedules', the administration's) into the offline chunk the kiosk loads at sign-in.
 import { CheckInCreateSchema, CheckInSyncVoidSchema } from '../contract/check-ins';
@@ -27,6 +28,7 @@ const CREATE_SCHEMAS: Record<SyncResource, z.ZodType> = {
   timesheet_punches: TimesheetPunchSchema,
   covid_screenings: CovidScreeningCreateSchema,
   conference_sign_ins: ConferenceSignInCreateSchema,
+  car_line_calls: CarLineCurbCallSchema,
 };
 
 /**

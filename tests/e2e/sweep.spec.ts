@@ -46,7 +46,7 @@ function routePaths(): string[] {
 }
 
 /** The stations: every control on them is at least 44×44 px. */
-const STATION_PATHS = ['/check-in', '/meals', '/sign-out', '/sign-out/scan'];
+const STATION_PATHS = ['/check-in', '/meals', '/sign-out', '/sign-out/scan', '/sign-out/queue'];
 
 /** The controls of the page's main content smaller than 44×44 px, with their size. */
 const smallTargets = (page: Page) =>

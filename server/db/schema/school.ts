@@ -104,6 +104,9 @@ export const schoolSettings = pgTable('school_settings', {
   /** HH:MM on the school's clock: the guardians of a scholar not checked in by then on a school day are told; null
    * (the default): never. */
   not_checked_in_by: text('not_checked_in_by'),
+  /** The car line's dismissal window, HH:MM on the school's clock: when a guardian's "I'm here" is taken. */
+  car_line_start: text('car_line_start').notNull().default('14:45'),
+  car_line_end: text('car_line_end').notNull().default('16:00'),
   /** The weekly work summary's ISO weekday (5: Friday) and time (HH:MM on the school's clock); the daily one's time. */
   work_summary_weekday: integer('work_summary_weekday').notNull().default(5),
   work_summary_time: text('work_summary_time').notNull().default('16:00'),

@@ -24,6 +24,7 @@ import type { Tx } from '../../db/client';
 import {
   auditEvents,
   authorizedPickUps,
+  carLineCalls,
   changes,
   checkIns,
   conferenceSignIns,
@@ -361,6 +362,12 @@ export async function eraseScholar(
       .where(or(...sessionConditions))
       .returning({ id: sessions.token_hash }),
   );
+  // The car line's arrivals name the children they called: the scholar leaves those lists (the queue's own entries
+  // go with the scholar's row).
+  await tx
+    .update(carLineCalls)
+    .set({ scholar_ids: sql`${carLineCalls.scholar_ids} - ${scholarId}::text` })
+    .where(sql`${carLineCalls.scholar_ids} ? ${scholarId}::text`);
   removed.demographics = count(
     await tx.delete(demographics).where(eq(demographics.id, scholarId)).returning({ id: demographics.id }),
   );

@@ -86,6 +86,8 @@ export const toSchoolSettings = (row: Row): SchoolSettings => ({
   dismissal_cutoff: row.dismissal_cutoff,
   dismissal_auto_confirm: row.dismissal_auto_confirm,
   office_phone: row.office_phone,
+  car_line_start: row.car_line_start,
+  car_line_end: row.car_line_end,
   updated_at: iso(row.updated_at),
 });
 
@@ -124,6 +126,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     const { _method, ...fields } = body;
     const saved = await app.db.transaction(async (tx) => {
       const current = withSchool(await readSchoolSettings(tx));
+      // The car line's window ends after it starts, as the two stand after this change.
+      const start = fields.car_line_start ?? current.car_line_start;
+      const end = fields.car_line_end ?? current.car_line_end;
+      if (start && end && end <= start) throw invalid('car_line_end', 'The end must be after the start.');
       await tx
         .update(schoolSettings)
         .set({ ...fields, updated_at: new Date().toISOString() })

@@ -4,6 +4,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import {
+  CAR_LINE_CALLS,
   type Permission,
   type SyncItem,
   SyncItemSchema,
@@ -13,6 +14,7 @@ import {
 } from '../../../src/contract';
 import { can, requireAuth } from '../../plugins/access';
 import { timesheetsResource } from '../timesheets/index';
+import { checkCarLineCall } from './car-line';
 import { type AnyDefinition, PORTAL_WRITABLE, UPDATABLE, WRITABLE } from './writable';
 
 /** Zod issues as `{field: [messages]}`. */
@@ -46,6 +48,7 @@ export function checkItem(request: FastifyRequest, raw: { id: string }, deviceId
   if (!envelope.success) return rejected(raw.id, 'The entry is not valid.', issuesByField(envelope.error.issues));
   const item = envelope.data;
   if (item.resource === TIMESHEET_PUNCHES) return checkPunch(request, item);
+  if (item.resource === CAR_LINE_CALLS) return checkCarLineCall(request, item, deviceId) as Checked | SyncResult;
   const portal = Object.hasOwn(PORTAL_WRITABLE, item.resource) ? PORTAL_WRITABLE[item.resource] : undefined;
   if (portal) return checkPortalItem(request, item, portal, deviceId);
   const def = Object.hasOwn(WRITABLE, item.resource) ? WRITABLE[item.resource] : undefined;

@@ -27,6 +27,7 @@ import { toMessengerRecord } from '../messenger_schedules/index';
 import { presentNslpRecord, toNslpRecord } from '../nslp_records/index';
 import { toSchoolSettings } from '../school_settings/index';
 import { toTimesheetRecords } from '../timesheets/index';
+import { carLineQueuePullable } from './car-line';
 import { dismissalChangesPullable } from './dismissal-changes';
 
 /** The reference data a device keeps: what it is, who may see it, which rows, and how a row is shown. */
@@ -143,6 +144,7 @@ export const PULLABLE: Record<string, Pullable> = {
     audience: (request) => eq(timesheets.user_id, requireAuth(request).user.id),
     records: (rows, _request, tx) => toTimesheetRecords(rows, tx),
   }),
+  car_line_queue: pullable(carLineQueuePullable),
 };
 
 /** Rows as `{id, record}` for this caller. */

@@ -14,6 +14,7 @@
 import type absence from '../../../locales/en/absence.json';
 import type admin from '../../../locales/en/admin.json';
 import auth from '../../../locales/en/auth.json';
+import type carLine from '../../../locales/en/car-line.json';
 import type checkIn from '../../../locales/en/check-in.json';
 import common from '../../../locales/en/common.json';
 import type conferences from '../../../locales/en/conferences.json';
@@ -92,6 +93,7 @@ interface LazyEnglishResources {
   'notices-log': typeof noticesLog;
   absence: typeof absence;
   dismissal: typeof dismissal;
+  'car-line': typeof carLine;
 }
 
 // A Record, so the typecheck fails when a lazy namespace is missing here or one is listed that has no type above.
@@ -131,6 +133,7 @@ const LAZY: Record<keyof LazyEnglishResources, true> = {
   'notices-log': true,
   absence: true,
   dismissal: true,
+  'car-line': true,
 };
 
 /** Every English namespace, bundled or lazy: the source of the typed translation keys. */

@@ -4,11 +4,11 @@ import { getToken } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { renderWithProviders } from '../../test/render-with-providers';
 import { ROSA } from '../../test/session-user';
+import { matchZones, timeZoneList } from '../../ui/form/time-zone-field';
 import { fetchSetupInfo, postSetup } from './api/auth-api';
 import { session } from './session-instance';
-import { refreshConfig } from './use-config';
-import { matchZones, timeZoneList } from '../../ui/form/time-zone-field';
 import SetupPage from './setup-page';
+import { refreshConfig } from './use-config';
 
 vi.mock('./use-config', () => ({ refreshConfig: vi.fn(async () => ({ school_name: 'Lincoln Elementary' })) }));
 vi.mock('./api/auth-api', () => ({

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ConferenceRecord, ConferenceSignInsResponse } from '../../contract';
-import { type BaseRecordedRequest, FakeServer, json, jsonBody } from '../../test/fake-server';
 import { captureDownloads, csvRows } from '../../test/csv-capture';
+import { type BaseRecordedRequest, FakeServer, json, jsonBody } from '../../test/fake-server';
 import { renderWithProviders } from '../../test/render-with-providers';
 import ConferenceReviewPage from './conference-review-page';
 

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type AgreementDetail, type AgreementSummary, POLICY_DEFAULTS } from '../../contract/independent-study';
-import { type BaseRecordedRequest, FakeServer, json, jsonBody, pageOf } from '../../test/fake-server';
 import { captureDownloads, csvRows } from '../../test/csv-capture';
+import { type BaseRecordedRequest, FakeServer, json, jsonBody, pageOf } from '../../test/fake-server';
 import { renderWithProviders } from '../../test/render-with-providers';
 import ReviewPage from './review-page';
 

@@ -186,6 +186,18 @@ describe('entry texts', () => {
     }
   });
 
+  it('names a curb entry of the car line by its tag, never as a scholar', () => {
+    const call = makeEntry({
+      resource: 'car_line_calls',
+      action: 'create',
+      data: { id: 'c1', tag_number: 12 },
+      recorded_at: '2026-03-02T23:05:00.000Z',
+    });
+    expect(plain(entryTitle(t, call, context))).toMatch(/^Car line: tag 12 · /);
+    expect(plain(entryTitle(tEs, call, { ...context, language: 'es' }))).toMatch(/^Fila de autos: etiqueta 12 · /);
+    expect(entryTitle(t, call, context)).not.toContain("a scholar not on this device's roster");
+  });
+
   it("gives the day too for an entry from another day of the school's calendar", () => {
     // 7:30 PM on 1 March in Los Angeles is already 2 March in UTC: the school's day decides, not the device's.
     const evening = makeEntry({

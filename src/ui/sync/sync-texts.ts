@@ -87,6 +87,7 @@ const RESOURCE_KEYS = {
   nslp_records: 'resources.nslp_records',
   timesheets: 'resources.timesheets',
   timesheet_punches: 'resources.timesheet_punches',
+  car_line_calls: 'resources.car_line_calls',
 } as const;
 const KIND_KEYS = {
   arrival: 'kinds.arrival',
@@ -115,6 +116,8 @@ const has = <K extends string>(keys: Record<K, string>, value: unknown): value i
 
 /** What an entry is, for a person: "Check-in (arrival)". */
 export function entryLabel(t: SyncT, entry: Pick<OutboxEntry, 'resource' | 'data'>): string {
+  // A curb entry is named by its car tag (the car line): it is for a family, not one scholar.
+  if (entry.resource === 'car_line_calls') return t('resources.car_line_calls', { number: entry.data.tag_number });
   const resource = has(RESOURCE_KEYS, entry.resource) ? t(RESOURCE_KEYS[entry.resource]) : entry.resource;
   const kind = entry.data.kind;
   return has(KIND_KEYS, kind) ? `${resource} (${t(KIND_KEYS[kind])})` : resource;
@@ -182,6 +185,7 @@ export function entryScholar(
   context: EntryContext,
 ): string | null {
   if (entry.resource === 'timesheets' || entry.resource === 'timesheet_punches') return null;
+  if (entry.resource === 'car_line_calls') return null;
   const id = entry.data.scholar_id;
   const name = typeof id === 'string' ? context.scholarNames?.get(id) : undefined;
   return name ?? t('unknownScholar');

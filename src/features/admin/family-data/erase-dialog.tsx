@@ -4,7 +4,7 @@
  * comparison the server makes, contract/scholar-data.ts); what the server refuses is shown by its field. The erase's
  * id is made when the dialog opens, so pressing the button again after a lost answer erases nothing twice.
  */
-import { Alert, Button, Field, NativeSelect, Stack, Text, Textarea, Input } from '@chakra-ui/react';
+import { Alert, Button, Field, Input, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -12,8 +12,8 @@ import { Link as RouterLink } from 'react-router-dom';
 import { EraseSettingsUpdateSchema, SCHOLAR_DATA_PERMISSIONS } from '../../../contract/scholar-data';
 import { QueryState } from '../../../ui/data/query-state';
 import { toFieldErrors } from '../../../ui/form/field-errors';
-import { formatDay } from '../../../ui/school-clock';
 import { addNotification } from '../../../ui/notifications';
+import { formatDay } from '../../../ui/school-clock';
 import { FormAlert } from '../../../ui/timekeeping/form-dialog';
 import { adminErrorText } from '../api/admin-error-text';
 import {

@@ -18,6 +18,7 @@ import { addNotification } from '../../../ui/notifications';
 import { InviteUserDialog } from '../users-roles/invite-user-dialog';
 import { useGuardian } from './api/get-guardian';
 import { useGuardianships } from './api/list-guardianships';
+import { CarTagSection } from './car-tag-section';
 import { GuardianForm } from './guardian-form';
 import { LinkList } from './link-list';
 import { LinkScholar } from './link-scholar';
@@ -99,6 +100,7 @@ function GuardianDetails({ guardian, permissions }: { guardian: GuardianRecord; 
         <LinkList side="guardian" query={links} may={{ update: may('update'), delete: may('delete') }} />
         {may('create') && <LinkScholar guardian={guardian} links={links.data?.data ?? []} />}
       </Stack>
+      <CarTagSection guardianId={guardian.id} mayUpdate={may('update')} />
       {permissions.includes('invitations-create') && <InviteSection guardian={guardian} />}
     </Stack>
   );

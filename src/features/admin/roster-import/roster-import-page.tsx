@@ -28,8 +28,6 @@ import { dateTimeFormat } from '../../../ui/intl-format';
 import { useOnline } from '../../../ui/use-online';
 import { adminErrorText } from '../api/admin-error-text';
 import { useRoles } from '../api/list-roles';
-import { ExportRosterCard } from '../roster-export/export-roster-card';
-import { CsvUpload } from './csv-upload';
 import {
   applyRosterImport,
   fetchRosterImport,
@@ -38,6 +36,8 @@ import {
   rosterImportKeys,
   uploadRosterPackage,
 } from '../api/roster-imports';
+import { ExportRosterCard } from '../roster-export/export-roster-card';
+import { CsvUpload } from './csv-upload';
 
 /** How often the screen asks how far an apply got. */
 const POLL_MS = 700;

@@ -7,13 +7,13 @@ import { Button, Field, Heading, HStack, Input, NativeSelect, Stack, Table, Text
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isCalendarDate } from '../../../contract/common';
 import {
   type DemographicRecord,
   MEAL_ELIGIBILITY,
   type MealEligibilityUpdate,
   MealEligibilityUpdateSchema,
 } from '../../../contract/demographics';
-import { isCalendarDate } from '../../../contract/common';
 import { QueryState } from '../../../ui/data/query-state';
 import { toFieldErrors } from '../../../ui/form/field-errors';
 import { dateTimeFormat } from '../../../ui/intl-format';

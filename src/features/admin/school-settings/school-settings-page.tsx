@@ -58,6 +58,8 @@ type Form = {
   start_time: string;
   late_after_minutes: string;
   end_time: string;
+  car_line_start: string;
+  car_line_end: string;
   late: ReasonRow[];
   departure: ReasonRow[];
   kiosk_show_student_number: boolean;
@@ -72,6 +74,7 @@ function SettingsForm({ settings }: { settings: SchoolSettings }) {
   const { t: tc } = useTranslation();
   const { t: ta } = useTranslation('admin');
   const { t: ty } = useTranslation('school-year');
+  const { t: tl } = useTranslation('car-line');
   const client = useQueryClient();
   const [form, setForm] = useState<Form>(() => ({
     school_name: settings.school_name ?? '',
@@ -79,6 +82,8 @@ function SettingsForm({ settings }: { settings: SchoolSettings }) {
     start_time: settings.start_time,
     late_after_minutes: String(settings.late_after_minutes),
     end_time: settings.end_time,
+    car_line_start: settings.car_line_start ?? '14:45',
+    car_line_end: settings.car_line_end ?? '16:00',
     late: rowsOf(settings.late_reasons, settings.reasons_es),
     departure: rowsOf(settings.departure_reasons, settings.reasons_es),
     kiosk_show_student_number: settings.kiosk_show_student_number ?? false,
@@ -124,6 +129,8 @@ function SettingsForm({ settings }: { settings: SchoolSettings }) {
       start_time: form.start_time,
       late_after_minutes: form.late_after_minutes.trim() === '' ? Number.NaN : Number(form.late_after_minutes),
       end_time: form.end_time,
+      car_line_start: form.car_line_start,
+      car_line_end: form.car_line_end,
       late_reasons: reasons(form.late),
       departure_reasons: reasons(form.departure),
       reasons_es: spanish as SchoolSettingsUpdate['reasons_es'],
@@ -206,6 +213,18 @@ function SettingsForm({ settings }: { settings: SchoolSettings }) {
               value={form.end_time}
               error={errors.end_time}
               onChange={(v) => set('end_time', v)}
+            />
+            <TimeInput
+              label={tl('settings.start')}
+              value={form.car_line_start}
+              error={errors.car_line_start}
+              onChange={(v) => set('car_line_start', v)}
+            />
+            <TimeInput
+              label={tl('settings.end')}
+              value={form.car_line_end}
+              error={errors.car_line_end}
+              onChange={(v) => set('car_line_end', v)}
             />
           </Stack>
         </Fieldset.Root>

@@ -2,7 +2,7 @@
  * A fake of the set-password endpoints for the auth screens' tests: one live link (`LIVE_TOKEN`) that works until it
  * is used, any other token gone (410), resets that always answer 202, and the config the sign-in screens read.
  */
-import { FakeServer, type BaseRecordedRequest, json, jsonBody } from '../../../test/fake-server';
+import { type BaseRecordedRequest, FakeServer, json, jsonBody } from '../../../test/fake-server';
 import { ROSA } from '../../../test/session-user';
 
 export const LIVE_TOKEN = 'a'.repeat(43);

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
 import { act } from 'react';
+import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../../app/i18n';
 import type { PortalHomeResponse } from '../../../contract';

@@ -83,7 +83,7 @@ export function visibleEntries<E extends NavEntry>(
 }
 
 /** The entries only a guardian acts on: a scholar's own account is not shown them (the screen itself says so too). */
-export const GUARDIAN_ENTRIES: readonly string[] = ['absence', 'dismissal'];
+export const GUARDIAN_ENTRIES: readonly string[] = ['absence', 'dismissal', 'car-line'];
 
 /** The entries for this kind of account: all of them for a parent, less the guardians' own for a scholar. */
 export function forAccount<E extends NavEntry>(entries: readonly E[], userType: string | null | undefined): E[] {

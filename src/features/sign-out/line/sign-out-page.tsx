@@ -14,6 +14,8 @@ import { LocalDataBoundary, RosterGate, StationNotices } from '../../../ui/roste
 import { findByBadge } from '../../../ui/roster/roster-search';
 import { CameraPanel } from '../../../ui/scanner/camera-panel';
 import { TOUCH_FEEDBACK } from '../../../ui/station/touch-feedback';
+import { CurbPanel, useCallOutTag } from '../car-line/curb-panel';
+import { carTagOf } from '../car-line/use-car-line-queue';
 import { FlowStep } from '../parts/flow-step';
 import { UndoRelease } from '../parts/undo-release';
 import { usePickUpFlow } from '../parts/use-pick-up-flow';
@@ -36,7 +38,15 @@ function SignOutLine({ day, permissions, resetAfterMs }: { day: SignOutDay } & R
   const [query, setQuery] = useState('');
   // A badge (USB or camera) opens its scholar while the search or a confirmation is on screen, not over a pick-up.
   const scanning = flow.step.step !== 'pick-up';
-  useBadgeScanner(flow.scan, scanning);
+  // A car tag's hang tag read by the camera or a USB scanner calls its family out (the car line).
+  const callOut = useCallOutTag();
+  const [lastTag, setLastTag] = useState<number | null>(null);
+  const tagOrBadge = (code: string, badge: (code: string) => void) => {
+    const tag = carTagOf(code);
+    if (tag === null) return badge(code);
+    void callOut(tag).then(() => setLastTag(tag));
+  };
+  useBadgeScanner((code) => tagOrBadge(code, flow.scan), scanning);
   const open = (scholar: DemographicRecord, method: 'manual' | 'scan') => {
     setQuery('');
     flow.open(scholar, method);
@@ -48,7 +58,11 @@ function SignOutLine({ day, permissions, resetAfterMs }: { day: SignOutDay } & R
   return (
     <Stack gap="4">
       <UndoRelease flow={flow} />
-      <CameraPanel storageKey="school-ops.sign-out.camera" onCode={scan} paused={!scanning} />
+      <CameraPanel
+        storageKey="school-ops.sign-out.camera"
+        onCode={(code) => tagOrBadge(code, scan)}
+        paused={!scanning}
+      />
       {flow.step.step === 'find' ? (
         <SearchPanel
           day={day}
@@ -71,6 +85,7 @@ function SignOutLine({ day, permissions, resetAfterMs }: { day: SignOutDay } & R
           backLabel={t('pickUp.backToSearch')}
         />
       )}
+      {flow.step.step === 'find' && <CurbPanel day={day} lastCalled={lastTag} />}
     </Stack>
   );
 }

@@ -6,8 +6,8 @@
  */
 import { createContext, type ReactNode, useContext } from 'react';
 import { createPhotoCache, offlineDb, syncEngine } from '../../../offline';
-import { getPhoto } from '../api/pick-ups-resource';
 import { resizePhoto } from '../../../ui/photo/resize-photo';
+import { getPhoto } from '../api/pick-ups-resource';
 
 export interface PickUpServices {
   /** The photo kept on this device; null when there is none, undefined while it is read. */

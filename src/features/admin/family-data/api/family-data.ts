@@ -9,10 +9,10 @@ import { queryOptions } from '@tanstack/react-query';
 import { api, call } from '../../../../api/client';
 import type {
   EraseBody,
+  EraseSettings,
   ErasureDueResponse,
   ErasureListResponse,
   ErasureRecord,
-  EraseSettings,
 } from '../../../../contract/scholar-data';
 import { attachmentName, saveBlob } from '../../roster-export/download-roster-export';
 
