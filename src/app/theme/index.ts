@@ -11,4 +11,3 @@ export {
   type ResolvedColorMode,
   useColorMode,
 } from './color-mode';
-export { BREAKPOINTS, OVERLAY_Z_INDEX, system } from './system';

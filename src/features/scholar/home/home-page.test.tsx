@@ -1,12 +1,12 @@
 import 'fake-indexeddb/auto';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
 import { act } from 'react';
+import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setLanguage } from '../../../app/i18n';
 import type { PortalHomeResponse } from '../../../contract';
 import { portalCache } from '../../../offline';
 import { renderWithProviders } from '../../../test/render-with-providers';
+import { setLanguage } from '../../../ui/language';
 import { ANA, FakePortalServer } from '../layout/fake-portal-server';
 import { TestPortal } from '../layout/portal-test-context';
 import { workAnswer, workItem, workPathOf } from '../work/test/work-fixture';

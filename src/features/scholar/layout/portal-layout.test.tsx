@@ -1,11 +1,11 @@
 import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
 import { act } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setLanguage, setSchoolTerms } from '../../../app/i18n';
 import { renderWithProviders } from '../../../test/render-with-providers';
+import { setLanguage, setSchoolTerms } from '../../../ui/language';
 import { flushPortalWrites } from '../data/use-portal-query';
 import type { NavEntry } from '../nav/portal-entries';
 import { usePortal } from '../portal-context';
