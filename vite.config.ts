@@ -59,6 +59,8 @@ const UI_SIGN_IN = new RegExp(
     String.raw`/@chakra-ui/react/dist/esm/components/(card|box|alert|icon/|icons\.js|link|button/icon-button)`,
     '/@chakra-ui/react/dist/esm/styled-system/(use-slot-recipe|create-slot-recipe-context)',
     String.raw`/src/ui/(school-name|settings-menu\.tsx)`,
+    // The device's keys of the config answer, which school-name.ts (here) and intl-format.ts (in 'shell') read.
+    String.raw`/src/api/config-keys\.ts`,
     '/src/features/auth/use-config',
   ].join('|'),
 );
@@ -74,6 +76,8 @@ const UI_DATA = new RegExp(
   [
     '/@chakra-ui/react/dist/esm/components/(flex|badge|empty-state|square|circle|skeleton|visually-hidden)/',
     '/src/ui/(intl-format|school-clock)',
+    // The formatters and time zone checks intl-format.ts re-exports.
+    String.raw`/src/lib/intl\.ts`,
   ].join('|'),
 );
 

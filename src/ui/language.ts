@@ -45,16 +45,13 @@ let termWords: TermWords = mergedTerms(null);
 
 /**
  * Makes `instance` the one these functions change, before its `init`: `<html lang>` follows its language, and the
- * browser's language is followed while nobody has chosen one here. The app's `initI18n` calls it.
+ * browser's language is followed while nobody has chosen one here. The app's `initI18n` calls it, and gives the
+ * school's words it answers (as they are now) to the instance's `interpolation.defaultVariables`.
  */
-export function adoptI18n(instance: i18n): void {
+export function adoptI18n(instance: i18n): TermWords {
   instance.on('languageChanged', syncDocumentLanguage);
   current = instance;
   watchBrowserLanguage();
-}
-
-/** The school's words as they are now, for the instance's `interpolation.defaultVariables` at `init`. */
-export function schoolTermWords(): TermWords {
   return termWords;
 }
 

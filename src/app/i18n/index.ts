@@ -12,13 +12,7 @@
  */
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import {
-  adoptI18n,
-  deviceLanguage,
-  SUPPORTED_LANGUAGES,
-  schoolTermWords,
-  syncDocumentLanguage,
-} from '../../ui/language';
+import { adoptI18n, deviceLanguage, SUPPORTED_LANGUAGES, syncDocumentLanguage } from '../../ui/language';
 import { createLocaleBackend } from './locale-backend';
 import { DEFAULT_NAMESPACE, enInitialResources, INITIAL_NAMESPACES, type Namespace } from './resources';
 
@@ -41,7 +35,7 @@ let current: i18n | null = null;
 export async function initI18n(): Promise<i18n> {
   const instance = i18next.createInstance();
   instance.use(createLocaleBackend(lazyLocales)).use(initReactI18next);
-  adoptI18n(instance);
+  const terms = adoptI18n(instance);
   current = instance;
   await instance.init({
     lng: deviceLanguage(),
@@ -53,7 +47,7 @@ export async function initI18n(): Promise<i18n> {
     defaultNS: DEFAULT_NAMESPACE,
     resources: { en: enInitialResources },
     partialBundledLanguages: true,
-    interpolation: { escapeValue: false, defaultVariables: { terms: schoolTermWords() } },
+    interpolation: { escapeValue: false, defaultVariables: { terms } },
     // Everything a screen needs is loaded before the first render, so components never have to suspend.
     react: { useSuspense: false },
   });
