@@ -36,17 +36,17 @@ import { precompress } from './scripts/precompress.mjs';
 const THEME_COLOR = '#344955';
 
 /**
- * Chakra's recipe modules that src/app/theme/more-recipes.ts adds to the system after the first screens (read from its
+ * Chakra's recipe modules that src/ui/theme/more-recipes.ts adds to the system after the first screens (read from its
  * import list: `tabsSlotRecipe` is recipes/tabs.js, `nativeSelectSlotRecipe` recipes/native-select.js), plus Select's,
  * which NativeSelect's is built on. Every recipe module is reachable from the first chunk through Chakra's barrel
  * files, so the '$initial' group below would take them all; this group keeps these in their own lazy chunk.
  */
 function moreRecipeModules(): RegExp {
-  const source = readFileSync(new URL('./src/app/theme/more-recipes.ts', import.meta.url), 'utf8');
+  const source = readFileSync(new URL('./src/ui/theme/more-recipes.ts', import.meta.url), 'utf8');
   const names = [...source.matchAll(/\b([a-z]\w*?)(?:Slot)?Recipe,/g)].map(([, name = '']) =>
     name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`),
   );
-  if (names.length === 0) throw new Error('src/app/theme/more-recipes.ts imports no recipe: has it moved?');
+  if (names.length === 0) throw new Error('src/ui/theme/more-recipes.ts imports no recipe: has it moved?');
   return new RegExp(`/@chakra-ui/react/dist/esm/theme/recipes/(${[...names, 'select'].join('|')})\\.js$`);
 }
 
@@ -59,6 +59,8 @@ const UI_SIGN_IN = new RegExp(
     String.raw`/@chakra-ui/react/dist/esm/components/(card|box|alert|icon/|icons\.js|link|button/icon-button)`,
     '/@chakra-ui/react/dist/esm/styled-system/(use-slot-recipe|create-slot-recipe-context)',
     String.raw`/src/ui/(school-name|settings-menu\.tsx)`,
+    // The device's keys of the config answer, which school-name.ts (here) and intl-format.ts (in 'shell') read.
+    String.raw`/src/api/config-keys\.ts`,
     '/src/features/auth/use-config',
   ].join('|'),
 );
@@ -74,6 +76,8 @@ const UI_DATA = new RegExp(
   [
     '/@chakra-ui/react/dist/esm/components/(flex|badge|empty-state|square|circle|skeleton|visually-hidden)/',
     '/src/ui/(intl-format|school-clock)',
+    // The formatters and time zone checks intl-format.ts re-exports.
+    String.raw`/src/lib/intl\.ts`,
   ].join('|'),
 );
 
@@ -156,7 +160,8 @@ const SHELL = new RegExp(
  */
 const PORTAL_FIRST_SCREEN = [
   /\/src\/features\/scholar\/(layout\/portal-layout|home\/home-page|data\/prefetch)\.tsx?$/,
-  /\/src\/app\/(layouts\/app-bar|query-client|theme\/more-recipes)\.tsx?$/,
+  /\/src\/app\/(layouts\/app-bar|query-client)\.tsx?$/,
+  /\/src\/ui\/theme\/more-recipes\.ts$/,
   /\/src\/features\/auth\/parent-co-session-strip\.tsx$/,
   /\/@tanstack\/react-query\/build\/modern\/index\.js$/,
 ];
@@ -381,7 +386,7 @@ export default defineConfig({
             // it imports nothing and runs as soon as it arrives (scripts/early-system.mjs): 25 kB brotli, and 1.4 kB
             // more in all than inside the first chunk.
             { name: 'system-start', test: /\/src\/app\/theme\/system-start\.ts$/, priority: 5 },
-            // The recipes the first screens leave out (src/app/theme/more-recipes.ts), without their dependencies
+            // The recipes the first screens leave out (src/ui/theme/more-recipes.ts), without their dependencies
             // (Chakra's anatomy helpers, which the first chunk has anyway): 6.1 kB gzip off /login and / (measured).
             {
               name: 'more-recipes',

@@ -8,7 +8,7 @@
  *
  * The CSS is what Emotion's `<Global styles={system._global}>` inserts: the same serializer (@emotion/serialize, with
  * Emotion's default theme `{}`) and the same stylis pass with Emotion's default plugin (the prefixer). The system is
- * bundled for node with esbuild from src/app/theme/system.ts, so the build uses the very theme the app does.
+ * bundled for node with esbuild from src/ui/theme/system.ts, so the build uses the very theme the app does.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,7 +20,7 @@ import { compile, middleware, prefixer, serialize, stringify } from 'stylis';
 
 export const VIRTUAL_ID = 'virtual:chakra-global.css';
 const RESOLVED_ID = `\0${VIRTUAL_ID}`;
-export const SYSTEM_MODULE = 'src/app/theme/system.ts';
+export const SYSTEM_MODULE = 'src/ui/theme/system.ts';
 
 /** The CSS Emotion's `<Global>` would insert for these styles. */
 export function serializeGlobal(styles) {
@@ -70,7 +70,7 @@ export function chakraGlobalCssPlugin(root = process.cwd()) {
       return css;
     },
     handleHotUpdate({ file, server }) {
-      if (!file.includes('/src/app/theme/')) return;
+      if (!file.includes('/src/ui/theme/')) return;
       css = null;
       const module = server.moduleGraph.getModuleById(RESOLVED_ID);
       if (module) server.moduleGraph.invalidateModule(module);

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FakeServer, json } from '../test/fake-server';
-import { closureOn } from '../ui/school-closure';
-import { CONFIG_STORAGE_KEY } from '../ui/school-name';
+import { CONFIG_STORAGE_KEY } from './config-keys';
 import { getSchoolTimeZone, TIME_ZONE_STORAGE_KEY } from './school-time-zone';
 
 class ConfigServer extends FakeServer {
@@ -26,8 +25,10 @@ describe('the school time zone', () => {
     new ConfigServer().install();
     expect(await getSchoolTimeZone()).toBe('America/Chicago');
     expect(localStorage.getItem(TIME_ZONE_STORAGE_KEY)).toBe('America/Chicago');
-    expect(JSON.parse(localStorage.getItem(CONFIG_STORAGE_KEY) ?? '{}')).toMatchObject({ school_name: 'Lincoln' });
-    expect(closureOn('2027-03-31')).toBe('Spring break');
-    expect(closureOn('2027-04-05')).toBeNull();
+    // src/ui/school-closure.test.ts reads the closures from what is kept here.
+    expect(JSON.parse(localStorage.getItem(CONFIG_STORAGE_KEY) ?? '{}')).toMatchObject({
+      school_name: 'Lincoln',
+      closures: [{ name: 'Spring break', starts_on: '2027-03-29', ends_on: '2027-04-02' }],
+    });
   });
 });

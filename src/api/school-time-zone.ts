@@ -7,9 +7,9 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ConfigResponse } from '../contract';
-import { browserTimeZone, isValidTimeZone, TIME_ZONE_STORAGE_KEY } from '../ui/intl-format';
-import { CONFIG_STORAGE_KEY } from '../ui/school-name';
+import { browserTimeZone, isValidTimeZone } from '../lib/intl';
 import { api, call } from './client';
+import { CONFIG_STORAGE_KEY, TIME_ZONE_STORAGE_KEY } from './config-keys';
 
 export { browserTimeZone, isValidTimeZone, TIME_ZONE_STORAGE_KEY };
 

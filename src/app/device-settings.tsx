@@ -4,7 +4,7 @@
  */
 import { type ReactNode, useMemo } from 'react';
 import { type DeviceSettings, DeviceSettingsProvider } from '../ui/device-settings';
-import { setLanguage, toLanguage } from './i18n';
+import { setLanguage, toLanguage } from '../ui/language';
 import { useColorMode } from './theme/color-mode';
 
 /** Provides the device's settings; it sits inside the colour-mode provider (AppThemeProvider puts it there). */

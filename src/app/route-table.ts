@@ -7,7 +7,7 @@ import { type ComponentType, createElement } from 'react';
 import type { Permission, SessionUser } from '../contract';
 import { type ParentSession, useParentSession } from '../features/auth/parent-session';
 import { useSession } from '../features/auth/session-instance';
-import { loadNamespaces } from './i18n';
+import { loadNamespaces, type Namespace } from './i18n';
 
 export type LayoutKind = 'section' | 'plain' | 'centered';
 
@@ -78,7 +78,7 @@ type SignersPage = ComponentType<{ user: SessionUser | null; coSession: ParentSe
  * inside the scholar's session, and its own texts load with it (they are not the whole portal's).
  */
 const withSigners =
-  (load: () => Promise<{ default: SignersPage }>, namespace: 'independent-study') =>
+  (load: () => Promise<{ default: SignersPage }>, namespace: Namespace) =>
   async (): Promise<{ default: ComponentType }> => {
     const [{ default: Page }] = await Promise.all([load(), loadNamespaces(namespace)]);
     function WithSigners() {
@@ -631,7 +631,7 @@ export const SECTIONS: readonly SectionRoute[] = [
         path: 'conferences',
         name: 'scholar-conferences',
         title: 'sections.conferences',
-        load: () => import('../features/scholar/conferences/conferences-page'),
+        load: withSigners(() => import('../features/scholar/conferences/conferences-page'), 'conferences'),
       },
       {
         path: 'resources',

@@ -90,7 +90,7 @@ async function loadPortalLayoutOnce() {
       import('../features/auth/parent-co-session-strip'),
       loadNamespaces('portal'),
       // The recipes of the portal's screens (menus, tables, badges...), added before any of them renders.
-      import('./theme/more-recipes'),
+      import('../ui/theme/more-recipes'),
     ]);
   // A parent signed in inside the scholar's session shows under the bar, with the way to end it.
   const renderBar = () => (

@@ -16,9 +16,10 @@
  * - Every dependency (database, API, locks, clock, randomness, timers, browser events) is injected, so the tests
  *   drive the policy with fakes; `index.ts` wires the app's instance to the real ones.
  *
- * This file holds the engine's state, its rounds and triggers (the timer, the queue of requests) and the tab
- * coordination (the lock, the channel, the outbox watch); the push is in engine-push.ts, the pull in engine-pull.ts,
- * and the shapes it is given and answers in engine-shared.ts (exported from here too).
+ * This file holds the engine's rounds and triggers (the timer, the queue of requests) and the tab coordination (the
+ * lock, the channel, the outbox watch); the push is in engine-push.ts, the pull in engine-pull.ts, the status the
+ * screens read (and its failures by kind) in engine-status.ts, and the shapes it is given and answers in
+ * engine-shared.ts (exported from here too).
  */
 import { Dexie, liveQuery } from 'dexie';
 import { getMeta } from './db';
@@ -31,9 +32,9 @@ import {
   type SyncEngine,
   type SyncEngineDeps,
   type SyncRequest,
-  type SyncStatus,
   type TimersLike,
 } from './engine-shared';
+import { createEngineStatus } from './engine-status';
 import { amendEntry, enqueue, outboxCounts } from './outbox';
 
 export { base64ToBlob } from './engine-pull';
@@ -74,37 +75,11 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
   const pullLimit = deps.pullLimit ?? 2000;
   const pullIntervalMs = deps.pullIntervalMs ?? 30_000;
 
-  let status: SyncStatus = {
-    online: isOnline(),
-    isSender: false,
-    sending: false,
-    progress: null,
-    paused: null,
-    waiting: 0,
-    attention: 0,
-    lastSyncAt: null,
-    snapshotAt: null,
-    snapshot: null,
-    lastError: null,
-  };
-  /** Failures by kind: a pull that works does not hide that the last push failed. */
-  const errors: { push: string | null; pull: string | null; local: string | null } = {
-    push: null,
-    pull: null,
-    local: null,
-  };
-  const listeners = new Set<() => void>();
-  function setStatus(patch: Partial<SyncStatus>): void {
-    const keys = Object.keys(patch) as (keyof SyncStatus)[];
-    if (keys.every((k) => Object.is(patch[k], status[k]))) return;
-    status = { ...status, ...patch };
-    for (const listener of listeners) listener();
-  }
-
-  function reportError(kind: keyof typeof errors, message: string | null): void {
-    errors[kind] = message;
-    setStatus({ lastError: errors.local ?? errors.push ?? errors.pull });
-  }
+  const engineStatus = createEngineStatus(isOnline());
+  const setStatus = engineStatus.set;
+  const reportError = engineStatus.reportError;
+  /** The status as it is now: read anew each time, since `setStatus` replaces the object. */
+  const status = engineStatus.get;
 
   let started = false;
   let stopped = false;
@@ -123,7 +98,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     random,
     batchSize,
     isStopped: () => stopped,
-    getStatus: () => status,
+    getStatus: status,
     setStatus,
     reportError,
   });
@@ -141,7 +116,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
   // ---- rounds and triggers ----
 
   async function round(request: SyncRequest): Promise<void> {
-    if (!status.isSender || stopped || status.paused !== null || !isOnline()) return;
+    if (!status().isSender || stopped || status().paused !== null || !isOnline()) return;
     reportError('local', null);
     try {
       const outcome = await pushAll(request.force);
@@ -176,7 +151,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
   async function schedule(): Promise<void> {
     if (timer !== null) timers.clearTimeout(timer);
     timer = null;
-    if (stopped || !status.isSender || status.paused !== null) return;
+    if (stopped || !status().isSender || status().paused !== null) return;
     const delay = await nextDelay();
     if (stopped || timer !== null) return;
     timer = timers.setTimeout(() => {
@@ -203,7 +178,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
   }
 
   function requestSync(request: SyncRequest): Promise<void> {
-    if (stopped || !status.isSender) return Promise.resolve();
+    if (stopped || !status().isSender) return Promise.resolve();
     queued = queued ? { force: queued.force || request.force, pull: queued.pull || request.pull } : request;
     if (!running) running = drain();
     return running;
@@ -215,14 +190,13 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
    * tabs; the message does not wait for that.
    */
   function sendWritten(): Promise<void> {
-    if (status.isSender) return requestSync({ force: false, pull: false });
+    if (status().isSender) return requestSync({ force: false, pull: false });
     channel?.postMessage({ type: 'written' });
     return Promise.resolve();
   }
 
   function resume(): Promise<void> {
-    errors.push = null;
-    errors.pull = null;
+    engineStatus.clearRemoteErrors();
     setStatus({ paused: null });
     reportError('local', null);
     return requestSync({ force: true, pull: true });
@@ -289,11 +263,12 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     });
     const subscription = observable.subscribe({
       next: (value) => {
-        const grew = value.waiting > status.waiting;
+        const grew = value.waiting > status().waiting;
         const same =
-          value.snapshot?.received === status.snapshot?.received && value.snapshot?.total === status.snapshot?.total;
+          value.snapshot?.received === status().snapshot?.received &&
+          value.snapshot?.total === status().snapshot?.total;
         // The same progress keeps its object, so a change of the outbox alone does not look like one of the snapshot.
-        setStatus(same ? { ...value, snapshot: status.snapshot } : value);
+        setStatus(same ? { ...value, snapshot: status().snapshot } : value);
         // Another tab wrote (or a person retried an entry): the sender sends without waiting for its timer.
         if (grew) void requestSync({ force: false, pull: false });
       },
@@ -373,7 +348,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     },
 
     async syncNow() {
-      if (status.isSender) return requestSync({ force: true, pull: true });
+      if (status().isSender) return requestSync({ force: true, pull: true });
       channel?.postMessage({ type: 'sync-now' });
     },
 
@@ -402,11 +377,8 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
       registerBackgroundSync();
     },
 
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe: engineStatus.subscribe,
 
-    getSnapshot: () => status,
+    getSnapshot: status,
   };
 }

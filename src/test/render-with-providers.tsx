@@ -11,7 +11,14 @@ import { type Location, MemoryRouter, useLocation } from 'react-router-dom';
 import { initI18n, LAZY_NAMESPACES, loadNamespaces } from '../app/i18n';
 import { AppThemeProvider } from '../app/theme';
 // Every screen renders inside a layout that has added the rest of the recipes (see more-recipes.ts).
-import '../app/theme/more-recipes';
+import '../ui/theme/more-recipes';
+
+/**
+ * The app's i18n and theme provider, for the tests of shared components and features that render without a router
+ * or a query client: they may not import `src/app` themselves (the floors, docs/architecture.md), the harness may.
+ */
+export { initI18n } from '../app/i18n';
+export { AppThemeProvider } from '../app/theme';
 
 // Screens wait on a fake server and Chakra's overlays; on a busy CI machine one second is too tight for `findBy`.
 configure({ asyncUtilTimeout: 3000 });

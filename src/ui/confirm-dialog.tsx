@@ -7,7 +7,7 @@ import { Alert, Button, CloseButton, Dialog, Portal, Stack } from '@chakra-ui/re
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 // Dialog's recipe is not in the first chunk; a dialog can open from the kiosk home (see more-recipes.ts).
-import '../app/theme/more-recipes';
+import './theme/more-recipes';
 
 export interface ConfirmDialogProps<T> {
   /** What the change is about; null when the dialog is closed. */

@@ -1,7 +1,8 @@
 /**
  * What a device remembers for whoever uses it, as the shared components read and change it: the colour theme and
- * the language. Both belong to the app (`src/app/theme`, `src/app/i18n`), a floor above this one, so the app provides
- * them here (`AppThemeProvider` mounts `src/app/device-settings.tsx`) and nothing under `src/ui` imports `src/app`.
+ * the language. The colour mode belongs to the app (`src/app/theme`), a floor above this one, so the app provides it
+ * here (`AppThemeProvider` mounts `src/app/device-settings.tsx`) and nothing under `src/ui` imports `src/app`; the
+ * language (`src/ui/language.ts`) comes the same way, so a component reads both from one place.
  */
 import { createContext, useContext } from 'react';
 import type { Language } from '../contract';

@@ -7,7 +7,7 @@ import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 // Dialog's recipe is not in the first chunk; a dialog can open from the kiosk home (see more-recipes.ts).
-import '../app/theme/more-recipes';
+import './theme/more-recipes';
 
 export interface DialogShellProps {
   open: boolean;

@@ -4,9 +4,9 @@
  * the device has ever fetched the config.
  */
 import { useSyncExternalStore } from 'react';
+import { CONFIG_STORAGE_KEY } from '../api/config-keys';
 
-/** Where the last config answer is kept on the device. */
-export const CONFIG_STORAGE_KEY = 'school-ops.config';
+export { CONFIG_STORAGE_KEY };
 
 function read(): string | null {
   try {

@@ -1,7 +1,8 @@
 import { renderHook } from '@testing-library/react';
 import { act } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { initI18n, setLanguage } from '../app/i18n';
+import { initI18n } from '../test/render-with-providers';
+import { setLanguage } from './language';
 import '../test/setup';
 import { KNOWN_REASONS, useSchoolWords } from './school-words';
 

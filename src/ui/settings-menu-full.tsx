@@ -17,7 +17,7 @@ import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ColorMode, type Language, useDeviceSettings } from './device-settings';
 // The menu's recipe is not in the first chunk (the login screen shows only the menu's button).
-import '../app/theme/more-recipes';
+import './theme/more-recipes';
 
 const COLOR_MODES: readonly ColorMode[] = ['light', 'dark', 'system'];
 const LANGUAGES: readonly { value: Language; label: 'settings.english' | 'settings.spanish' }[] = [

@@ -1,16 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
-  INITIAL_NAMESPACES,
-  initI18n,
   LANGUAGE_STORAGE_KEY,
-  LAZY_NAMESPACES,
-  loadNamespaces,
-  NAMESPACES,
   restoreDeviceLanguage,
   setLanguage,
   setSchoolTerms,
   switchLanguageForNow,
-} from './index';
+} from '../../ui/language';
+import { INITIAL_NAMESPACES, initI18n, LAZY_NAMESPACES, loadNamespaces, NAMESPACES } from './index';
 
 const localeFiles = import.meta.glob<unknown>('../../../locales/*/*.json', { eager: true, import: 'default' });
 

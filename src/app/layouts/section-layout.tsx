@@ -17,7 +17,7 @@ import { appQueryClient } from '../query-client';
 import { childPath, navFor, type SectionRoute } from '../route-table';
 import { AppBar } from './app-bar';
 // The recipes of the section's screens (tables, dialogs, drawers...), before any of them renders.
-import '../theme/more-recipes';
+import '../../ui/theme/more-recipes';
 
 function SectionNav({ section, onNavigate }: { section: SectionRoute; onNavigate?: () => void }) {
   const { t } = useTranslation();

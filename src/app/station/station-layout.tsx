@@ -21,7 +21,7 @@ import { useOfflineModule } from '../offline-wiring';
 import { appQueryClient } from '../query-client';
 import type { StationDef } from './stations';
 // The recipes of the station's screens (tables, dialogs...), before any of them renders.
-import '../theme/more-recipes';
+import '../../ui/theme/more-recipes';
 
 const StationSyncStatus = lazy(() =>
   Promise.all([import('./station-sync-status'), loadNamespaces('sync')]).then(([m]) => ({

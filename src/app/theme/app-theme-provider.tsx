@@ -8,10 +8,10 @@ import { ChakraProvider } from '@chakra-ui/react';
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import type { ReactNode } from 'react';
+import { styleNonce } from '../../ui/theme/style-nonce';
+import { system } from '../../ui/theme/system';
 import { AppDeviceSettings } from '../device-settings';
 import { ColorModeProvider } from './color-mode';
-import { styleNonce } from './style-nonce';
-import { system } from './system';
 
 /** Emotion's style cache with the page's nonce (style-nonce.ts), made once for the page. */
 let styleCache: ReturnType<typeof createCache> | null = null;

@@ -1,5 +1,7 @@
 /**
- * Public surface of the theme: import from `src/app/theme`, not from its files, so they can move.
+ * The app's side of the theme: its provider and the colour mode; import from `src/app/theme`, not from its files, so
+ * they can move. The Chakra system, its later recipes and the style nonce are a floor below, in `src/ui/theme`, where
+ * the shared components and the features read them too.
  */
 export { AppThemeProvider } from './app-theme-provider';
 export {
@@ -11,4 +13,3 @@ export {
   type ResolvedColorMode,
   useColorMode,
 } from './color-mode';
-export { BREAKPOINTS, OVERLAY_Z_INDEX, system } from './system';

@@ -4,7 +4,7 @@
  * entry (scripts/early-system.mjs): on a phone's first visit it arrives first and builds the system while the page
  * waits for the app's code. The app imports it through static-global.ts; the page evaluates it once either way.
  */
-import { system } from './system';
+import { system } from '../../ui/theme/system';
 
 // Assigned, not emptied in place: the build makes `_global` computed on first read (vite.config.ts,
 // lazyChakraGlobal), so it is never computed at all.

@@ -70,7 +70,7 @@ export function RunCard({ kind, run, enabled }: RunCardProps) {
                   <Alert.Content>
                     <Alert.Title>{t('errors', { count: run.errors.length })}</Alert.Title>
                     <Alert.Description>
-                      {/* A plain list: the theme has no recipe for Chakra's List (src/app/theme/system.test.ts). */}
+                      {/* A plain list: the theme has no recipe for Chakra's List (src/ui/theme/system.test.ts). */}
                       <Box as="ul" ps="4" listStyleType="disc">
                         {run.errors.map((e) => (
                           <Box as="li" key={e} wordBreak="break-word">

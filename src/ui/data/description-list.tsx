@@ -1,6 +1,6 @@
 /**
  * Label and value pairs as a plain description list (dl, dt, dd) in two columns from `sm` up, one on phones. The theme
- * has no recipe for Chakra's DataList (src/app/theme/system.test.ts), and a list of facts is all it would add.
+ * has no recipe for Chakra's DataList (src/ui/theme/system.test.ts), and a list of facts is all it would add.
  */
 import { Box, Text } from '@chakra-ui/react';
 import { Fragment, type ReactNode } from 'react';

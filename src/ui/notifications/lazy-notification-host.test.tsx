@@ -2,8 +2,7 @@ import '../../test/setup';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { MotionGlobalConfig } from 'framer-motion';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../app/i18n';
-import { AppThemeProvider } from '../../app/theme';
+import { AppThemeProvider, initI18n } from '../../test/render-with-providers';
 import { LazyNotificationHost } from './lazy-notification-host';
 import { createNotificationQueue } from './queue';
 

@@ -1,8 +1,7 @@
 import '../../test/setup';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { initI18n } from '../../app/i18n';
-import { AppThemeProvider } from '../../app/theme';
+import { AppThemeProvider, initI18n } from '../../test/render-with-providers';
 import { NotificationHost } from './notification-host';
 import { createNotificationQueue, type NotificationQueue } from './queue';
 import { SWIPE_DISMISS_PX, shouldDismissOnSwipe } from './swipe';

@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NETWORK_ERROR } from '../../api/errors';
-import { setLanguage } from '../../app/i18n';
 import { renderWithProviders } from '../../test/render-with-providers';
 import { TIME_ZONE_STORAGE_KEY } from '../intl-format';
+import { setLanguage } from '../language';
 import { DevicePanel } from './device-panel';
 import { downloadText } from './download';
 import type { AppInfo } from './sync-source';

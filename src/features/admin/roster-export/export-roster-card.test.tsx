@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setLanguage } from '../../../app/i18n';
 import { type BaseRecordedRequest, FakeServer, json } from '../../../test/fake-server';
 import { renderWithProviders } from '../../../test/render-with-providers';
+import { setLanguage } from '../../../ui/language';
 import { notificationQueue } from '../../../ui/notifications/queue';
 import { attachmentName } from './download-roster-export';
 import { ExportRosterCard } from './export-roster-card';

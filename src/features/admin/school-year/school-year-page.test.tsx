@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setLanguage } from '../../../app/i18n';
 import { renderWithProviders } from '../../../test/render-with-providers';
+import { setLanguage } from '../../../ui/language';
 import SchoolYearPage from './school-year-page';
 import { FakeSchoolYearServer } from './test/fake-school-year-server';
 

@@ -5,10 +5,10 @@
  */
 import { Box, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { styleNonce } from '../../../app/theme/style-nonce';
 import { printOnlyCss } from '../../../ui/print-only';
 import { QrCode } from '../../../ui/qr/qr-code';
 import { SchoolLogo, useKnownSchoolLogoUrl } from '../../../ui/school-logo';
+import { styleNonce } from '../../../ui/theme/style-nonce';
 
 const ATTRIBUTE = 'data-invitation-letter';
 const PRINT_CSS = printOnlyCss(ATTRIBUTE, {

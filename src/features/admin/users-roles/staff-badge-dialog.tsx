@@ -6,12 +6,12 @@
  */
 import { Alert, Box, Button, Flex, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { styleNonce } from '../../../app/theme/style-nonce';
 import type { UserRecord } from '../../../contract/users';
 import { DialogShell } from '../../../ui/dialog-shell';
 import { printOnlyCss } from '../../../ui/print-only';
 import { QrCode } from '../../../ui/qr/qr-code';
 import { useKnownSchoolName } from '../../../ui/school-name';
+import { styleNonce } from '../../../ui/theme/style-nonce';
 import { adminErrorText } from '../api/admin-error-text';
 import { useIssueStaffBadge } from '../api/issue-staff-badge';
 import { displayName } from './user-row';

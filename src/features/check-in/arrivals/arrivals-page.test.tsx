@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LANGUAGE_STORAGE_KEY } from '../../../app/i18n';
 import { renderWithProviders } from '../../../test/render-with-providers';
+import { LANGUAGE_STORAGE_KEY } from '../../../ui/language';
 import { CONFIG_STORAGE_KEY } from '../../../ui/school-name';
 import {
   ada,

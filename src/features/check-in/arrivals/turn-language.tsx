@@ -8,7 +8,7 @@
 import { Button } from '@chakra-ui/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { restoreDeviceLanguage, switchLanguageForNow, toLanguage } from '../../../app/i18n';
+import { restoreDeviceLanguage, switchLanguageForNow, toLanguage } from '../../../ui/language';
 import type { ArrivalsStep } from './use-arrivals-flow';
 
 /**

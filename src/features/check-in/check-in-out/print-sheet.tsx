@@ -8,10 +8,10 @@ import { Box, Flex, Heading, Text } from '@chakra-ui/react';
 import { useCallback, useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { styleNonce } from '../../../app/theme/style-nonce';
 import { SchoolLogo, useKnownSchoolLogoUrl } from '../../../ui/school-logo';
 import { useKnownSchoolName } from '../../../ui/school-name';
 import { useSchoolWords } from '../../../ui/school-words';
+import { styleNonce } from '../../../ui/theme/style-nonce';
 import { formatClockTime } from '../model/school-clock';
 import type { DayRow } from './day-list';
 

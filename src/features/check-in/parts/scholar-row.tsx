@@ -8,10 +8,10 @@
  */
 import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { styleNonce } from '../../../app/theme/style-nonce';
 import type { DemographicRecord } from '../../../contract';
 import { initials } from '../../../ui/roster/scholar-name';
 import { useSchoolWords } from '../../../ui/school-words';
+import { styleNonce } from '../../../ui/theme/style-nonce';
 import { useObjectUrl } from '../../../ui/use-object-url';
 import type { ScholarDay } from '../model/day-state';
 import { formatClockTime } from '../model/school-clock';

@@ -6,8 +6,8 @@
 import { Alert, Text } from '@chakra-ui/react';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { styleNonce } from '../../../app/theme/style-nonce';
 import { formatClockTime } from '../../../ui/school-clock';
+import { styleNonce } from '../../../ui/theme/style-nonce';
 import { ScholarPhoto, scholarName } from '../parts/scholar-photo';
 import type { LineOutcome } from './use-meal-line';
 

@@ -2,9 +2,9 @@ import 'fake-indexeddb/auto';
 import { fireEvent, screen } from '@testing-library/react';
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setLanguage } from '../../../app/i18n';
 import { offlineDb } from '../../../offline';
 import { renderWithProviders } from '../../../test/render-with-providers';
+import { setLanguage } from '../../../ui/language';
 import { ANA, FakePortalServer } from '../layout/fake-portal-server';
 import { TestPortal } from '../layout/portal-test-context';
 import ConferencesPage from './conferences-page';
@@ -23,13 +23,13 @@ const sheet = (fields: Record<string, unknown>) => ({
   ...fields,
 });
 
-async function open(userId: string, data: unknown[]) {
+async function open(userId: string, data: unknown[], coSession: { scholarId: string } | null = null) {
   const server = new FakePortalServer();
   server.answers.set(`v2/scholar/conferences/${ANA.id}`, { today: '2026-11-26', data });
   server.install();
   await renderWithProviders(
     <TestPortal userId={userId}>
-      <ConferencesPage />
+      <ConferencesPage coSession={coSession} />
     </TestPortal>,
     { route: '/scholar/conferences' },
   );
@@ -84,6 +84,33 @@ describe('Scholar Portal: Scholar Led Conferences', () => {
     const entry = (await offlineDb.outbox.toArray()).find((e) => e.resource === 'conference_sign_ins');
     expect(entry?.data).toMatchObject({ conference_id: '0190a0b0-0000-7000-8000-0000000000c1', scholar_id: ANA.id });
     expect(screen.queryByRole('button', { name: 'Click to Sign In' })).toBeNull();
+  });
+
+  it("on the scholar's phone with the parent signed in for them, the parent signs: the scholar's own sign-in does not count", async () => {
+    const scholarSigned = {
+      sign_ins: [{ id: 'x', signer_name: 'Ana García', signer_type: 'student', signed_at: '2026-11-26T23:10:00Z' }],
+    };
+    // A conference of its own: an earlier test's sign-in for the first one still waits in the outbox.
+    await open('conf-parent', [sheet({ ...scholarSigned, id: '0190a0b0-0000-7000-8000-0000000000c3' })], {
+      scholarId: ANA.id,
+    });
+    expect(await screen.findByText(/^Ana García signed in at/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Click to Sign In' }));
+    expect(await screen.findByText('You are signed in. Thank you for coming.')).toBeTruthy();
+    const entry = (await offlineDb.outbox.toArray()).find(
+      (e) => e.resource === 'conference_sign_ins' && e.data.conference_id === '0190a0b0-0000-7000-8000-0000000000c3',
+    );
+    expect(entry?.data).toMatchObject({ scholar_id: ANA.id, by_parent_login: true });
+  });
+
+  it('a parent signed in for another scholar does not sign for this one', async () => {
+    await open('conf-other', [sheet({ id: '0190a0b0-0000-7000-8000-0000000000c4' })], { scholarId: 'another-scholar' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Click to Sign In' }));
+    expect(await screen.findByText('You are signed in. Thank you for coming.')).toBeTruthy();
+    const entry = (await offlineDb.outbox.toArray()).find(
+      (e) => e.resource === 'conference_sign_ins' && e.data.conference_id === '0190a0b0-0000-7000-8000-0000000000c4',
+    );
+    expect(entry?.data).toMatchObject({ scholar_id: ANA.id, by_parent_login: false });
   });
 
   it('shows who signed in already, and no button for a signer who did', async () => {

@@ -1,7 +1,7 @@
 /**
  * Scholar Led Conferences: on the conference day the sign-in sheet (the conference's title, the
  * school's paragraphs, in Spanish for a Spanish reader when the school wrote them, "Click to Sign In") for the scholar and their family; before it, the day and times. A
- * sign-in goes through the device's outbox (item 5), so it is taken offline too and shows as waiting until sent.
+ * sign-in goes through the device's outbox, so it is taken offline too and shows as waiting until sent.
  */
 import { Alert, Badge, Box, Button, Heading, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
@@ -9,7 +9,6 @@ import { useTranslation } from 'react-i18next';
 import type { PortalConference, PortalConferencesResponse } from '../../../contract/conferences';
 import { QueryState } from '../../../ui/data/query-state';
 import { useSchoolWords } from '../../../ui/school-words';
-import { type ParentSession, useParentSession } from '../../auth/parent-session';
 import { useOutboxSend } from '../covid-screening/use-outbox-send';
 import { usePortalQuery } from '../data/use-portal-query';
 import { AsOfNotice } from '../layout/as-of-notice';
@@ -23,19 +22,21 @@ function Sheet({
   onSignIn,
   busy,
   time,
+  parentSigns,
 }: {
   conference: PortalConference;
   waiting: boolean;
   onSignIn: () => void;
   busy: boolean;
   time: (iso: string) => string;
+  parentSigns: boolean;
 }) {
   const { t } = useTranslation('conferences');
-  const { userType, scholar } = usePortal();
+  const { userType } = usePortal();
   const locale = useLocale();
   const words = useSchoolWords();
   // On a scholar's phone with the parent login, the parent signs: their sign-in is the one that counts here.
-  const signerType = byParentLogin(useParentSession(), userType, scholar.id) ? 'parent' : userType;
+  const signerType = parentSigns ? 'parent' : userType;
   const mine = conference.sign_ins.filter((s) => s.signer_type === signerType);
   const signed = mine.length > 0 || waiting;
   return (
@@ -85,11 +86,20 @@ function Sheet({
 }
 
 /** The screen. */
+/**
+ * The parent's sign-in inside the scholar's session on this phone (the parent login), as the app gives it (the route
+ * table's `withSigners`): only whom it answers for matters here.
+ */
+export interface ConferencesCoSession {
+  /** The scholar the parent answers for; empty for any of theirs. */
+  scholarId: string;
+}
+
 /** A parent signed in for this scholar on the scholar's phone (the parent login): they are the one who signs. */
-export const byParentLogin = (parent: ParentSession | null, userType: string, scholarId: string) =>
+export const byParentLogin = (parent: ConferencesCoSession | null, userType: string, scholarId: string) =>
   userType === 'student' && parent !== null && (!parent.scholarId || parent.scholarId === scholarId);
 
-export default function ConferencesPage() {
+export default function ConferencesPage({ coSession = null }: { coSession?: ConferencesCoSession | null }) {
   const { t } = useTranslation('conferences');
   const { t: tc } = useTranslation();
   const { userId, scholar, timeZone, userType } = usePortal();
@@ -105,7 +115,7 @@ export default function ConferencesPage() {
   const time = (iso: string) =>
     new Intl.DateTimeFormat(locale, { timeZone, hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
 
-  const parent = useParentSession();
+  const parentSigns = byParentLogin(coSession, userType, scholar.id);
   const signIn = async (conference: PortalConference) => {
     setBusy(conference.id);
     setFailure(null);
@@ -114,7 +124,7 @@ export default function ConferencesPage() {
         conference_id: conference.id,
         scholar_id: scholar.id,
         signed_at: new Date().toISOString(),
-        by_parent_login: byParentLogin(parent, userType, scholar.id),
+        by_parent_login: parentSigns,
       });
     } catch {
       setFailure(t('notKept'));
@@ -143,6 +153,7 @@ export default function ConferencesPage() {
                 onSignIn={() => void signIn(c)}
                 busy={busy === c.id}
                 time={time}
+                parentSigns={parentSigns}
               />
             ))}
           </ItemList>

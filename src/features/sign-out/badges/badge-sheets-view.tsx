@@ -7,8 +7,8 @@
  */
 import { Box, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { styleNonce } from '../../../app/theme/style-nonce';
 import type { DemographicRecord } from '../../../contract';
+import { styleNonce } from '../../../ui/theme/style-nonce';
 import { BadgeCard } from './badge-card';
 import { PAPER_LAYOUT, type Paper, printCss, toSheets } from './badge-sheets';
 

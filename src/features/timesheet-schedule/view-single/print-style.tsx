@@ -4,8 +4,8 @@
  * `printOnlyCss`, which, like the badge sheets' print style, needs nothing from the layout's code).
  */
 
-import { styleNonce } from '../../../app/theme/style-nonce';
 import { printOnlyCss } from '../../../ui/print-only';
+import { styleNonce } from '../../../ui/theme/style-nonce';
 
 export const PRINT_SCOPE = 'data-schedule-single-print';
 

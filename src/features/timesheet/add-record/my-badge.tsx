@@ -9,10 +9,10 @@ import { Alert, Button, Card, Stack, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { styleNonce } from '../../../app/theme/style-nonce';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { printOnlyCss } from '../../../ui/print-only';
 import { QrCode } from '../../../ui/qr/qr-code';
+import { styleNonce } from '../../../ui/theme/style-nonce';
 import { issueStaffBadge } from '../api/timesheets-api';
 
 /** On paper: the badge card alone (the app bar, the page and the buttons left out), in one piece. */

@@ -4,8 +4,8 @@
  * grid's scroll box lets go of its height and its sticky cells, so every row is printed; the phone's cell labels go.
  */
 
-import { styleNonce } from '../../../app/theme/style-nonce';
 import { printOnlyCss } from '../../../ui/print-only';
+import { styleNonce } from '../../../ui/theme/style-nonce';
 
 export const PRINT_SCOPE = 'data-timesheet-report-print';
 

@@ -3,12 +3,12 @@
  * runs it, against the app's own storage keys and readers, so a renamed key or path fails here.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TOKEN_KEY } from '../../../api/token';
-import template from '../../../app/pwa/portal-start.js?raw';
-import { FakeServer, json } from '../../../test/fake-server';
-import { USER_KEY } from '../../auth/session';
-import { writeLastShown } from '../layout/use-chosen-scholar';
-import { flushPortalWrites, readPortal, takeStarted } from './use-portal-query';
+import { TOKEN_KEY } from '../../api/token';
+import { USER_KEY } from '../../features/auth/session';
+import { flushPortalWrites, readPortal, takeStarted } from '../../features/scholar/data/use-portal-query';
+import { writeLastShown } from '../../features/scholar/layout/use-chosen-scholar';
+import { FakeServer, json } from '../../test/fake-server';
+import template from './portal-start.js?raw';
 
 // The build's marker (scripts/portal-start.mjs FILES_MARKER), written out: the template must keep it verbatim.
 const MARKER = '/* filled by the build (scripts/portal-start.mjs) */ {}';

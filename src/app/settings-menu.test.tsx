@@ -1,9 +1,14 @@
+/**
+ * The shared settings menu (src/ui/settings-menu.tsx) as the app wires it: the theme and the language it changes are
+ * the app's (AppThemeProvider gives them to it through src/ui/device-settings.tsx), remembered on this device.
+ */
 import '../test/setup';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { initI18n, LANGUAGE_STORAGE_KEY } from '../app/i18n';
-import { AppThemeProvider, COLOR_MODE_STORAGE_KEY } from '../app/theme';
-import { SettingsMenu } from './settings-menu';
+import { LANGUAGE_STORAGE_KEY } from '../ui/language';
+import { SettingsMenu } from '../ui/settings-menu';
+import { initI18n } from './i18n';
+import { AppThemeProvider, COLOR_MODE_STORAGE_KEY } from './theme';
 
 async function renderMenu() {
   const i18n = await initI18n();
@@ -70,11 +75,7 @@ describe('<SettingsMenu />', () => {
 /** A fresh copy of the settings menu module (and what it reads), so its code is not loaded yet. */
 async function freshMenuModules() {
   vi.resetModules();
-  const [menu, theme, i18n] = await Promise.all([
-    import('./settings-menu'),
-    import('../app/theme'),
-    import('../app/i18n'),
-  ]);
+  const [menu, theme, i18n] = await Promise.all([import('../ui/settings-menu'), import('./theme'), import('./i18n')]);
   await i18n.initI18n();
   return { ...menu, AppThemeProvider: theme.AppThemeProvider };
 }
@@ -154,7 +155,7 @@ describe('<SettingsMenu /> before its menu code is loaded', () => {
 
   it('keeps the gear working when the menu code cannot be loaded', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    vi.doMock('./settings-menu-full', () => {
+    vi.doMock('../ui/settings-menu-full', () => {
       throw new Error('chunk missing');
     });
     try {
@@ -171,7 +172,7 @@ describe('<SettingsMenu /> before its menu code is loaded', () => {
       expect(error).toHaveBeenCalled();
       expect(screen.queryByRole('menu')).toBeNull();
     } finally {
-      vi.doUnmock('./settings-menu-full');
+      vi.doUnmock('../ui/settings-menu-full');
       error.mockRestore();
     }
   });

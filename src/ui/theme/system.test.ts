@@ -223,7 +223,7 @@ describe('recipes', () => {
           return parts;
         }, [])
         .join('/');
-    const files = new Map(Object.entries(modules).map(([key, source]) => [join('src/app/theme/x', key), source]));
+    const files = new Map(Object.entries(modules).map(([key, source]) => [join('src/ui/theme/x', key), source]));
     const resolveImport = (from: string, specifier: string) => {
       const path = join(from, specifier);
       return ['', '.ts', '.tsx', '/index.ts', '/index.tsx'].map((ext) => path + ext).find((p) => files.has(p));
@@ -238,7 +238,7 @@ describe('recipes', () => {
       const source = files.get(path);
       expect(source, path).toBeDefined();
       // A module that imports more-recipes.ts has them before it (or anything it imports) renders.
-      if (!source || /import\s+'[./]*(app\/)?theme\/more-recipes'/.test(source)) continue;
+      if (!source || /import\s+'[./]*(ui\/)?theme\/more-recipes'/.test(source)) continue;
       for (const [, names = ''] of source.matchAll(/import\s*\{([^}]*)\}\s*from\s*'@chakra-ui\/react'/g)) {
         for (const name of names.split(',').map((n) => n.trim().replace(/^type\s+/, ''))) {
           const key = ALIASES[name] ?? name.charAt(0).toLowerCase() + name.slice(1);
