@@ -9,7 +9,7 @@
  * command. A lock whose process no longer runs on this host (a crash, a power cut) is stale and is taken over; one
  * from another host (a directory shared over the network) is never taken over, since its process cannot be asked.
  */
-import { mkdirSync, openSync, readFileSync, unlinkSync, writeSync, closeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 

@@ -20,9 +20,9 @@ import { uuidv7 } from '../../src/contract';
 import type { Database } from '../db/client';
 import { backupRuns } from '../db/schema';
 import { BACKUPS_DIR } from '../lib/backup/data-dir';
-import { AppError } from '../lib/errors';
 import { backupFileName, type RunRow } from '../lib/backup/runs';
 import { type RunningBackup, startServerBackup } from '../lib/backup/server-backup';
+import { AppError } from '../lib/errors';
 import { minutesOfDay, schoolDay } from '../lib/school-day';
 import backupRoutes from '../routes/backups/index';
 

@@ -4,7 +4,7 @@
  * server's own files of DATA_DIR, see data-dir.ts). The manifest is checked with zod when a backup is read, so a file
  * that is not one of ours, or of a newer format, is refused before anything is changed.
  */
-import { strFromU8, strToU8, unzipSync, zipSync, type Zippable } from 'fflate';
+import { strFromU8, strToU8, unzipSync, type Zippable, zipSync } from 'fflate';
 import { z } from 'zod';
 import type { AppFile } from './data-dir';
 

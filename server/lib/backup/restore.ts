@@ -13,15 +13,15 @@
  * change log gets a new epoch (resetChangeLog), so every device's next pull is a fresh snapshot of the restored data.
  */
 import {
+  chmodSync,
   existsSync,
   mkdirSync,
+  mkdtempSync,
   readdirSync,
   readFileSync,
   renameSync,
   rmSync,
   writeFileSync,
-  chmodSync,
-  mkdtempSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -29,8 +29,8 @@ import { type Database, openDatabase } from '../../db/client';
 import { prepareDatabase } from '../../db/prepare';
 import { acquireDataDirLock } from '../data-dir-lock';
 import { resetChangeLog } from '../sync-epoch';
-import { type AppFile, BEFORE_RESTORE_PREFIX, copyDatabaseFiles, hasDatabase, isPostgresEntry } from './data-dir';
 import { type Archive, unpackArchive } from './archive';
+import { type AppFile, BEFORE_RESTORE_PREFIX, copyDatabaseFiles, hasDatabase, isPostgresEntry } from './data-dir';
 import { dumpPgliteCopy, tableCounts } from './dump';
 
 export type RestoreTarget = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string; dataDir: string };

@@ -7,7 +7,7 @@
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { ROOT } from '../paths';
-import { type Manifest, BACKUP_FORMAT, packArchive } from './archive';
+import { BACKUP_FORMAT, type Manifest, packArchive } from './archive';
 import { type AppFile, collectAppFiles } from './data-dir';
 import { type DatabaseDump, dumpPgliteCopy, dumpPostgres, type PgliteCopy } from './dump';
 

@@ -19,8 +19,8 @@ import {
   userRoles,
   users,
 } from '../../db/schema';
-import { mirrorGuardian, mirrorPickUp } from '../../routes/guardians/mirror';
 import { newBadgeCode } from '../../routes/demographics/index';
+import { mirrorGuardian, mirrorPickUp } from '../../routes/guardians/mirror';
 import { type AuditAction, auditMany } from '../audit';
 import { collectGarbage } from '../collect-garbage';
 import { IMPORT_WITHDRAWAL_REASON, type Plan } from './plan';

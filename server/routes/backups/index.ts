@@ -13,8 +13,8 @@ import { z } from 'zod';
 import { BACKUP_RECENT_HOURS, BackupCreateSchema, BackupRunSchema, BackupsResponseSchema } from '../../../src/contract';
 import { backupRuns } from '../../db/schema';
 import { audit } from '../../lib/audit';
-import { ERROR_RESPONSES } from '../../lib/resource';
 import { toBackupRun } from '../../lib/backup/runs';
+import { ERROR_RESPONSES } from '../../lib/resource';
 
 const RUNS_SHOWN = 20;
 

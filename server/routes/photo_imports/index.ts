@@ -21,8 +21,8 @@ import {
   MAX_ZIP_PHOTO_BYTES,
   PHOTO_IMPORT_MESSAGES,
   type PhotoImportRefusal,
-  type PhotoImportResult,
   PhotoImportResponseSchema,
+  type PhotoImportResult,
 } from '../../../src/contract';
 import type { Db } from '../../db/client';
 import { demographics, photos } from '../../db/schema';

@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, gt, inArray } from 'drizzle-orm';
 import { crc32 } from 'node:zlib';
+import { and, asc, count, desc, eq, gt, inArray } from 'drizzle-orm';
 import { zipSync } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -17,8 +17,8 @@ import {
 } from '../../../src/contract';
 import type { Tx } from '../../db/client';
 import { authorizedPickUps, demographics, guardianships, photos, users } from '../../db/schema';
-import { UploadedFileSchema } from '../../lib/files';
 import { forbidden, invalid, notFound } from '../../lib/errors';
+import { UploadedFileSchema } from '../../lib/files';
 import { storePhoto } from '../../lib/photos';
 import { iso } from '../../lib/resource';
 import { can, requireAuth } from '../../plugins/access';

@@ -4,7 +4,7 @@
  * leave the school without an administrator.
  */
 import { and, count, eq, inArray } from 'drizzle-orm';
-import { type RoleRecord, RoleCreateSchema, RoleRecordSchema, RoleUpdateSchema } from '../../../src/contract';
+import { RoleCreateSchema, type RoleRecord, RoleRecordSchema, RoleUpdateSchema } from '../../../src/contract';
 import type { Tx } from '../../db/client';
 import { rolePermissions, roles, userRoles } from '../../db/schema';
 import { assertAdministratorRemains } from '../../lib/admin-guard';

@@ -7,8 +7,8 @@
  */
 import { parse } from 'csv-parse/sync';
 import { and, desc, eq } from 'drizzle-orm';
-import { strFromU8, unzipSync } from 'fflate';
 import type { LightMyRequestResponse } from 'fastify';
+import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uuidv7 } from '../../../src/contract';
 import {

@@ -18,8 +18,8 @@ import {
   IdSchema,
   ListMetaSchema,
   MAX_ROSTER_PACKAGE_BYTES,
-  type RosterCounts,
   ROSTER_IMPORT_KINDS,
+  type RosterCounts,
   RosterImportApplySchema,
   type RosterImportKind,
   type RosterImportRecord,
@@ -27,15 +27,15 @@ import {
   type StaffOneRosterRole,
   uuidv7,
 } from '../../../src/contract';
-import { rosterColumnMaps, rosterImports, roles, users } from '../../db/schema';
+import { roles, rosterColumnMaps, rosterImports, users } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { AppError, invalid, notFound } from '../../lib/errors';
 import { readOneRoster } from '../../lib/oneroster/read';
 import type { RosterError } from '../../lib/oneroster/types';
 import { ERROR_RESPONSES, iso } from '../../lib/resource';
 import { applyPlan } from '../../lib/roster-import/apply';
-import { buildPlan, type PlanScope, readStored } from '../../lib/roster-import/plan';
 import { CsvUnreadable, checkMapping, csvPackage, proposeMapping, readCsv } from '../../lib/roster-import/plain-csv';
+import { buildPlan, type PlanScope, readStored } from '../../lib/roster-import/plan';
 import { schoolDay } from '../../lib/school-day';
 import { isUploadedFile } from '../../plugins/multipart';
 

@@ -12,15 +12,15 @@ import {
   courses,
   demographics,
   guardianships,
-  rosterImports,
   roles,
+  rosterImports,
   schoolSettings,
   userRoles,
   users,
 } from '../../db/schema';
 import { IMPORT_WITHDRAWAL_REASON } from '../../lib/roster-import/plan';
-import { oneRosterZip, type PackageSpec, type PackageUser, schoolYear } from '../../test/oneroster-package';
 import { startTestServer, type TestServer } from '../../test/helpers';
+import { oneRosterZip, type PackageSpec, type PackageUser, schoolYear } from '../../test/oneroster-package';
 
 let s: TestServer;
 let admin: string;

@@ -7,10 +7,10 @@ import { Badge, Box, Button, Field, Heading, HStack, Input, NativeSelect, Stack,
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSchoolTimeZone } from '../../api/school-time-zone';
-import { styleNonce } from '../../app/theme/style-nonce';
 import type { DismissalEntry, DismissalPlan } from '../../contract';
 import { QueryState } from '../../ui/data/query-state';
 import { schoolDayOf } from '../../ui/school-clock';
+import { styleNonce } from '../../ui/theme/style-nonce';
 import { useDismissalDay } from './api';
 import { type GroupBy, groupEntries } from './group-entries';
 

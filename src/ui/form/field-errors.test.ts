@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import enCommon from '../../../locales/en/common.json';
 import { ApiError } from '../../api/client';
 import { MESSAGES } from '../../contract/errors';
 import { RoleCreateSchema } from '../../contract/roles';
-import enCommon from '../../../locales/en/common.json';
 import {
   FORM_ERROR_FIELD,
   FORM_INCOMPLETE_KEY,

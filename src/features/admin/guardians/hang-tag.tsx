@@ -6,9 +6,9 @@
  */
 import { Box, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { styleNonce } from '../../../app/theme/style-nonce';
 import type { CarTag } from '../../../contract';
 import { QrCode } from '../../../ui/qr/qr-code';
+import { styleNonce } from '../../../ui/theme/style-nonce';
 
 /** The QR code's text: what the curb's scanner reads as this tag (see sign-out/car-line/use-car-line-queue.ts). */
 export const carTagCode = (number: number) => `CAR-TAG:${number}`;
