@@ -27,7 +27,8 @@ export interface Draft {
 
 export interface ChangeFormProps {
   draft: Draft;
-  onChange: (draft: Draft) => void;
+  /** Takes an update of the draft as it stands when applied, so two quick changes never undo each other. */
+  onChange: (update: (draft: Draft) => Draft) => void;
   scholars: readonly PortalScholar[];
   options: DismissalOptions['data'];
   errors: Record<string, string>;
@@ -44,9 +45,13 @@ export function ChangeForm(props: ChangeFormProps) {
   const { t } = useTranslation('dismissal');
   const locale = useLocale();
   const { draft, errors, scholars } = props;
-  const set = (patch: Partial<Draft>) => props.onChange({ ...draft, ...patch });
+  const set = (patch: Partial<Draft>) => props.onChange((current) => ({ ...current, ...patch }));
+  // From the draft as it stands when the toggle applies: a checkbox may call back with the props of an earlier render.
   const toggle = (id: string, on: boolean) =>
-    set({ scholar_ids: scholars.map((s) => s.id).filter((s) => (s === id ? on : draft.scholar_ids.includes(s))) });
+    props.onChange((current) => ({
+      ...current,
+      scholar_ids: scholars.map((s) => s.id).filter((s) => (s === id ? on : current.scholar_ids.includes(s))),
+    }));
   // The adults of the first child chosen; the server finds the same adult on each sibling's own list.
   const adults = props.options.find((p) => p.scholar_id === draft.scholar_ids[0])?.adults ?? [];
   return (

@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CarLineEntry } from '../../../contract';
 import { renderWithProviders } from '../../../test/render-with-providers';
@@ -70,7 +70,8 @@ describe('Car Line Queue', () => {
       await fixture.db.car_line_queue.put(entry(other, '2026-03-02T23:00:00.000Z'));
     });
     await screen.findByText('Mia Lovelace');
-    expect(sound).toHaveBeenCalledTimes(1);
+    // The sound is the list's effect, which runs once the new row is on screen.
+    await waitFor(() => expect(sound).toHaveBeenCalledTimes(1));
     fireEvent.click(screen.getByRole('button', { name: 'Mute the call sound', pressed: false }));
     await act(async () => {
       await fixture.db.car_line_queue.put(
