@@ -13,7 +13,6 @@ import {
   type PortalScholar,
 } from '../../../contract';
 import { SelectField } from '../../../ui/form/select-field';
-import { ChildrenField, childName, toggleChild } from '../layout/children-field';
 
 export interface Draft {
   scholar_ids: string[];
@@ -28,8 +27,7 @@ export interface Draft {
 
 export interface ReportFormProps {
   draft: Draft;
-  /** Takes an update of the draft as it stands when applied, so two quick changes never undo each other. */
-  onChange: (update: (draft: Draft) => Draft) => void;
+  onChange: (draft: Draft) => void;
   scholars: readonly PortalScholar[];
   pickUps: AbsencePickUps['data'];
   /** Changing one child's record: the children are not chosen again. */
@@ -41,13 +39,15 @@ export interface ReportFormProps {
   onCancel?: () => void;
 }
 
+const nameOf = (s: PortalScholar) => `${s.nickname ?? s.fname} ${s.lname}`;
+
 /** The form. */
 export function ReportForm(props: ReportFormProps) {
   const { t } = useTranslation('absence');
   const { draft, errors, scholars } = props;
-  const set = (patch: Partial<Draft>) => props.onChange((current) => ({ ...current, ...patch }));
+  const set = (patch: Partial<Draft>) => props.onChange({ ...draft, ...patch });
   const toggle = (id: string, on: boolean) =>
-    props.onChange((current) => ({ ...current, scholar_ids: toggleChild(scholars, current.scholar_ids, id, on) }));
+    set({ scholar_ids: scholars.map((s) => s.id).filter((s) => (s === id ? on : draft.scholar_ids.includes(s))) });
   // The adults of the first child chosen; the server finds the same adult on each sibling's own list.
   const adults = props.pickUps.find((p) => p.scholar_id === draft.scholar_ids[0])?.adults ?? [];
   return (
@@ -59,14 +59,25 @@ export function ReportForm(props: ReportFormProps) {
       }}
     >
       <Stack gap="4">
-        {!props.editing && (
-          <ChildrenField
-            legend={t('form.children')}
-            scholars={scholars}
-            chosen={draft.scholar_ids}
-            error={errors.scholar_ids}
-            onToggle={toggle}
-          />
+        {!props.editing && scholars.length > 1 && (
+          <Fieldset.Root invalid={Boolean(errors.scholar_ids)}>
+            <Fieldset.Legend fontWeight="medium">{t('form.children')}</Fieldset.Legend>
+            <Stack gap="1">
+              {scholars.map((s) => (
+                <Checkbox.Root
+                  key={s.id}
+                  minH="10"
+                  checked={draft.scholar_ids.includes(s.id)}
+                  onCheckedChange={(d) => toggle(s.id, d.checked === true)}
+                >
+                  <Checkbox.HiddenInput />
+                  <Checkbox.Control />
+                  <Checkbox.Label>{nameOf(s)}</Checkbox.Label>
+                </Checkbox.Root>
+              ))}
+            </Stack>
+            {errors.scholar_ids && <Fieldset.ErrorText>{errors.scholar_ids}</Fieldset.ErrorText>}
+          </Fieldset.Root>
         )}
         <Fieldset.Root invalid={Boolean(errors.kind)}>
           <Fieldset.Legend fontWeight="medium">{t('form.kind')}</Fieldset.Legend>

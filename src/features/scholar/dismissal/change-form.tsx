@@ -8,7 +8,6 @@ import { Alert, Button, Checkbox, Field, Fieldset, HStack, Input, RadioGroup, St
 import { useTranslation } from 'react-i18next';
 import { DISMISSAL_PLANS, type DismissalOptions, type DismissalPlan, type PortalScholar } from '../../../contract';
 import { SelectField } from '../../../ui/form/select-field';
-import { ChildrenField, childName, toggleChild } from '../layout/children-field';
 import { useLocale, weekdayName } from '../layout/portal-format';
 
 export type When = 'day' | 'range' | 'weekly';
@@ -38,6 +37,7 @@ export interface ChangeFormProps {
   onSubmit: () => void;
 }
 
+const nameOf = (s: PortalScholar) => `${s.nickname ?? s.fname} ${s.lname}`;
 const WHEN: readonly When[] = ['day', 'range', 'weekly'];
 
 /** The form. */
@@ -46,8 +46,12 @@ export function ChangeForm(props: ChangeFormProps) {
   const locale = useLocale();
   const { draft, errors, scholars } = props;
   const set = (patch: Partial<Draft>) => props.onChange((current) => ({ ...current, ...patch }));
+  // From the draft as it stands when the toggle applies: a checkbox may call back with the props of an earlier render.
   const toggle = (id: string, on: boolean) =>
-    props.onChange((current) => ({ ...current, scholar_ids: toggleChild(scholars, current.scholar_ids, id, on) }));
+    props.onChange((current) => ({
+      ...current,
+      scholar_ids: scholars.map((s) => s.id).filter((s) => (s === id ? on : current.scholar_ids.includes(s))),
+    }));
   // The adults of the first child chosen; the server finds the same adult on each sibling's own list.
   const adults = props.options.find((p) => p.scholar_id === draft.scholar_ids[0])?.adults ?? [];
   return (
@@ -59,13 +63,26 @@ export function ChangeForm(props: ChangeFormProps) {
       }}
     >
       <Stack gap="4">
-        <ChildrenField
-          legend={t('form.children')}
-          scholars={scholars}
-          chosen={draft.scholar_ids}
-          error={errors.scholar_ids}
-          onToggle={toggle}
-        />
+        {scholars.length > 1 && (
+          <Fieldset.Root invalid={Boolean(errors.scholar_ids)}>
+            <Fieldset.Legend fontWeight="medium">{t('form.children')}</Fieldset.Legend>
+            <Stack gap="1">
+              {scholars.map((s) => (
+                <Checkbox.Root
+                  key={s.id}
+                  minH="10"
+                  checked={draft.scholar_ids.includes(s.id)}
+                  onCheckedChange={(d) => toggle(s.id, d.checked === true)}
+                >
+                  <Checkbox.HiddenInput />
+                  <Checkbox.Control />
+                  <Checkbox.Label>{nameOf(s)}</Checkbox.Label>
+                </Checkbox.Root>
+              ))}
+            </Stack>
+            {errors.scholar_ids && <Fieldset.ErrorText>{errors.scholar_ids}</Fieldset.ErrorText>}
+          </Fieldset.Root>
+        )}
         <Fieldset.Root invalid={Boolean(errors.plan)}>
           <Fieldset.Legend fontWeight="medium">{t('form.plan')}</Fieldset.Legend>
           <RadioGroup.Root
